@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { installErrorHandling } from './http/error-handler';
+import type { AccessGuard } from './http/routes';
+import { LoginGuard } from './modules/session/login-guard';
+import { registerSessionRoutes } from './modules/session/session.routes';
+import { SessionService } from './modules/session/session.service';
+import { SessionStore } from './modules/session/session.store';
+import { logSmsSender, SmsCodes, type SmsSender } from './modules/session/sms';
+import { DictService } from './modules/system/dict.service';
+import { I18nService } from './modules/system/i18n.service';
+import { LogService } from './modules/system/log.service';
+import { PermissionService } from './modules/system/permission.service';
+import { PlatformService } from './modules/system/platform.service';
+import { UserRepository } from './modules/system/user.repository';
+import { registerConsole } from './plugins/console';
+import { registerOpenApi } from './plugins/openapi';
+
+const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export type AppOptions = {
+  config: Config;
+  db: Database;
+  /** Replaces the SMS sender that writes codes to the log (tests capture codes with it). */
+  smsSender?: SmsSender;
+  logger?: boolean;
+};
+
+export type Services = ReturnType<typeof createServices>;
+
+function createServices(config: Config, db: Database, smsSender: SmsSender) {
+  const i18n = new I18nService(db);
+  const users = new UserRepository(db);
+  const sessionStore = new SessionStore(db, { ttlMs: config.tokenTtlMs, idleMs: config.sessionIdleMs });
+  const loginGuard = new LoginGuard(db);
+  const dicts = new DictService(db, i18n);
+  const platform = new PlatformService(db, Boolean(config.casUrl));
+  const logs = new LogService(db);
+  const permissions = new PermissionService(db, i18n);
+  const sessions = new SessionService(
+    db,
+    users,
+    sessionStore,
+    loginGuard,
+    new SmsCodes(db, smsSender),
+    dicts,
+    platform,
+    logs,
+  );
+  const guard: AccessGuard = {
+    resolveCaller: (token) => sessionStore.resolve(token),
+    hasMark: (caller, mark) => permissions.hasMark(caller.userId, mark),
+  };
+  return { i18n, users, sessionStore, loginGuard, dicts, platform, logs, permissions, sessions, guard };
+}
+
+/** Builds the application: infrastructure first, then the modules, then the console. */
+export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  const services = createServices(config, db, options.smsSender ?? logSmsSender(app.log));
+
+  await app.register(
+    async (api) => {
+      await registerOpenApi(api, config.basePath);
+      registerSessionRoutes(api, {
+        guard: services.guard,
+        sessions: services.sessions,
+        loginGuard: services.loginGuard,
+        permissions: services.permissions,
+        platform: services.platform,
+        casUrl: config.casUrl,
+      });
+    },
+    { prefix: config.basePath },
+  );
+
+  await registerConsole(app, config.webDir ?? defaultWebDir, config.basePath);
+  return { app, services };
+}

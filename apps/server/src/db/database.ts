@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type Row = Record<string, unknown>;
+
+/** The one SQL interface every module uses; PGlite and a PostgreSQL server behave the same behind it. */
+export type Queryable = {
+  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+};
+
+export type Database = Queryable & {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction; everything it writes is committed together or not at all. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs several statements separated by semicolons (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+class PgliteDatabase implements Database {
+  readonly kind = 'pglite' as const;
+  constructor(private readonly db: PGlite) {}
+
+  async query<T extends Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const res = await this.db.query<T>(sql, params);
+    return res.rows;
+  }
+
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) =>
+      work({
+        query: async <R extends Row>(sql: string, params: unknown[] = []) =>
+          (await tx.query<R>(sql, params)).rows,
+      }),
+    );
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.db.exec(sql);
+  }
+
+  async close(): Promise<void> {
+    if (!this.db.closed) await this.db.close();
+  }
+}
+
+class PostgresDatabase implements Database {
+  readonly kind = 'postgres' as const;
+  constructor(private readonly pool: pg.Pool) {}
+
+  async query<T extends Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const res = await this.pool.query(sql, params);
+    return res.rows as T[];
+  }
+
+  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work({
+        query: async <R extends Row>(sql: string, params: unknown[] = []) =>
+          (await client.query(sql, params)).rows as R[],
+      });
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.pool.query(sql);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+// Return BIGINT (count(*), sums) as numbers and timestamps as Date on both drivers.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: string | undefined };
+
+/** Opens PostgreSQL at `databaseUrl`, else an embedded PGlite in `dataDir/pg` (in memory without either). */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    await pool.query('select 1');
+    return new PostgresDatabase(pool);
+  }
+  let dir: string | undefined;
+  if (options.dataDir) {
+    dir = path.join(options.dataDir, 'pg');
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  const db = new PGlite(dir, {
+    parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
+  });
+  await db.waitReady;
+  return new PgliteDatabase(db);
+}

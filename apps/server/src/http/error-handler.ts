@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+import { translate } from '../lib/messages';
+import { errorEnvelope } from './envelope';
+import { requestLanguage } from './request-context';
+
+/** Turns every failure into the envelope with a matching status; internals never leave the server. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = requestLanguage(request);
+    if (error instanceof AppError) {
+      return reply
+        .status(error.status)
+        .send(errorEnvelope(error.status, translate(lang, error.key, error.vars), error.key, error.result));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0]!;
+      const field =
+        first.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
+      const message = `${translate(lang, 'error.validation', { field })} (${first.message})`;
+      return reply.status(400).send(
+        errorEnvelope(400, message, 'error.validation', {
+          field,
+          issues: error.validation.map((v) => ({ field: v.instancePath.slice(1), message: v.message })),
+        }),
+      );
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+      const key = status === 413 ? 'error.payload_too_large' : 'error.validation';
+      const message =
+        status === 413 ? translate(lang, key) : translate(lang, 'error.validation', { field: error.message });
+      return reply.status(status).send(errorEnvelope(status, message, key));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorEnvelope(500, translate(lang, 'error.internal'), 'error.internal'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send(errorEnvelope(404, translate(requestLanguage(request), 'error.not_found'), 'error.not_found'));
+  });
+}

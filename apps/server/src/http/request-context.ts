@@ -1,0 +1,15 @@
+import { type Language, toLanguage } from '@ics/contract';
+import type { FastifyRequest } from 'fastify';
+
+/** The request's language: `lang` in the query, else the first Accept-Language tag. */
+export function requestLanguage(request: FastifyRequest): Language {
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = typeof query?.lang === 'string' ? query.lang : undefined;
+  return toLanguage(fromQuery ?? request.headers['accept-language']?.split(',')[0]);
+}
+
+export function requestToken(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-access-token'];
+  const token = Array.isArray(header) ? header[0] : header;
+  return token && token.length <= 200 ? token : undefined;
+}

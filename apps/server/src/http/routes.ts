@@ -1,0 +1,113 @@
+import type { Language, RouteDef } from '@ics/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../lib/errors';
+import { type MessageKey, translate } from '../lib/messages';
+import { envelope } from './envelope';
+import { requestLanguage, requestToken } from './request-context';
+
+/** Who is calling, resolved from the session token. */
+export type Caller = {
+  userId: string;
+  username: string;
+  orgCode: string | null;
+  tokenHash: string;
+};
+
+/** How routes learn who calls and whether a mark is granted; implemented by the session module. */
+export type AccessGuard = {
+  resolveCaller(token: string | undefined): Promise<Caller | null>;
+  hasMark(caller: Caller, mark: string): Promise<boolean>;
+};
+
+type Infer<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
+
+export type HandlerContext<D extends RouteDef> = {
+  body: Infer<D['body']>;
+  query: Infer<D['query']>;
+  params: Infer<D['params']>;
+  /** Present on every non-public route; on public routes only when a valid token came along. */
+  caller: Caller | null;
+  token: string | undefined;
+  lang: Language;
+  ip: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+const REPLY = Symbol('reply');
+type CustomReply<T> = {
+  [REPLY]: true;
+  result: T;
+  message: MessageKey;
+  vars?: Record<string, string | number>;
+};
+
+/** Answers with a specific success message instead of the generic one. */
+export function withMessage<T>(
+  result: T,
+  message: MessageKey,
+  vars?: Record<string, string | number>,
+): CustomReply<T> {
+  return { [REPLY]: true, result, message, vars };
+}
+
+type ResultOf<D> = D extends RouteDef<infer _B, infer _Q, infer _P, infer R> ? R : never;
+export type Handler<D extends RouteDef> = (
+  ctx: HandlerContext<D>,
+) => Promise<ResultOf<D> | CustomReply<ResultOf<D>>> | ResultOf<D> | CustomReply<ResultOf<D>>;
+
+/** Every contract route registered so far, for the OpenAPI document and the guard test. */
+export const registeredRoutes: RouteDef[] = [];
+
+/**
+ * Registers a contract route: input validated by its schemas, access checked against its
+ * mark, the handler's result wrapped in the envelope.
+ */
+export function addRoute<D extends RouteDef>(
+  app: FastifyInstance,
+  guard: AccessGuard,
+  def: D,
+  handler: Handler<D>,
+) {
+  registeredRoutes.push(def);
+  const schema: Record<string, unknown> = { summary: def.summary, tags: [def.tag] };
+  if (def.body) schema.body = def.body;
+  if (def.query) schema.querystring = def.query;
+  if (def.params) schema.params = def.params;
+  if (def.access !== 'public') schema.security = [{ token: [] }];
+  const access = def.access;
+
+  app.route({
+    method: [def.method, ...(def.alsoMethods ?? [])],
+    url: def.path,
+    schema,
+    handler: async (request, reply) => {
+      const token = requestToken(request);
+      const caller = await guard.resolveCaller(token);
+      if (access !== 'public') {
+        if (!caller) throw new AppError(401, token ? 'auth.token_invalid' : 'auth.token_missing');
+        if (typeof access === 'object' && !(await guard.hasMark(caller, access.mark))) {
+          throw new AppError(403, 'auth.forbidden', {}, { mark: access.mark });
+        }
+      }
+      const lang = requestLanguage(request);
+      const out = await handler({
+        body: request.body as never,
+        query: request.query as never,
+        params: request.params as never,
+        caller,
+        token,
+        lang,
+        ip: request.ip,
+        request,
+        reply,
+      });
+      if (reply.sent) return reply;
+      if (out && typeof out === 'object' && REPLY in out) {
+        return envelope(out.result, translate(lang, out.message, out.vars));
+      }
+      return envelope(out, translate(lang, 'ok'));
+    },
+  });
+}

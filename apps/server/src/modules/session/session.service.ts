@@ -1,0 +1,206 @@
+import type { Language, LoginResult } from '@ics/contract';
+import type { Database } from '../../db/database';
+import type { Caller } from '../../http/routes';
+import { AppError } from '../../lib/errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
+import type { DictService } from '../system/dict.service';
+import { LOG_TYPE, type LogService } from '../system/log.service';
+import type { PlatformService } from '../system/platform.service';
+import { toUserInfo, USER_STATUS, type UserRepository, type UserRow } from '../system/user.repository';
+import type { LoginGuard } from './login-guard';
+import type { SessionStore } from './session.store';
+import type { SmsCodes } from './sms';
+
+export type ClientInfo = { ip: string; userAgent: string | undefined; lang: Language };
+
+/** Sign-in, sign-out and the signed-in user's own account operations. */
+export class SessionService {
+  constructor(
+    private readonly db: Database,
+    private readonly users: UserRepository,
+    private readonly sessions: SessionStore,
+    private readonly guard: LoginGuard,
+    private readonly sms: SmsCodes,
+    private readonly dicts: DictService,
+    private readonly platform: PlatformService,
+    private readonly logs: LogService,
+  ) {}
+
+  async loginWithPassword(
+    input: {
+      username: string;
+      password: string;
+      captcha?: string | undefined;
+      checkKey?: string | undefined;
+    },
+    client: ClientInfo,
+  ): Promise<LoginResult> {
+    await this.guard.check(input.username, client.ip, input.captcha, input.checkKey);
+    const user = await this.users.findByUsername(input.username);
+    const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
+    if (!user || !valid) {
+      const captchaRequired = await this.guard.recordFailure(input.username, client.ip);
+      await this.logs.write({
+        type: LOG_TYPE.login,
+        content: `登录失败: ${input.username}`,
+        username: input.username,
+        ip: client.ip,
+        ok: false,
+      });
+      throw new AppError(401, 'auth.bad_credentials', {}, { captchaRequired });
+    }
+    if (user.status === USER_STATUS.frozen) throw new AppError(403, 'auth.frozen');
+    await this.guard.recordSuccess(input.username);
+    return this.startSession(user, client, '用户名密码登录');
+  }
+
+  async loginWithPhone(mobile: string, code: string, client: ClientInfo): Promise<LoginResult> {
+    await this.sms.verify(mobile, 'login', code);
+    const user = await this.users.findByPhone(mobile);
+    if (!user) throw new AppError(400, 'auth.phone_not_found');
+    if (user.status === USER_STATUS.frozen) throw new AppError(403, 'auth.frozen');
+    return this.startSession(user, client, '手机号登录');
+  }
+
+  async loginWithCas(username: string, client: ClientInfo): Promise<LoginResult> {
+    const user = await this.users.findByUsername(username);
+    if (!user) throw new AppError(401, 'auth.cas_unknown_user', { username });
+    if (user.status === USER_STATUS.frozen) throw new AppError(403, 'auth.frozen');
+    return this.startSession(user, client, 'CAS登录');
+  }
+
+  /** Issues a token and the result the console stores: user info, departments, dictionaries. */
+  private async startSession(user: UserRow, client: ClientInfo, how: string): Promise<LoginResult> {
+    const departs = await this.users.departsOf(user.id);
+    let orgCode = user.org_code;
+    // With exactly one department it is the current one; with several the console asks.
+    if (departs.length === 1 && orgCode !== departs[0]!.orgCode) {
+      orgCode = departs[0]!.orgCode;
+      await this.users.setOrgCode(user.id, orgCode);
+    } else if (orgCode && !departs.some((d) => d.orgCode === orgCode)) {
+      orgCode = null;
+    }
+    const token = await this.sessions.create(user.id, orgCode, client.ip, client.userAgent);
+    const [dicts, title] = await Promise.all([
+      this.dicts.catalogue(client.lang),
+      this.platform.title(client.lang),
+    ]);
+    await this.logs.write({
+      type: LOG_TYPE.login,
+      content: `${how}: ${user.username}`,
+      userId: user.id,
+      username: user.username,
+      ip: client.ip,
+    });
+    return {
+      token,
+      userInfo: toUserInfo({ ...user, org_code: orgCode }, departs, title),
+      departs,
+      multi_depart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
+      sysAllDictItems: dicts,
+    };
+  }
+
+  async logout(token: string | undefined, caller: Caller | null, ip: string): Promise<void> {
+    if (!token) throw new AppError(400, 'auth.logout_no_token');
+    const revoked = await this.sessions.revoke(token);
+    if (!revoked) throw new AppError(401, 'auth.token_invalid');
+    if (caller) {
+      await this.logs.write({
+        type: LOG_TYPE.login,
+        content: `退出登录: ${caller.username}`,
+        userId: caller.userId,
+        username: caller.username,
+        ip,
+      });
+    }
+  }
+
+  async currentUser(caller: Caller, lang: Language) {
+    const user = await this.users.findById(caller.userId);
+    if (!user) throw new AppError(401, 'auth.token_invalid');
+    const departs = await this.users.departsOf(user.id);
+    return toUserInfo(
+      { ...user, org_code: caller.orgCode ?? user.org_code },
+      departs,
+      await this.platform.title(lang),
+    );
+  }
+
+  async currentDeparts(caller: Caller) {
+    const list = await this.users.departsOf(caller.userId);
+    return { list, orgCode: caller.orgCode };
+  }
+
+  async selectDepart(caller: Caller, orgCode: string, lang: Language) {
+    const departs = await this.users.departsOf(caller.userId);
+    if (departs.length === 0) throw new AppError(400, 'auth.no_departs');
+    if (!departs.some((d) => d.orgCode === orgCode)) throw new AppError(403, 'auth.depart_not_member');
+    await this.users.setOrgCode(caller.userId, orgCode);
+    await this.sessions.setOrgCode(caller.tokenHash, orgCode);
+    return { userInfo: await this.currentUser({ ...caller, orgCode }, lang) };
+  }
+
+  /** Changes one's own password and signs out every other session of the account. */
+  async updatePassword(
+    caller: Caller,
+    input: { oldpassword: string; password: string; confirmpassword: string },
+  ) {
+    if (input.password !== input.confirmpassword) throw new AppError(400, 'auth.password_mismatch');
+    const user = await this.users.findById(caller.userId);
+    if (!user) throw new AppError(401, 'auth.token_invalid');
+    if (!(await verifyPassword(user.password_hash, input.oldpassword))) {
+      throw new AppError(400, 'auth.old_password_wrong');
+    }
+    await this.users.setPasswordHash(user.id, await hashPassword(input.password));
+    await this.sessions.revokeUser(user.id, caller.tokenHash);
+  }
+
+  async sendSmsCode(mobile: string, purpose: 'register' | 'login' | 'reset'): Promise<void> {
+    const existing = await this.users.findByPhone(mobile);
+    if (purpose === 'register' && existing) throw new AppError(409, 'auth.phone_taken');
+    // For login and reset the answer is the same whether or not the number is known,
+    // so the endpoint cannot be used to find out who is registered.
+    if (purpose !== 'register' && !existing) return;
+    await this.sms.send(mobile, purpose);
+  }
+
+  async register(
+    input: { username: string; password: string; phone: string; smscode: string; email?: string | undefined },
+    registerEnabled: boolean,
+  ) {
+    if (!registerEnabled) throw new AppError(403, 'auth.register_disabled');
+    await this.sms.verify(input.phone, 'register', input.smscode);
+    const passwordHash = await hashPassword(input.password);
+    const email = input.email ? input.email : null;
+    try {
+      // A new account has no role until an administrator grants one.
+      await this.db.query(
+        `insert into sys_user (username, realname, password_hash, phone, email, create_by)
+         values ($1, $1, $2, $3, $4, 'register')`,
+        [input.username, passwordHash, input.phone, email],
+      );
+    } catch (error) {
+      throw uniqueViolation(error) ?? error;
+    }
+    return { username: input.username };
+  }
+
+  async resetPassword(input: { phone: string; smscode: string; password: string }) {
+    await this.sms.verify(input.phone, 'reset', input.smscode);
+    const user = await this.users.findByPhone(input.phone);
+    if (!user) throw new AppError(400, 'auth.phone_not_found');
+    await this.users.setPasswordHash(user.id, await hashPassword(input.password));
+    await this.sessions.revokeUser(user.id);
+  }
+}
+
+/** Maps a unique-index violation on sys_user to the message naming the taken field. */
+function uniqueViolation(error: unknown): AppError | undefined {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  if (e.code !== '23505') return undefined;
+  const where = `${e.constraint ?? ''} ${e.message ?? ''}`;
+  if (where.includes('phone')) return new AppError(409, 'auth.phone_taken');
+  if (where.includes('email')) return new AppError(409, 'auth.email_taken');
+  return new AppError(409, 'auth.username_taken');
+}

@@ -1,0 +1,75 @@
+import type { Language, PublicPlatformSettings } from '@ics/contract';
+import type { Queryable } from '../../db/database';
+import { TtlCache } from '../../lib/ttl-cache';
+
+export type PlatformSettings = {
+  platFormTitleCn: string;
+  platFormTitleEn: string;
+  platFormLogo: string | null;
+  platFormLoginSrc: string | null;
+  platFormCopyRightName: string;
+  platFormCopyRightUrl: string;
+  icpNumber: string;
+  registerEnabled: boolean;
+};
+
+const DEFAULTS: PlatformSettings = {
+  platFormTitleCn: '智慧路灯综合管理平台',
+  platFormTitleEn: 'ICS Smart Lighting Platform',
+  platFormLogo: null,
+  platFormLoginSrc: null,
+  platFormCopyRightName: 'ICS',
+  platFormCopyRightUrl: '',
+  icpNumber: '',
+  registerEnabled: false,
+};
+
+/** Title, logo, copyright and switches stored server-side, with defaults. */
+export class PlatformService {
+  private readonly cache = new TtlCache<'platform', PlatformSettings>(5_000);
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly casEnabled: boolean,
+  ) {}
+
+  settings(): Promise<PlatformSettings> {
+    return this.cache.get('platform', async () => {
+      const [row] = await this.db.query<{ value: Partial<PlatformSettings> }>(
+        `select value from sys_platform_setting where key = 'platform'`,
+      );
+      return { ...DEFAULTS, ...(row?.value ?? {}) };
+    });
+  }
+
+  async update(patch: Partial<PlatformSettings>): Promise<PlatformSettings> {
+    const next = { ...(await this.settings()), ...patch };
+    await this.db.query(
+      `insert into sys_platform_setting (key, value, update_time) values ('platform', $1, now())
+       on conflict (key) do update set value = excluded.value, update_time = now()`,
+      [JSON.stringify(next)],
+    );
+    this.cache.clear();
+    return next;
+  }
+
+  /** The platform title in the caller's language. */
+  async title(lang: Language): Promise<string> {
+    const s = await this.settings();
+    return lang === 'en-US' ? s.platFormTitleEn || s.platFormTitleCn : s.platFormTitleCn;
+  }
+
+  async publicSettings(lang: Language): Promise<PublicPlatformSettings> {
+    const s = await this.settings();
+    return {
+      platFormTitleCn: await this.title(lang),
+      platFormLogo: s.platFormLogo,
+      platFormLoginSrc: s.platFormLoginSrc,
+      platFormCopyRightName: s.platFormCopyRightName,
+      platFormCopyRightUrl: s.platFormCopyRightUrl,
+      icpNumber: s.icpNumber,
+      registerEnabled: s.registerEnabled,
+      casEnabled: this.casEnabled,
+    };
+  }
+}

@@ -1,0 +1,5 @@
+export * from './envelope';
+export * from './i18n';
+export * from './menu';
+export * from './route';
+export * from './sys/session';
