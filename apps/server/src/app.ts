@@ -16,6 +16,7 @@ import { I18nService } from './modules/system/i18n.service';
 import { LogService } from './modules/system/log.service';
 import { PermissionService } from './modules/system/permission.service';
 import { PlatformService } from './modules/system/platform.service';
+import { ProjectScopeService } from './modules/system/project-scope';
 import { UserRepository } from './modules/system/user.repository';
 import { registerConsole } from './plugins/console';
 import { registerOpenApi } from './plugins/openapi';
@@ -41,6 +42,7 @@ function createServices(config: Config, db: Database, smsSender: SmsSender) {
   const platform = new PlatformService(db, Boolean(config.casUrl));
   const logs = new LogService(db);
   const permissions = new PermissionService(db, i18n);
+  const projectScope = new ProjectScopeService(db);
   const sessions = new SessionService(
     db,
     users,
@@ -55,7 +57,19 @@ function createServices(config: Config, db: Database, smsSender: SmsSender) {
     resolveCaller: (token) => sessionStore.resolve(token),
     hasMark: (caller, mark) => permissions.hasMark(caller.userId, mark),
   };
-  return { i18n, users, sessionStore, loginGuard, dicts, platform, logs, permissions, sessions, guard };
+  return {
+    i18n,
+    users,
+    sessionStore,
+    loginGuard,
+    dicts,
+    platform,
+    logs,
+    permissions,
+    projectScope,
+    sessions,
+    guard,
+  };
 }
 
 /** Builds the application: infrastructure first, then the modules, then the console. */
@@ -84,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         platform: services.platform,
         casUrl: config.casUrl,
       });
+      // Modules register here, one call each, in the order of the product's menu.
     },
     { prefix: config.basePath },
   );

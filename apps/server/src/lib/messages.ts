@@ -4,7 +4,7 @@ import type { Language } from '@ics/contract';
  * Every message the server answers with, in both languages. The zh-CN texts keep the
  * wording of the contract the console descends from, so older consoles show them as before.
  */
-const zhCN = {
+const coreZhCN = {
   ok: '操作成功！',
   'auth.login_ok': '登录成功',
   'auth.logout_ok': '退出登录成功！',
@@ -44,9 +44,7 @@ const zhCN = {
   'error.payload_too_large': '请求内容过大',
 } as const;
 
-export type MessageKey = keyof typeof zhCN;
-
-const enUS: Record<MessageKey, string> = {
+const coreEnUS: Record<keyof typeof coreZhCN, string> = {
   ok: 'Done.',
   'auth.login_ok': 'Signed in',
   'auth.logout_ok': 'Signed out.',
@@ -85,6 +83,12 @@ const enUS: Record<MessageKey, string> = {
   'error.internal': 'The operation failed: internal server error',
   'error.payload_too_large': 'The request is too large',
 };
+
+// Each module keeps its messages in `<module>.messages.ts` ({ zhCN, enUS }) and is added here.
+const zhCN = { ...coreZhCN };
+const enUS: Record<MessageKey, string> = { ...coreEnUS };
+
+export type MessageKey = keyof typeof zhCN;
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { 'zh-CN': zhCN, 'en-US': enUS };
 
