@@ -2,9 +2,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 const require = createRequire(import.meta.url);
-const tsc = require.resolve('typescript7/bin/tsc');
+const tsc = path.join(path.dirname(require.resolve('typescript7/package.json')), 'bin/tsc');
 const projects = ['packages/contract', 'apps/server', 'apps/web', 'apps/simulator', 'e2e', 'bench'].filter(
   (p) => existsSync(`${p}/tsconfig.json`),
 );

@@ -1,11 +1,23 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { InProcessLiveEvents } from './devices/live-events';
+import { bridgeLiveEventsToRealtime } from './devices/realtime-bridge';
+import { DeviceRuntime } from './devices/runtime';
 import { installErrorHandling } from './http/error-handler';
 import type { AccessGuard } from './http/routes';
+import { registerAnnouncementRoutes } from './modules/announcement/announcement.routes';
+import { AnnouncementService } from './modules/announcement/announcement.service';
+import { registerDeviceRoutes } from './modules/device/device.routes';
+import { DeviceService } from './modules/device/device.service';
+import { registerHomeRoutes } from './modules/home/home.routes';
+import { HomeService } from './modules/home/home.service';
+import { InProcessFanOut } from './modules/realtime/fan-out';
+import { Realtime } from './modules/realtime/realtime.hub';
+import { registerRealtimeRoutes } from './modules/realtime/realtime.routes';
 import { LoginGuard } from './modules/session/login-guard';
 import { registerSessionRoutes } from './modules/session/session.routes';
 import { SessionService } from './modules/session/session.service';
@@ -17,6 +29,7 @@ import { LogService } from './modules/system/log.service';
 import { PermissionService } from './modules/system/permission.service';
 import { PlatformService } from './modules/system/platform.service';
 import { ProjectScopeService } from './modules/system/project-scope';
+import { registerSystemRoutes } from './modules/system/system.routes';
 import { UserRepository } from './modules/system/user.repository';
 import { registerConsole } from './plugins/console';
 import { registerOpenApi } from './plugins/openapi';
@@ -33,7 +46,7 @@ export type AppOptions = {
 
 export type Services = ReturnType<typeof createServices>;
 
-function createServices(config: Config, db: Database, smsSender: SmsSender) {
+function createServices(config: Config, db: Database, smsSender: SmsSender, log: FastifyBaseLogger) {
   const i18n = new I18nService(db);
   const users = new UserRepository(db);
   const sessionStore = new SessionStore(db, { ttlMs: config.tokenTtlMs, idleMs: config.sessionIdleMs });
@@ -43,6 +56,22 @@ function createServices(config: Config, db: Database, smsSender: SmsSender) {
   const logs = new LogService(db);
   const permissions = new PermissionService(db, i18n);
   const projectScope = new ProjectScopeService(db);
+  // Console sockets of this node; device modules push with realtime.sendToUsers(...).
+  const realtime = new Realtime(new InProcessFanOut());
+  const announcements = new AnnouncementService(db, i18n, realtime, users);
+  const home = new HomeService(db);
+  // Device bus, ingestion and commands; started by main.ts (or a test) with devices.start().
+  const liveEvents = new InProcessLiveEvents();
+  bridgeLiveEventsToRealtime(liveEvents, db, realtime);
+  const devices = new DeviceRuntime(db, liveEvents, log, {
+    mqttUrl: config.mqttUrl,
+    mqttPort: config.mqttPort,
+    offlineSeconds: config.deviceOfflineSeconds,
+    commandTimeoutMs: config.commandTimeoutMs,
+    commandRetries: config.commandRetries,
+    retentionDays: config.telemetryRetentionDays,
+  });
+  const deviceService = new DeviceService(db, projectScope, devices);
   const sessions = new SessionService(
     db,
     users,
@@ -69,6 +98,12 @@ function createServices(config: Config, db: Database, smsSender: SmsSender) {
     projectScope,
     sessions,
     guard,
+    realtime,
+    announcements,
+    home,
+    liveEvents,
+    devices,
+    deviceService,
   };
 }
 
@@ -77,7 +112,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const { config, db } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // A hop count becomes Fastify's trust function (its types accept no number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -85,7 +127,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
-  const services = createServices(config, db, options.smsSender ?? logSmsSender(app.log));
+  const services = createServices(config, db, options.smsSender ?? logSmsSender(app.log), app.log);
+  app.addHook('onClose', () => services.devices.stop());
 
   await app.register(
     async (api) => {
@@ -99,6 +142,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         casUrl: config.casUrl,
       });
       // Modules register here, one call each, in the order of the product's menu.
+      await registerRealtimeRoutes(api, { guard: services.guard, realtime: services.realtime });
+      registerHomeRoutes(api, { guard: services.guard, home: services.home });
+      registerAnnouncementRoutes(api, { guard: services.guard, announcements: services.announcements });
+      registerDeviceRoutes(api, { guard: services.guard, devices: services.deviceService });
+      await registerSystemRoutes(api, { db, config, services });
     },
     { prefix: config.basePath },
   );

@@ -6,7 +6,7 @@ export class ConfigError extends Error {}
 
 const port = (fallback: number) =>
   z.coerce
-    .number()
+    .number({ error: 'must be a port number 0-65535' })
     .int('must be a whole number')
     .min(0, 'must be 0-65535')
     .max(65535, 'must be 0-65535')
@@ -26,12 +26,24 @@ const envSchema = z.object({
     .regex(/^\/[A-Za-z0-9_-]+$/, 'must look like /ics (a slash and letters, digits, - or _)')
     .default('/ics'),
   ICS_TOKEN_TTL_HOURS: z.coerce
-    .number()
+    .number({ error: 'must be a positive number of hours' })
     .positive('must be a positive number of hours')
     .default(24 * 7),
-  ICS_SESSION_IDLE_MINUTES: z.coerce.number().positive('must be a positive number of minutes').default(120),
-  ICS_CAS_URL: z.string().url('must be a URL such as https://cas.example.org/cas').optional(),
+  ICS_SESSION_IDLE_MINUTES: z.coerce
+    .number({ error: 'must be a positive number of minutes' })
+    .positive('must be a positive number of minutes')
+    .default(120),
+  ICS_CAS_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://cas.example.org/cas' })
+    .optional(),
   ICS_WEB_DIR: z.string().optional(),
+  ICS_TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(0|1|\d+ hops?|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'must be 0, 1, "<n> hops" or a list of proxy addresses (10.0.0.1,192.168.0.0/16)',
+    )
+    .default('0'),
   ICS_DEMO: z.enum(['0', '1']).default('1'),
   ICS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MQTT_PORT: port(1884),
@@ -39,6 +51,10 @@ const envSchema = z.object({
     .string()
     .regex(/^(mqtts?|wss?|tcp):\/\//, 'must start with mqtt://, mqtts://, ws:// or wss://')
     .optional(),
+  ICS_DEVICE_OFFLINE_SECONDS: z.coerce.number().int().min(2, 'must be at least 2 seconds').default(90),
+  ICS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be at least 100 ms').default(10_000),
+  ICS_COMMAND_RETRIES: z.coerce.number().int().min(0).max(10, 'must be 0-10').default(2),
+  ICS_TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650, 'must be 1-3650 days').default(90),
 });
 
 export type Config = {
@@ -52,11 +68,37 @@ export type Config = {
   sessionIdleMs: number;
   casUrl: string | undefined;
   webDir: string | undefined;
+  /**
+   * Which X-Forwarded-For hops to believe (Fastify's `trustProxy`): false when clients connect
+   * directly — otherwise anyone could pick their address and dodge the per-address sign-in
+   * limits; true, a hop count or proxy addresses behind a reverse proxy.
+   */
+  trustProxy: boolean | number | string;
   demo: boolean;
   logLevel: string;
   mqttPort: number;
   mqttUrl: string | undefined;
+  deviceOfflineSeconds: number;
+  commandTimeoutMs: number;
+  commandRetries: number;
+  telemetryRetentionDays: number;
 };
+
+function toTrustProxy(value: string): boolean | number | string {
+  if (value === '0') return false;
+  if (value === '1') return true;
+  const hops = /^(\d+) hops?$/.exec(value);
+  return hops ? Number(hops[1]) : value.replace(/\s+/g, '');
+}
+
+/** Variables whose value must not be echoed (logs and terminals are not secret). */
+const SECRET = new Set(['ICS_ADMIN_PASSWORD']);
+
+/** `=<value>` for the error line, with secrets left out and URL passwords masked. */
+function shown(name: string, value: string): string {
+  if (SECRET.has(name)) return '';
+  return `=${JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, '$1***@'))}`;
+}
 
 /** Reads and validates the environment; the first problem becomes one clear line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -65,7 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+    throw new ConfigError(`Invalid ${name}${shown(name, env[name] ?? '')}: ${issue.message}`);
   }
   const e = parsed.data;
   return {
@@ -79,9 +121,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.ICS_SESSION_IDLE_MINUTES * 60_000,
     casUrl: e.ICS_CAS_URL,
     webDir: e.ICS_WEB_DIR,
+    trustProxy: toTrustProxy(e.ICS_TRUST_PROXY),
     demo: e.ICS_DEMO === '1',
     logLevel: e.ICS_LOG_LEVEL,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
+    deviceOfflineSeconds: e.ICS_DEVICE_OFFLINE_SECONDS,
+    commandTimeoutMs: e.ICS_COMMAND_TIMEOUT_MS,
+    commandRetries: e.ICS_COMMAND_RETRIES,
+    telemetryRetentionDays: e.ICS_TELEMETRY_RETENTION_DAYS,
   };
 }

@@ -1,8 +1,10 @@
+import net from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { seedAdmin } from './db/seed';
+import { startDemo } from './modules/device/demo';
 
 /** Prints one line and exits: start-up problems are the operator's to fix, not stack traces. */
 function fail(message: string): never {
@@ -19,15 +21,20 @@ async function main() {
     throw error;
   }
 
+  // Find a taken port before the slow part (database, migrations), not ten seconds later.
+  // The real listen below still handles a port taken in between.
+  const portProblem = await probePort(config.host, config.port);
+  if (portProblem) fail(portMessage(portProblem, config.port));
+
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
     (error: Error) =>
       fail(
-        `cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}): ${error.message}`,
+        `cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}): ${oneLine(error.message)}`,
       ),
   );
-  await migrate(db);
+  await migrate(db).catch((error: Error) => fail(`cannot prepare the database: ${oneLine(error.message)}`));
   const seed = await seedAdmin(db, config.adminPassword);
-  const { app } = await buildApp({ config, db });
+  const { app, services } = await buildApp({ config, db });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -48,12 +55,17 @@ async function main() {
   } catch (error) {
     await db.close();
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE')
-      fail(`port ${config.port} is already in use: stop the other process or set PORT`);
-    if (code === 'EACCES')
-      fail(`not allowed to listen on port ${config.port}: choose a port above 1024 with PORT`);
+    if (code === 'EADDRINUSE' || code === 'EACCES') fail(portMessage(code, config.port));
     throw error;
   }
+
+  // The device bus (embedded broker or MQTT_URL), then the demo project unless ICS_DEMO=0.
+  await services.devices.start().catch(async (error: Error) => {
+    await app.close().catch(() => undefined);
+    fail(oneLine(error.message));
+  });
+  if (config.demo)
+    await startDemo(services, db, app.log).catch((error: Error) => app.log.error({ err: error }, 'demo'));
 
   if (seed.generatedPassword) {
     const line = '='.repeat(64);
@@ -68,4 +80,34 @@ async function main() {
   );
 }
 
-main().catch((error: Error) => fail(error.stack ?? error.message));
+function portMessage(code: 'EADDRINUSE' | 'EACCES', port: number): string {
+  return code === 'EADDRINUSE'
+    ? `port ${port} is already in use: stop the other process or set PORT`
+    : `not allowed to listen on port ${port}: choose a port above 1024 with PORT`;
+}
+
+/** Whether the port can be listened on right now; the error code when it cannot. */
+function probePort(host: string, port: number): Promise<'EADDRINUSE' | 'EACCES' | null> {
+  if (port === 0) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(error.code === 'EADDRINUSE' || error.code === 'EACCES' ? error.code : null),
+    );
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(null)));
+  });
+}
+
+/** Messages from drivers may span lines; the operator gets one. */
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+// Anything else is a bug: one line by default, the stack when debugging.
+main().catch((error: Error) =>
+  fail(
+    /^(debug|trace)$/.test(process.env.ICS_LOG_LEVEL ?? '')
+      ? (error.stack ?? error.message)
+      : `start-up failed: ${oneLine(error.message)}`,
+  ),
+);

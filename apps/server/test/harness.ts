@@ -7,13 +7,15 @@ import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { seedAdmin } from '../src/db/seed';
+import { hashPassword } from '../src/lib/password';
 import type { SmsSender } from '../src/modules/session/sms';
 
 export const ADMIN_PASSWORD = 'Admin123!';
 
 export type DbVariant = {
   name: 'pglite' | 'postgres';
-  open(): Promise<{ db: Database; drop(): Promise<void> }>;
+  /** `url` is the throwaway database's address (PostgreSQL only), for a second connection to it. */
+  open(): Promise<{ db: Database; drop(): Promise<void>; url?: string }>;
 };
 
 /** A fresh database per suite: in-memory PGlite, and a throwaway database on the PostgreSQL server when available. */
@@ -42,6 +44,7 @@ export function dbVariants(): DbVariant[] {
         const db = await openDatabase({ databaseUrl: url.toString() });
         return {
           db,
+          url: url.toString(),
           async drop() {
             await db.close();
             const c = new pg.Client({ connectionString: serverUrl });
@@ -63,15 +66,48 @@ export type TestApp = {
   /** The last one-time code "sent" to each phone. */
   smsInbox: Map<string, string>;
   request(options: InjectOptions): Promise<{ status: number; body: Envelope }>;
+  /**
+   * Signs in from 127.0.0.1. Failed sign-ins count per address too (3 demand a captcha), so a
+   * test that fails on purpose should send its attempts with another `remoteAddress`.
+   */
   login(username?: string, password?: string): Promise<string>;
+  /** Creates a user directly in SQL (status 1 unless given) and returns its id. */
+  createUser(user: NewUser): Promise<string>;
+  /**
+   * Forgets cached sessions, grants, translations and project scopes, so changes made in SQL
+   * take effect at once (platform settings: change them with `services.platform.update`).
+   */
+  clearCaches(): void;
+};
+
+export type NewUser = {
+  username: string;
+  /** Defaults to ADMIN_PASSWORD. */
+  password?: string;
+  /** Role ids, e.g. `role-viewer`. */
+  roles?: string[];
+  /** Department ids, e.g. `dep-ops`. */
+  departs?: string[];
+  status?: number;
+  phone?: string;
+};
+
+/** The X-Access-Token header for a token. */
+export const auth = (token: string) => ({ 'x-access-token': token });
+
+export type HarnessOptions = {
+  /** Environment for loadConfig; a function is called when the suite starts (e.g. to use a port known only then). */
+  env?: Record<string, string> | (() => Record<string, string>);
+  /** Runs on the built app before it is made ready, e.g. to register a throwaway route. */
+  setup?: (app: FastifyInstance, services: Services) => void | Promise<void>;
 };
 
 // Tests read into results freely; the shapes are asserted by the tests themselves.
-// biome-ignore lint/suspicious/noExplicitAny: test-only envelope
 type Envelope = {
   success: boolean;
   message: string;
   code: number;
+  // biome-ignore lint/suspicious/noExplicitAny: test-only envelope
   result: any;
   timestamp: number;
   errorCode?: string;
@@ -80,6 +116,7 @@ type Envelope = {
 export async function startTestApp(
   variant: DbVariant,
   env: Record<string, string> = {},
+  setup?: HarnessOptions['setup'],
 ): Promise<TestApp & { close(): Promise<void> }> {
   const { db, drop } = await variant.open();
   await migrate(db);
@@ -92,6 +129,7 @@ export async function startTestApp(
   };
   const config = loadConfig({ ICS_DEMO: '0', ICS_LOG_LEVEL: 'silent', ...env });
   const { app, services } = await buildApp({ config, db, smsSender, logger: false });
+  await setup?.(app, services);
   await app.ready();
   const request = async (options: InjectOptions) => {
     const res = await app.inject(options);
@@ -108,6 +146,26 @@ export async function startTestApp(
       if (res.status !== 200) throw new Error(`login ${username} failed: ${res.body.message}`);
       return res.body.result.token as string;
     },
+    async createUser(user) {
+      const passwordHash = await hashPassword(user.password ?? ADMIN_PASSWORD);
+      const [row] = await db.query<{ id: string }>(
+        `insert into sys_user (username, realname, password_hash, status, phone, create_by)
+         values ($1, $1, $2, $3, $4, 'test') returning id`,
+        [user.username, passwordHash, user.status ?? 1, user.phone ?? null],
+      );
+      const id = row!.id;
+      for (const role of user.roles ?? [])
+        await db.query('insert into sys_user_role (user_id, role_id) values ($1, $2)', [id, role]);
+      for (const dep of user.departs ?? [])
+        await db.query('insert into sys_user_depart (user_id, dep_id) values ($1, $2)', [id, dep]);
+      return id;
+    },
+    clearCaches() {
+      services.sessionStore.clearCache();
+      services.permissions.invalidate();
+      services.i18n.invalidate();
+      services.projectScope.invalidate();
+    },
     async close() {
       await app.close();
       await drop();
@@ -119,13 +177,18 @@ export async function startTestApp(
 export function describeWithApp(
   name: string,
   suite: (ctx: () => TestApp) => void,
-  env?: Record<string, string>,
+  envOrOptions?: Record<string, string> | HarnessOptions,
 ) {
+  const options: HarnessOptions =
+    envOrOptions && ('env' in envOrOptions || 'setup' in envOrOptions)
+      ? (envOrOptions as HarnessOptions)
+      : { env: envOrOptions as Record<string, string> | undefined };
   for (const variant of dbVariants()) {
     describe(`${name} [${variant.name}]`, () => {
       let current: Awaited<ReturnType<typeof startTestApp>> | undefined;
       beforeAll(async () => {
-        current = await startTestApp(variant, env);
+        const env = typeof options.env === 'function' ? options.env() : options.env;
+        current = await startTestApp(variant, env, options.setup);
       });
       afterAll(async () => {
         await current?.close();

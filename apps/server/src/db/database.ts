@@ -14,6 +14,11 @@ export type Database = Queryable & {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction; everything it writes is committed together or not at all. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` on one connection held for its whole duration (session-level advisory locks,
+   * explicit BEGIN/COMMIT). PGlite has a single connection anyway.
+   */
+  withConnection<T>(work: (conn: Queryable) => Promise<T>): Promise<T>;
   /** Runs several statements separated by semicolons (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -37,6 +42,10 @@ class PgliteDatabase implements Database {
     );
   }
 
+  withConnection<T>(work: (conn: Queryable) => Promise<T>): Promise<T> {
+    return work(this);
+  }
+
   async exec(sql: string): Promise<void> {
     await this.db.exec(sql);
   }
@@ -57,6 +66,8 @@ class PostgresDatabase implements Database {
 
   async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A connection whose ROLLBACK failed is in an unknown state: destroyed, not reused.
+    let broken = false;
     try {
       await client.query('BEGIN');
       const result = await work({
@@ -66,8 +77,22 @@ class PostgresDatabase implements Database {
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
       throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async withConnection<T>(work: (conn: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      return await work({
+        query: async <R extends Row>(sql: string, params: unknown[] = []) =>
+          (await client.query(sql, params)).rows as R[],
+      });
     } finally {
       client.release();
     }

@@ -16,33 +16,57 @@ export function listMigrations(dir = migrationsDir): { version: number; name: st
 
 /**
  * Applies pending migrations, each in its own transaction. An advisory lock keeps two
- * API nodes starting at once from applying the same migration twice.
+ * API nodes starting at once from applying the same migration twice. The lock, the
+ * migrations and the unlock all run on one connection: a session-level lock taken on one
+ * pooled connection cannot be released from another.
  */
 export async function migrate(db: Database, dir = migrationsDir): Promise<string[]> {
-  await db.exec(`create table if not exists schema_migrations (
-    version integer primary key,
-    name text not null,
-    applied_at timestamptz not null default now()
-  )`);
-  const applied: string[] = [];
-  await db.query('select pg_advisory_lock(4242001)');
-  try {
-    const done = new Set(
-      (await db.query<{ version: number }>('select version from schema_migrations')).map((r) => r.version),
-    );
-    for (const m of listMigrations(dir)) {
-      if (done.has(m.version)) continue;
-      const sql = fs.readFileSync(m.file, 'utf8');
-      await db.transaction(async (tx) => {
-        await runScript(tx, sql);
-        await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [m.version, m.name]);
-      });
-      applied.push(m.name);
+  return db.withConnection(async (conn) => {
+    const applied: string[] = [];
+    await conn.query('select pg_advisory_lock(4242001)');
+    try {
+      await conn.query(`create table if not exists schema_migrations (
+        version integer primary key,
+        name text not null,
+        applied_at timestamptz not null default now()
+      )`);
+      const done = new Set(
+        (await conn.query<{ version: number }>('select version from schema_migrations')).map(
+          (r) => r.version,
+        ),
+      );
+      for (const m of listMigrations(dir)) {
+        if (done.has(m.version)) continue;
+        const sql = fs.readFileSync(m.file, 'utf8');
+        await conn.query('begin');
+        try {
+          await runScript(conn, sql);
+          await conn.query('insert into schema_migrations (version, name) values ($1, $2)', [
+            m.version,
+            m.name,
+          ]);
+          await conn.query('commit');
+        } catch (error) {
+          await conn.query('rollback').catch(() => undefined);
+          throw new MigrationError(m.name, error as Error);
+        }
+        applied.push(m.name);
+      }
+    } finally {
+      await conn.query('select pg_advisory_unlock(4242001)').catch(() => undefined);
     }
-  } finally {
-    await db.query('select pg_advisory_unlock(4242001)');
+    return applied;
+  });
+}
+
+/** A migration that failed; it was rolled back and the ones before it stay applied. */
+export class MigrationError extends Error {
+  constructor(
+    readonly migration: string,
+    cause: Error,
+  ) {
+    super(`migration ${migration} failed: ${cause.message}`, { cause });
   }
-  return applied;
 }
 
 /** Splits a migration on statement boundaries, honouring dollar-quoted bodies and quotes. */

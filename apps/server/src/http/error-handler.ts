@@ -1,12 +1,19 @@
+import { formMessage } from '@ics/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 import { translate } from '../lib/messages';
 import { errorEnvelope } from './envelope';
 import { requestLanguage } from './request-context';
+import { recordRoutes } from './routes';
 
-/** Turns every failure into the envelope with a matching status; internals never leave the server. */
+/**
+ * Turns every failure into the envelope with a matching status; internals never leave the
+ * server. Runs before any route is registered, so it also starts the route record that the
+ * access-rule test reads (`routesOf`).
+ */
 export function installErrorHandling(app: FastifyInstance): void {
+  recordRoutes(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = requestLanguage(request);
     if (error instanceof AppError) {
@@ -18,7 +25,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       const first = error.validation[0]!;
       const field =
         first.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
-      const message = `${translate(lang, 'error.validation', { field })} (${first.message})`;
+      // A form message key (shared with the console) is answered with its text alone.
+      const message =
+        formMessage(lang, first.message ?? '') ??
+        `${translate(lang, 'error.validation', { field })} (${first.message})`;
       return reply.status(400).send(
         errorEnvelope(400, message, 'error.validation', {
           field,
@@ -31,7 +41,9 @@ export function installErrorHandling(app: FastifyInstance): void {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
       const key = status === 413 ? 'error.payload_too_large' : 'error.validation';
       const message =
-        status === 413 ? translate(lang, key) : translate(lang, 'error.validation', { field: error.message });
+        status === 413
+          ? translate(lang, key)
+          : `${translate(lang, 'error.validation', { field: error.code?.startsWith('FST_ERR_CTP') ? 'body' : 'request' })} (${error.message})`;
       return reply.status(status).send(errorEnvelope(status, message, key));
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -8,8 +8,9 @@ export function requestLanguage(request: FastifyRequest): Language {
   return toLanguage(fromQuery ?? request.headers['accept-language']?.split(',')[0]);
 }
 
+/** The X-Access-Token header, if any (its validity is the session store's business). */
 export function requestToken(request: FastifyRequest): string | undefined {
   const header = request.headers['x-access-token'];
-  const token = Array.isArray(header) ? header[0] : header;
-  return token && token.length <= 200 ? token : undefined;
+  const token = (Array.isArray(header) ? header[0] : header)?.trim();
+  return token ? token : undefined;
 }

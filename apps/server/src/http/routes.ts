@@ -1,4 +1,4 @@
-import type { Language, RouteDef } from '@ics/contract';
+import type { Language, RouteAccess, RouteDef } from '@ics/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors';
@@ -57,12 +57,50 @@ export type Handler<D extends RouteDef> = (
   ctx: HandlerContext<D>,
 ) => Promise<ResultOf<D> | CustomReply<ResultOf<D>>> | ResultOf<D> | CustomReply<ResultOf<D>>;
 
-/** Every contract route registered so far, for the OpenAPI document and the guard test. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The access rule of a route registered with `addRoute` (absent on any other route). */
+    icsAccess?: RouteAccess;
+  }
+}
+
+/** Every contract route definition registered so far (each once), for documentation. */
 export const registeredRoutes: RouteDef[] = [];
 
+/** A route as Fastify registered it, with the access rule when it came from `addRoute`. */
+export type RouteRecord = { methods: string[]; url: string; access: RouteAccess | undefined };
+
+const routeRegistries = new WeakMap<FastifyInstance, RouteRecord[]>();
+
 /**
- * Registers a contract route: input validated by its schemas, access checked against its
- * mark, the handler's result wrapped in the envelope.
+ * Starts recording every route registered on `app` (and its child contexts) from now on, so
+ * a test can prove that no route escaped `addRoute` and its access rule. Call it before any
+ * route is registered.
+ */
+export function recordRoutes(app: FastifyInstance): void {
+  if (routeRegistries.has(app)) return;
+  const records: RouteRecord[] = [];
+  routeRegistries.set(app, records);
+  app.addHook('onRoute', (route) => {
+    records.push({
+      methods: ([] as string[]).concat(route.method),
+      url: route.url,
+      access: route.config?.icsAccess,
+    });
+  });
+}
+
+/** The routes recorded on `app` by `recordRoutes`. */
+export function routesOf(app: FastifyInstance): RouteRecord[] {
+  return routeRegistries.get(app) ?? [];
+}
+
+const callers = new WeakMap<FastifyRequest, { caller: Caller | null; token: string | undefined }>();
+
+/**
+ * Registers a contract route: access checked against its rule first (before the body is even
+ * parsed, so an anonymous caller learns nothing about a protected route's input), then input
+ * validated by its schemas, and the handler's result wrapped in the envelope.
  */
 export function addRoute<D extends RouteDef>(
   app: FastifyInstance,
@@ -70,44 +108,63 @@ export function addRoute<D extends RouteDef>(
   def: D,
   handler: Handler<D>,
 ) {
-  registeredRoutes.push(def);
+  if (!registeredRoutes.includes(def)) registeredRoutes.push(def);
   const schema: Record<string, unknown> = { summary: def.summary, tags: [def.tag] };
   if (def.body) schema.body = def.body;
   if (def.query) schema.querystring = def.query;
   if (def.params) schema.params = def.params;
   if (def.access !== 'public') schema.security = [{ token: [] }];
   const access = def.access;
+  const methods = [def.method, ...(def.alsoMethods ?? [])];
+  // Fastify takes no body schema on GET: a route that also accepts GET gets it without one.
+  if (def.body && methods.includes('GET') && methods.length > 1) {
+    const { body: _ignored, ...getSchema } = schema;
+    register(['GET'], getSchema);
+    register(
+      methods.filter((m) => m !== 'GET'),
+      schema,
+    );
+  } else {
+    register(methods, schema);
+  }
 
-  app.route({
-    method: [def.method, ...(def.alsoMethods ?? [])],
-    url: def.path,
-    schema,
-    handler: async (request, reply) => {
-      const token = requestToken(request);
-      const caller = await guard.resolveCaller(token);
-      if (access !== 'public') {
-        if (!caller) throw new AppError(401, token ? 'auth.token_invalid' : 'auth.token_missing');
-        if (typeof access === 'object' && !(await guard.hasMark(caller, access.mark))) {
-          throw new AppError(403, 'auth.forbidden', {}, { mark: access.mark });
+  function register(method: string[], routeSchema: Record<string, unknown>) {
+    app.route({
+      method,
+      url: def.path,
+      schema: routeSchema,
+      config: { icsAccess: access },
+      onRequest: async (request) => {
+        const token = requestToken(request);
+        const caller = await guard.resolveCaller(token);
+        if (access !== 'public') {
+          if (!caller) throw new AppError(401, token ? 'auth.token_invalid' : 'auth.token_missing');
+          if (typeof access === 'object' && !(await guard.hasMark(caller, access.mark))) {
+            throw new AppError(403, 'auth.forbidden', {}, { mark: access.mark });
+          }
         }
-      }
-      const lang = requestLanguage(request);
-      const out = await handler({
-        body: request.body as never,
-        query: request.query as never,
-        params: request.params as never,
-        caller,
-        token,
-        lang,
-        ip: request.ip,
-        request,
-        reply,
-      });
-      if (reply.sent) return reply;
-      if (out && typeof out === 'object' && REPLY in out) {
-        return envelope(out.result, translate(lang, out.message, out.vars));
-      }
-      return envelope(out, translate(lang, 'ok'));
-    },
-  });
+        callers.set(request, { caller, token });
+      },
+      handler: async (request, reply) => {
+        const { caller, token } = callers.get(request) ?? { caller: null, token: undefined };
+        const lang = requestLanguage(request);
+        const out = await handler({
+          body: request.body as never,
+          query: request.query as never,
+          params: request.params as never,
+          caller,
+          token,
+          lang,
+          ip: request.ip,
+          request,
+          reply,
+        });
+        if (reply.sent) return reply;
+        if (out && typeof out === 'object' && REPLY in out) {
+          return envelope(out.result, translate(lang, out.message, out.vars));
+        }
+        return envelope(out, translate(lang, 'ok'));
+      },
+    });
+  }
 }

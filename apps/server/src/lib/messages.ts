@@ -1,4 +1,8 @@
 import type { Language } from '@ics/contract';
+import * as announcementMessages from '../modules/announcement/announcement.messages';
+import * as deviceMessages from '../modules/device/device.messages';
+import * as realtimeMessages from '../modules/realtime/realtime.messages';
+import * as systemMessages from '../modules/system/system.messages';
 
 /**
  * Every message the server answers with, in both languages. The zh-CN texts keep the
@@ -85,8 +89,20 @@ const coreEnUS: Record<keyof typeof coreZhCN, string> = {
 };
 
 // Each module keeps its messages in `<module>.messages.ts` ({ zhCN, enUS }) and is added here.
-const zhCN = { ...coreZhCN };
-const enUS: Record<MessageKey, string> = { ...coreEnUS };
+const zhCN = {
+  ...coreZhCN,
+  ...systemMessages.zhCN,
+  ...announcementMessages.zhCN,
+  ...realtimeMessages.zhCN,
+  ...deviceMessages.zhCN,
+};
+const enUS: Record<MessageKey, string> = {
+  ...coreEnUS,
+  ...systemMessages.enUS,
+  ...announcementMessages.enUS,
+  ...realtimeMessages.enUS,
+  ...deviceMessages.enUS,
+};
 
 export type MessageKey = keyof typeof zhCN;
 

@@ -16,8 +16,12 @@ export class TtlCache<K, V> {
     if (hit && hit.expires > now) return hit.value;
     if (this.entries.size >= this.maxEntries) this.evictExpired(now);
     const value = load();
-    this.entries.set(key, { value, expires: now + this.ttlMs });
-    value.catch(() => this.entries.delete(key));
+    const entry = { value, expires: now + this.ttlMs };
+    this.entries.set(key, entry);
+    // A failed load is not cached; a newer entry for the key (after a delete) stays.
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
     return value;
   }
 

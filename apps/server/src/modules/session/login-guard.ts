@@ -27,7 +27,7 @@ export class LoginGuard {
     const rows = await this.db.query<FailureRow>(
       `select scope, failures, locked_until from sys_login_failure
         where ((scope = 'user' and key = $1) or (scope = 'ip' and key = $2))
-          and first_failed_at > now() - make_interval(mins => $3)`,
+          and (first_failed_at > now() - make_interval(mins => $3) or locked_until > now())`,
       [username.toLowerCase(), ip, WINDOW_MINUTES],
     );
     const now = Date.now();

@@ -157,6 +157,9 @@ export class SessionService {
   }
 
   async sendSmsCode(mobile: string, purpose: 'register' | 'login' | 'reset'): Promise<void> {
+    // No codes for a registration that cannot happen (and no SMS bill from anonymous callers).
+    if (purpose === 'register' && !(await this.platform.settings()).registerEnabled)
+      throw new AppError(403, 'auth.register_disabled');
     const existing = await this.users.findByPhone(mobile);
     if (purpose === 'register' && existing) throw new AppError(409, 'auth.phone_taken');
     // For login and reset the answer is the same whether or not the number is known,
@@ -170,6 +173,9 @@ export class SessionService {
     registerEnabled: boolean,
   ) {
     if (!registerEnabled) throw new AppError(403, 'auth.register_disabled');
+    // Taken names are refused before the code is checked, so a typo does not burn the code.
+    if (await this.users.findByUsername(input.username)) throw new AppError(409, 'auth.username_taken');
+    if (await this.users.findByPhone(input.phone)) throw new AppError(409, 'auth.phone_taken');
     await this.sms.verify(input.phone, 'register', input.smscode);
     const passwordHash = await hashPassword(input.password);
     const email = input.email ? input.email : null;
@@ -192,6 +198,8 @@ export class SessionService {
     if (!user) throw new AppError(400, 'auth.phone_not_found');
     await this.users.setPasswordHash(user.id, await hashPassword(input.password));
     await this.sessions.revokeUser(user.id);
+    // Whoever holds the phone may sign in with the new password at once, lock or not.
+    await this.guard.recordSuccess(user.username);
   }
 }
 

@@ -26,8 +26,14 @@ export type SessionOptions = {
   cacheMs?: number;
 };
 
-/** How often last-seen is written back: idle timeouts are minutes, so a minute's precision is enough. */
+/**
+ * How often last-seen is written back: idle timeouts are minutes, so a minute's precision is
+ * enough — but never more than a tenth of the idle timeout, or a short timeout would end a
+ * session that is in use (last-seen lags real use by up to this much).
+ */
 const TOUCH_EVERY_MS = 60_000;
+/** Tokens are 43 characters; anything much longer is not one of ours and is not looked up. */
+const MAX_TOKEN_LENGTH = 200;
 
 /**
  * Server-side sessions behind opaque tokens. Unlike a JWT signed with the password hash, a
@@ -35,12 +41,14 @@ const TOUCH_EVERY_MS = 60_000;
  */
 export class SessionStore {
   private readonly cache: TtlCache<string, SessionRow | null>;
+  private readonly touchEveryMs: number;
 
   constructor(
     private readonly db: Queryable,
     private readonly options: SessionOptions,
   ) {
     this.cache = new TtlCache(options.cacheMs ?? 5_000);
+    this.touchEveryMs = Math.min(TOUCH_EVERY_MS, options.idleMs / 10);
   }
 
   async create(
@@ -60,7 +68,7 @@ export class SessionStore {
 
   /** The caller behind a token, or null when the token is unknown, revoked, expired or idle too long. */
   async resolve(token: string | undefined): Promise<Caller | null> {
-    if (!token) return null;
+    if (!token || token.length > MAX_TOKEN_LENGTH) return null;
     const tokenHash = hashToken(token);
     const row = await this.cache.get(tokenHash, async () => {
       const [found] = await this.db.query<SessionRow>(
@@ -76,7 +84,7 @@ export class SessionStore {
     const now = Date.now();
     if (row.expires_at.getTime() <= now || row.last_seen_at.getTime() + this.options.idleMs <= now)
       return null;
-    if (now - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    if (now - row.last_seen_at.getTime() > this.touchEveryMs) {
       row.last_seen_at = new Date(now);
       await this.db.query('update sys_session set last_seen_at = now() where token_hash = $1', [tokenHash]);
     }
@@ -108,6 +116,14 @@ export class SessionStore {
   async setOrgCode(tokenHash: string, orgCode: string): Promise<void> {
     this.cache.delete(tokenHash);
     await this.db.query('update sys_session set org_code = $2 where token_hash = $1', [tokenHash, orgCode]);
+  }
+
+  /**
+   * Forgets every cached lookup, so the next request reads the database (tests that change
+   * sessions or users in SQL; an administrator's bulk change made with SQL).
+   */
+  clearCache(): void {
+    this.cache.clear();
   }
 
   /** Deletes sessions that can no longer be used (run periodically). */

@@ -33,11 +33,13 @@ export const ADMIN_ROLE = 'admin';
 
 /**
  * What a user may see and do: the menu tree, button authorisations and marks, from the
- * user's roles. Cached per user for a few seconds so that every request's mark check is cheap;
+ * user's roles and department roles. Cached per user for a few seconds so that every request's mark check is cheap;
  * changes made on this node invalidate at once.
  */
 export class PermissionService {
   private readonly grantsCache = new TtlCache<string, { rows: PermissionRow[]; marks: Set<string> }>(5_000);
+  /** Every button (`allAuth`), the same for all users: one query per lifetime, not per request. */
+  private readonly buttonsCache = new TtlCache<'all', PermissionRow[]>(5_000);
 
   constructor(
     private readonly db: Queryable,
@@ -59,7 +61,10 @@ export class PermissionService {
             `select ${COLUMNS} from sys_permission p
               where p.del_flag = 0 and p.id in (
                 select rp.permission_id from sys_role_permission rp
-                  join sys_user_role ur on ur.role_id = rp.role_id where ur.user_id = $1)
+                  join sys_user_role ur on ur.role_id = rp.role_id where ur.user_id = $1
+                union
+                select drp.permission_id from sys_depart_role_permission drp
+                  join sys_depart_role_user dru on dru.drole_id = drp.role_id where dru.user_id = $1)
               order by p.sort_no, p.id`,
             [userId],
           );
@@ -76,8 +81,10 @@ export class PermissionService {
     const [{ rows }, t, allButtons] = await Promise.all([
       this.grants(userId),
       this.i18n.translator(lang),
-      this.db.query<PermissionRow>(
-        `select ${COLUMNS} from sys_permission p where p.del_flag = 0 and p.menu_type = 2 order by p.sort_no, p.id`,
+      this.buttonsCache.get('all', () =>
+        this.db.query<PermissionRow>(
+          `select ${COLUMNS} from sys_permission p where p.del_flag = 0 and p.menu_type = 2 order by p.sort_no, p.id`,
+        ),
       ),
     ]);
     const auth: AuthEntry[] = rows
@@ -99,6 +106,7 @@ export class PermissionService {
   }
 
   invalidate(userId?: string): void {
+    this.buttonsCache.clear();
     if (userId) this.grantsCache.delete(userId);
     else this.grantsCache.clear();
   }

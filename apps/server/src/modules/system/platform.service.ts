@@ -11,6 +11,8 @@ export type PlatformSettings = {
   platFormCopyRightUrl: string;
   icpNumber: string;
   registerEnabled: boolean;
+  /** Map tile URL template for the GIS map ('' = the console's default). */
+  tileUrl: string;
 };
 
 const DEFAULTS: PlatformSettings = {
@@ -22,6 +24,7 @@ const DEFAULTS: PlatformSettings = {
   platFormCopyRightUrl: '',
   icpNumber: '',
   registerEnabled: false,
+  tileUrl: '',
 };
 
 /** Title, logo, copyright and switches stored server-side, with defaults. */

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbVariants } from '../../test/harness';
+import { verifyPassword } from '../lib/password';
+import { type Database, openDatabase } from './database';
+import { listMigrations, migrate, splitStatements } from './migrate';
+import { seedAdmin } from './seed';
+
+describe('splitStatements', () => {
+  it('splits on semicolons outside quotes, comments and dollar-quoted bodies', () => {
+    const sql = `create table a (x text default 'a;b'); -- a comment; with a semicolon
+insert into a values ('it''s; fine');
+create function f() returns int as $$ select 1; $$ language sql;
+do $body$ begin perform 1; end $body$;`;
+    expect(splitStatements(sql)).toEqual([
+      "create table a (x text default 'a;b')",
+      "insert into a values ('it''s; fine')",
+      'create function f() returns int as $$ select 1; $$ language sql',
+      'do $body$ begin perform 1; end $body$',
+    ]);
+  });
+
+  it('lists the migration files in version order', () => {
+    const versions = listMigrations().map((m) => m.version);
+    expect(versions.slice(0, 2)).toEqual([1, 2]);
+    expect([...versions].sort((a, b) => a - b)).toEqual(versions);
+    expect(new Set(versions).size).toBe(versions.length);
+  });
+});
+
+for (const variant of dbVariants()) {
+  describe(`migrations and seed [${variant.name}]`, () => {
+    let handle: Awaited<ReturnType<typeof variant.open>>;
+    let db: Database;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ics-migrations-'));
+    beforeAll(async () => {
+      handle = await variant.open();
+      db = handle.db;
+    });
+    afterAll(async () => {
+      await handle?.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('applies every migration once and nothing on a second run', async () => {
+      const first = await migrate(db);
+      expect(first).toEqual(listMigrations().map((m) => m.name));
+      expect(await migrate(db)).toEqual([]);
+      const rows = await db.query<{ n: number }>('select count(*) as n from schema_migrations');
+      expect(rows[0]!.n).toBe(first.length);
+    });
+
+    it('rolls a failing migration back whole and names it', async () => {
+      fs.writeFileSync(path.join(dir, '0001_ok.sql'), 'create table mig_ok (id int);');
+      fs.writeFileSync(
+        path.join(dir, '0002_bad.sql'),
+        'create table mig_bad (id int);\ninsert into no_such_table values (1);',
+      );
+      const other = await variant.open();
+      try {
+        await expect(migrate(other.db, dir)).rejects.toThrow(/^migration 0002_bad failed: .*no_such_table/);
+        const tables = await other.db.query<{ name: string }>(
+          `select table_name as name from information_schema.tables where table_name in ('mig_ok', 'mig_bad')`,
+        );
+        expect(tables.map((t) => t.name)).toEqual(['mig_ok']);
+        // The lock was released: migrating again works (and fails the same way, nothing half-done).
+        await expect(migrate(other.db, dir)).rejects.toThrow(/0002_bad/);
+      } finally {
+        await other.drop();
+      }
+    });
+
+    it('creates the admin once; a later start keeps its password', async () => {
+      const first = await seedAdmin(db, undefined);
+      expect(first.adminCreated).toBe(true);
+      expect(first.generatedPassword).toMatch(/^[A-Za-z0-9]{16}$/);
+      const again = await seedAdmin(db, 'another-password');
+      expect(again).toEqual({ adminCreated: false });
+      const [row] = await db.query<{ password_hash: string }>(
+        `select password_hash from sys_user where username = 'admin'`,
+      );
+      expect(await verifyPassword(row!.password_hash, first.generatedPassword!)).toBe(true);
+      const roles = await db.query(`select role_id from sys_user_role where user_id = 'user-admin'`);
+      expect(roles).toEqual([{ role_id: 'role-admin' }]);
+    });
+
+    if (variant.name === 'postgres') {
+      it('lets two nodes migrate the same database at once', async () => {
+        const a = await variant.open();
+        const b = await openDatabase({ databaseUrl: a.url });
+        try {
+          const started = Date.now();
+          const [ra, rb] = await Promise.all([migrate(a.db), migrate(b)]);
+          expect([...ra, ...rb].sort()).toEqual(listMigrations().map((m) => m.name));
+          // Neither waited for an orphaned lock to time out.
+          expect(Date.now() - started).toBeLessThan(8_000);
+          const again = await Promise.all([migrate(a.db), migrate(b)]);
+          expect(again).toEqual([[], []]);
+        } finally {
+          await b.close();
+          await a.drop();
+        }
+      });
+    }
+  });
+}

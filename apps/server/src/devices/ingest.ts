@@ -1,0 +1,651 @@
+import {
+  ackSchema,
+  type ChildKind,
+  eventSchema,
+  heartbeatSchema,
+  helloSchema,
+  parseUpTopic,
+  readingSchemas,
+  statusSchema,
+  telemetrySchema,
+} from '@ics/contract';
+import type { Database } from '../db/database';
+import type { GatewayDirectory, GatewayInfo } from './directory';
+import type { LiveEvents } from './live-events';
+import type { RawMessageLog } from './raw-log';
+import { LampColumns, SensorColumns, type TelemetryStore } from './telemetry-store';
+
+export type IngestLogger = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+export type IngestStats = {
+  messages: number;
+  readings: number;
+  invalid: number;
+  /** Invalid messages by reason. */
+  invalidBy: Record<string, number>;
+  flushes: number;
+  flushErrors: number;
+  lastFlushMs: number;
+  dropped: number;
+};
+
+type StatePatch = {
+  projectId: string;
+  gatewayId: string;
+  ts: number;
+  online: boolean | null;
+  vals: Record<string, unknown>;
+  faults: string[] | null;
+};
+
+type AckRow = { id: string; status: 'acked' | 'failed'; reason: string | null; result: unknown; ts: number };
+type EventRow = {
+  projectId: string;
+  gatewayId: string;
+  deviceId: string | null;
+  type: string;
+  code: string | null;
+  active: boolean | null;
+  message: string | null;
+  ts: number;
+};
+
+export type CommandOutcome = {
+  id: string;
+  projectId: string;
+  status: string;
+};
+
+const DAY_MS = 86_400_000;
+const LOG_EVERY_MS = 60_000;
+/** Above this many buffered readings new ones are dropped (and counted) until a flush catches up. */
+const MAX_BUFFERED = 500_000;
+
+/**
+ * Device uplink ingestion: topic router, payload validation, and buffered writes. Messages are
+ * handled synchronously into column buffers; a flush every `flushMs` (or when `batchSize`
+ * readings are waiting) writes telemetry with one statement per table, coalesces latest state
+ * per device into one update, and records gateways seen, acks and events, each in one
+ * statement. An invalid message is counted, logged at most once a minute per gateway, and
+ * dropped; it never reaches the database.
+ */
+export class Ingestor {
+  readonly stats: IngestStats = {
+    messages: 0,
+    readings: 0,
+    invalid: 0,
+    invalidBy: {},
+    flushes: 0,
+    flushErrors: 0,
+    lastFlushMs: 0,
+    dropped: 0,
+  };
+  private lamps = new LampColumns();
+  private sensors = new SensorColumns();
+  private states = new Map<string, StatePatch>();
+  private seen = new Map<string, number>();
+  private offlineNow = new Set<string>();
+  private acks: AckRow[] = [];
+  private events: EventRow[] = [];
+  private faultOps: Array<{ deviceId: string; code: string; active: boolean }> = [];
+  private readonly lastLogged = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | null = null;
+  private flushAgain = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly directory: GatewayDirectory,
+    private readonly store: TelemetryStore,
+    private readonly live: LiveEvents,
+    private readonly rawLog: RawMessageLog,
+    private readonly hooks: {
+      log: IngestLogger;
+      /** Commands whose outcome was just recorded. */
+      onCommandOutcomes(outcomes: CommandOutcome[]): void;
+      /** Gateways whose online state changed (events are written by the ingestor). */
+      onStateChanges(
+        changes: Array<{ projectId: string; gatewayId: string; deviceId: string | null; patch: object }>,
+      ): void;
+    },
+    private readonly options: { flushMs: number; batchSize: number; retentionDays: number },
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.flush(), this.options.flushMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+  }
+
+  /** Entry point for every uplink message. Never throws. */
+  handle(topic: string, payload: Buffer): void {
+    this.stats.messages++;
+    const route = parseUpTopic(topic);
+    if (!route) {
+      this.invalid('?', 'topic', topic);
+      return;
+    }
+    const gateway = this.directory.peek(route.sn);
+    if (gateway === undefined) {
+      this.directory
+        .get(route.sn)
+        .then((gw) => this.dispatch(gw, route.sn, route.kind, topic, payload))
+        .catch((error: Error) => this.hooks.log.error({ err: error, sn: route.sn }, 'gateway lookup failed'));
+      return;
+    }
+    this.dispatch(gateway, route.sn, route.kind, topic, payload);
+  }
+
+  /** Marks a gateway offline at once (its MQTT session closed, or its will arrived). */
+  gatewayGone(gatewayId: string): void {
+    this.offlineNow.add(gatewayId);
+    this.seen.delete(gatewayId);
+  }
+
+  private dispatch(gw: GatewayInfo | null, sn: string, kind: string, topic: string, payload: Buffer) {
+    if (!gw) {
+      this.invalid(sn, 'unknown_gateway', topic);
+      return;
+    }
+    const text = payload.toString('utf8');
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      this.rawLog.record(gw.id, gw.projectId, 'up', topic, text, 'not JSON');
+      this.invalid(sn, 'json', topic);
+      return;
+    }
+    const error = this.route(gw, kind, body);
+    this.rawLog.record(gw.id, gw.projectId, 'up', topic, text, error ?? undefined);
+    if (error) this.invalid(sn, `${kind}`, `${topic}: ${error}`);
+  }
+
+  /** Handles one parsed message; answers a problem description when (part of) it was dropped. */
+  private route(gw: GatewayInfo, kind: string, body: unknown): string | null {
+    const now = Date.now();
+    switch (kind) {
+      case 'hello': {
+        const parsed = helloSchema.safeParse(body);
+        if (!parsed.success) return describe(parsed.error);
+        this.touch(gw.id, now);
+        void this.register(gw, parsed.data).catch((err: Error) =>
+          this.hooks.log.error({ err, sn: gw.sn }, 'hello: registering devices failed'),
+        );
+        return null;
+      }
+      case 'heartbeat': {
+        const parsed = heartbeatSchema.safeParse(body);
+        if (!parsed.success) return describe(parsed.error);
+        this.touch(gw.id, now);
+        const offline = new Set(parsed.data.offline ?? []);
+        // Devices the gateway cannot reach are offline; the others answer through it.
+        for (const [address, ref] of gw.devices)
+          this.patch(gw, ref.id, now, { online: !offline.has(address) });
+        return null;
+      }
+      case 'telemetry': {
+        const parsed = telemetrySchema.safeParse(body);
+        if (!parsed.success) return describe(parsed.error);
+        this.touch(gw.id, now);
+        let problems = 0;
+        let first: string | null = null;
+        for (const raw of parsed.data.readings) {
+          const problem = this.reading(gw, raw, parsed.data.ts, now);
+          if (problem) {
+            problems++;
+            first ??= problem;
+          }
+        }
+        if (problems) this.stats.invalid += problems - 1; // the message itself counts once in invalid()
+        return first ? `${problems} reading(s) dropped: ${first}` : null;
+      }
+      case 'event': {
+        const parsed = eventSchema.safeParse(body);
+        if (!parsed.success) return describe(parsed.error);
+        this.touch(gw.id, now);
+        for (const e of parsed.data.events) {
+          const ref = e.dev && e.dev !== gw.sn ? gw.devices.get(e.dev) : undefined;
+          if (e.dev && e.dev !== gw.sn && !ref) return `unknown device ${e.dev}`;
+          const ts = clampTs(e.ts ?? parsed.data.ts, now) ?? now;
+          this.events.push({
+            projectId: gw.projectId,
+            gatewayId: gw.id,
+            deviceId: ref?.id ?? null,
+            type: e.type,
+            code: e.code,
+            active: e.active,
+            message: e.message ?? null,
+            ts,
+          });
+          if (ref) this.faultOps.push({ deviceId: ref.id, code: e.code, active: e.active });
+          this.live.publish({
+            kind: 'device.fault',
+            projectId: gw.projectId,
+            payload: { gatewayId: gw.id, deviceId: ref?.id ?? null, code: e.code, active: e.active, ts },
+          });
+        }
+        return null;
+      }
+      case 'ack': {
+        const parsed = ackSchema.safeParse(body);
+        if (!parsed.success) return describe(parsed.error);
+        this.touch(gw.id, now);
+        const a = parsed.data;
+        this.acks.push({
+          id: a.id,
+          status: a.status === 'ok' ? 'acked' : 'failed',
+          reason: a.reason ?? null,
+          result: a.result ?? null,
+          ts: now,
+        });
+        return null;
+      }
+      case 'status': {
+        const parsed = statusSchema.safeParse(body);
+        if (!parsed.success) return describe(parsed.error);
+        if (parsed.data.online) this.touch(gw.id, now);
+        else this.gatewayGone(gw.id);
+        return null;
+      }
+      default:
+        return 'unknown topic';
+    }
+  }
+
+  private reading(
+    gw: GatewayInfo,
+    raw: Record<string, unknown>,
+    messageTs: number,
+    now: number,
+  ): string | null {
+    const address = typeof raw.dev === 'string' ? raw.dev : undefined;
+    const ref = address ? gw.devices.get(address) : undefined;
+    if (!ref) return `unknown device ${String(address)}`;
+    const parsed = readingSchemas[ref.kind].safeParse(raw);
+    if (!parsed.success) return `${address}: ${describe(parsed.error)}`;
+    const ts = clampTs(parsed.data.ts ?? messageTs, now, this.options.retentionDays);
+    if (ts === null) return `${address}: ts out of range`;
+    if (this.lamps.size + this.sensors.size >= MAX_BUFFERED) {
+      this.stats.dropped++;
+      return null;
+    }
+    this.stats.readings++;
+    const { dev: _dev, ts: _ts, ...values } = parsed.data as Record<string, unknown>;
+    let faults: string[] | null = null;
+    if (ref.kind === 'lamp') {
+      const r = parsed.data as import('@ics/contract').LampReading;
+      const c = this.lamps;
+      c.ts.push(ts);
+      c.deviceId.push(ref.id);
+      c.projectId.push(gw.projectId);
+      c.on.push(r.on ?? null);
+      c.level.push(r.level ?? null);
+      c.target.push(r.target ?? null);
+      c.voltage.push(r.voltage ?? null);
+      c.current.push(r.current ?? null);
+      c.power.push(r.power ?? null);
+      c.powerFactor.push(r.powerFactor ?? null);
+      c.energy.push(r.energy ?? null);
+      c.hours.push(r.hours ?? null);
+      c.switchOns.push(r.switchOns ?? null);
+      if (r.faults) {
+        faults = r.faults;
+        delete values.faults;
+      }
+    } else if (ref.kind === 'sensor') {
+      const r = parsed.data as import('@ics/contract').SensorReading;
+      const c = this.sensors;
+      c.ts.push(ts);
+      c.deviceId.push(ref.id);
+      c.projectId.push(gw.projectId);
+      c.temperature.push(r.temperature ?? null);
+      c.humidity.push(r.humidity ?? null);
+      c.pm25.push(r.pm25 ?? null);
+      c.pm10.push(r.pm10 ?? null);
+      c.noise.push(r.noise ?? null);
+      c.illuminance.push(r.illuminance ?? null);
+      c.windSpeed.push(r.windSpeed ?? null);
+      c.windDirection.push(r.windDirection ?? null);
+      c.pressure.push(r.pressure ?? null);
+    }
+    this.patch(gw, ref.id, ts, { online: true, vals: values, faults });
+    if (this.lamps.size + this.sensors.size >= this.options.batchSize) void this.flush();
+    return null;
+  }
+
+  private patch(
+    gw: GatewayInfo,
+    deviceId: string,
+    ts: number,
+    change: { online?: boolean; vals?: Record<string, unknown>; faults?: string[] | null },
+  ) {
+    let p = this.states.get(deviceId);
+    if (!p) {
+      p = { projectId: gw.projectId, gatewayId: gw.id, ts, online: null, vals: {}, faults: null };
+      this.states.set(deviceId, p);
+    }
+    if (ts > p.ts) p.ts = ts;
+    if (change.online !== undefined) p.online = change.online;
+    if (change.vals) Object.assign(p.vals, change.vals);
+    if (change.faults) p.faults = change.faults;
+  }
+
+  private touch(gatewayId: string, now: number) {
+    this.seen.set(gatewayId, now);
+    this.offlineNow.delete(gatewayId);
+  }
+
+  private async register(gw: GatewayInfo, hello: ReturnType<typeof helloSchema.parse>) {
+    await this.db.query(
+      `update dev_gateway set model = coalesce($2, model), firmware = coalesce($3, firmware),
+         heartbeat_seconds = coalesce($4, heartbeat_seconds), schedule_version = coalesce($5, schedule_version)
+       where id = $1`,
+      [
+        gw.id,
+        hello.model ?? null,
+        hello.firmware ?? null,
+        hello.heartbeat ?? null,
+        hello.scheduleVersion ?? null,
+      ],
+    );
+    const fresh = hello.devices.filter((d) => !gw.devices.has(d.dev));
+    if (fresh.length === 0) return;
+    await registerDevices(this.db, gw, fresh);
+    this.directory.invalidate(gw.sn);
+  }
+
+  private invalid(sn: string, reason: string, detail: string) {
+    this.stats.invalid++;
+    this.stats.invalidBy[reason] = (this.stats.invalidBy[reason] ?? 0) + 1;
+    const now = Date.now();
+    if ((this.lastLogged.get(sn) ?? 0) + LOG_EVERY_MS > now) return;
+    if (this.lastLogged.size > 50_000) this.lastLogged.clear();
+    this.lastLogged.set(sn, now);
+    this.hooks.log.warn({ sn, reason, detail: detail.slice(0, 300) }, 'device message dropped');
+  }
+
+  /** Writes everything buffered. Concurrent calls share one flush and schedule one more. */
+  flush(): Promise<void> {
+    if (this.flushing) {
+      this.flushAgain = true;
+      return this.flushing;
+    }
+    this.flushing = this.doFlush()
+      .catch((error: Error) => {
+        this.stats.flushErrors++;
+        this.hooks.log.error({ err: error }, 'device ingestion flush failed');
+      })
+      .finally(() => {
+        this.flushing = null;
+        if (this.flushAgain && !this.stopped) {
+          this.flushAgain = false;
+          void this.flush();
+        }
+      });
+    return this.flushing;
+  }
+
+  /** Waits until everything received so far is written. */
+  async drain(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    await this.flush();
+  }
+
+  private async doFlush(): Promise<void> {
+    const lamps = this.lamps;
+    const sensors = this.sensors;
+    const states = this.states;
+    const seen = this.seen;
+    const offline = this.offlineNow;
+    const acks = this.acks;
+    const events = this.events;
+    const faultOps = this.faultOps;
+    if (
+      !lamps.size &&
+      !sensors.size &&
+      !states.size &&
+      !seen.size &&
+      !offline.size &&
+      !acks.length &&
+      !events.length &&
+      !faultOps.length
+    )
+      return;
+    this.lamps = new LampColumns();
+    this.sensors = new SensorColumns();
+    this.states = new Map();
+    this.seen = new Map();
+    this.offlineNow = new Set();
+    this.acks = [];
+    this.events = [];
+    this.faultOps = [];
+    const started = Date.now();
+
+    await this.store.insertLamps(lamps);
+    await this.store.insertSensors(sensors);
+    if (seen.size) await this.markSeen(seen);
+    if (offline.size) await markGatewaysOffline(this.db, [...offline], this.live, this.hooks.onStateChanges);
+    if (states.size) await this.writeStates(states);
+    if (events.length) await this.writeEvents(events);
+    for (const op of faultOps) {
+      await this.db.query(
+        op.active
+          ? `update dev_state set faults = case when faults ? $2 then faults else faults || to_jsonb($2::text) end,
+               update_time = now() where device_id = $1`
+          : `update dev_state set faults = faults - $2::text, update_time = now() where device_id = $1`,
+        [op.deviceId, op.code],
+      );
+    }
+    if (acks.length) await this.writeAcks(acks);
+    this.stats.flushes++;
+    this.stats.lastFlushMs = Date.now() - started;
+  }
+
+  private async markSeen(seen: Map<string, number>) {
+    const ids = [...seen.keys()];
+    const ts = ids.map((id) => new Date(seen.get(id)!).toISOString());
+    const rows = await this.db.query<{ id: string; project_id: string; was_online: boolean }>(
+      `update dev_gateway g set online = true, last_seen = greatest(g.last_seen, v.ts)
+         from unnest($1::text[], $2::timestamptz[]) as v(id, ts), dev_gateway old
+        where g.id = v.id and old.id = g.id
+        returning g.id, g.project_id, old.online as was_online`,
+      [ids, ts],
+    );
+    const cameOnline = rows.filter((r) => !r.was_online);
+    if (cameOnline.length === 0) return;
+    await this.db.query(
+      `insert into dev_event (project_id, gateway_id, type, active)
+       select * from unnest($1::text[], $2::text[]) as v(project_id, gateway_id), (values ('online', true)) t(type, active)`,
+      [cameOnline.map((r) => r.project_id), cameOnline.map((r) => r.id)],
+    );
+    const now = Date.now();
+    for (const r of cameOnline) {
+      this.live.publish({
+        kind: 'device.online',
+        projectId: r.project_id,
+        payload: { gatewayId: r.id, deviceId: null, online: true, ts: now },
+      });
+    }
+    this.hooks.onStateChanges(
+      cameOnline.map((r) => ({
+        projectId: r.project_id,
+        gatewayId: r.id,
+        deviceId: null,
+        patch: { online: true },
+      })),
+    );
+  }
+
+  private async writeStates(states: Map<string, StatePatch>) {
+    const ids: string[] = [];
+    const ts: string[] = [];
+    const online: (boolean | null)[] = [];
+    const vals: string[] = [];
+    const faults: (string | null)[] = [];
+    for (const [id, p] of states) {
+      ids.push(id);
+      ts.push(new Date(p.ts).toISOString());
+      online.push(p.online);
+      vals.push(JSON.stringify(p.vals));
+      faults.push(p.faults ? JSON.stringify(p.faults) : null);
+    }
+    await this.db.query(
+      `update dev_state s set vals = s.vals || v.vals, last_seen = greatest(s.last_seen, v.ts),
+         online = coalesce(v.online, s.online), faults = coalesce(v.faults, s.faults), update_time = now()
+         from unnest($1::text[], $2::timestamptz[], $3::boolean[], $4::jsonb[], $5::jsonb[])
+           as v(device_id, ts, online, vals, faults)
+        where s.device_id = v.device_id`,
+      [ids, ts, online, vals, faults],
+    );
+    const changes = [...states].map(([id, p]) => ({
+      projectId: p.projectId,
+      gatewayId: p.gatewayId,
+      deviceId: id,
+      patch: {
+        lastSeen: new Date(p.ts).toISOString(),
+        ...(p.online === null ? {} : { online: p.online }),
+        values: p.vals,
+        ...(p.faults ? { faults: p.faults } : {}),
+      },
+    }));
+    this.hooks.onStateChanges(changes);
+  }
+
+  private async writeEvents(events: EventRow[]) {
+    await this.db.query(
+      `insert into dev_event (project_id, gateway_id, device_id, type, code, active, message, ts)
+       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[],
+         $8::timestamptz[])`,
+      [
+        events.map((e) => e.projectId),
+        events.map((e) => e.gatewayId),
+        events.map((e) => e.deviceId),
+        events.map((e) => e.type),
+        events.map((e) => e.code),
+        events.map((e) => e.active),
+        events.map((e) => e.message),
+        events.map((e) => new Date(e.ts).toISOString()),
+      ],
+    );
+  }
+
+  private async writeAcks(acks: AckRow[]) {
+    const rows = await this.db.query<{ id: string; project_id: string; status: string }>(
+      `update dev_command c set status = v.status, reason = v.reason, result = v.result, ack_time = v.ts
+         from unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[]) as v(id, status, reason, result, ts)
+        where c.id = v.id and c.status in ('pending', 'timeout')
+        returning c.id, c.project_id, c.status`,
+      [
+        acks.map((a) => a.id),
+        acks.map((a) => a.status),
+        acks.map((a) => a.reason),
+        acks.map((a) => (a.result === null ? null : JSON.stringify(a.result))),
+        acks.map((a) => new Date(a.ts).toISOString()),
+      ],
+    );
+    if (rows.length)
+      this.hooks.onCommandOutcomes(
+        rows.map((r) => ({ id: r.id, projectId: r.project_id, status: r.status })),
+      );
+  }
+}
+
+/** Accepts a timestamp within the retention window and at most a day ahead (clock skew); null otherwise. */
+function clampTs(ts: number, now: number, retentionDays = 3650): number | null {
+  if (ts > now + DAY_MS || ts < now - retentionDays * DAY_MS) return null;
+  return ts;
+}
+
+function describe(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.map(String).join('.') || 'payload'}: ${issue.message}` : 'invalid';
+}
+
+/** Creates devices (and their state rows) behind a gateway; existing addresses are left alone. */
+export async function registerDevices(
+  db: Database,
+  gw: { id: string; projectId: string },
+  devices: Array<{
+    dev: string;
+    kind: ChildKind;
+    model?: string | undefined;
+    name?: string;
+    poleId?: string | null;
+  }>,
+  createBy = 'gateway',
+): Promise<string[]> {
+  if (devices.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<{ id: string }>(
+      `insert into dev_device (project_id, gateway_id, kind, address, name, model, pole_id, create_by)
+       select $1, $2, v.kind, v.address, v.name, v.model, v.pole_id, $3
+         from unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) as v(kind, address, name, model, pole_id)
+       on conflict (gateway_id, address) do nothing
+       returning id`,
+      [
+        gw.projectId,
+        gw.id,
+        createBy,
+        devices.map((d) => d.kind),
+        devices.map((d) => d.dev),
+        devices.map((d) => d.name ?? d.dev),
+        devices.map((d) => d.model ?? null),
+        devices.map((d) => d.poleId ?? null),
+      ],
+    );
+    const ids = rows.map((r) => r.id);
+    await tx.query(
+      `insert into dev_state (device_id, online)
+       select d.id, g.online from dev_device d join dev_gateway g on g.id = d.gateway_id where d.id = any($1::text[])
+       on conflict do nothing`,
+      [ids],
+    );
+    return ids;
+  });
+}
+
+/** Marks gateways (and the devices behind them) offline, writing an event per real change. */
+export async function markGatewaysOffline(
+  db: Database,
+  gatewayIds: string[],
+  live: LiveEvents,
+  onStateChanges: (
+    c: Array<{ projectId: string; gatewayId: string; deviceId: string | null; patch: object }>,
+  ) => void,
+): Promise<string[]> {
+  if (gatewayIds.length === 0) return [];
+  const rows = await db.query<{ id: string; project_id: string }>(
+    `update dev_gateway set online = false where id = any($1::text[]) and online returning id, project_id`,
+    [gatewayIds],
+  );
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  await db.query(
+    `update dev_state set online = false, update_time = now()
+      where online and device_id in (select id from dev_device where gateway_id = any($1::text[]))`,
+    [ids],
+  );
+  await db.query(
+    `insert into dev_event (project_id, gateway_id, type, active)
+     select v.project_id, v.gateway_id, 'offline', false from unnest($1::text[], $2::text[]) as v(project_id, gateway_id)`,
+    [rows.map((r) => r.project_id), ids],
+  );
+  const now = Date.now();
+  for (const r of rows)
+    live.publish({
+      kind: 'device.online',
+      projectId: r.project_id,
+      payload: { gatewayId: r.id, deviceId: null, online: false, ts: now },
+    });
+  onStateChanges(
+    rows.map((r) => ({ projectId: r.project_id, gatewayId: r.id, deviceId: null, patch: { online: false } })),
+  );
+  return ids;
+}

@@ -1,0 +1,181 @@
+import type { Database } from '../db/database';
+import { BrokerPortError, connectExternalBroker, type DeviceBus, startEmbeddedBroker } from './bus';
+import { loadCommands } from './command-rows';
+import { CommandTracker } from './commands';
+import { GatewayDirectory } from './directory';
+import { type IngestLogger, Ingestor, markGatewaysOffline } from './ingest';
+import type { LiveEvents } from './live-events';
+import { RawMessageLog } from './raw-log';
+import { StateFanout } from './state-fanout';
+import { TelemetryStore } from './telemetry-store';
+
+export { BrokerPortError };
+
+export type DeviceRuntimeOptions = {
+  /** External broker; when absent the embedded broker listens on `mqttPort` (0 = any free port). */
+  mqttUrl: string | undefined;
+  mqttPort: number;
+  offlineSeconds: number;
+  commandTimeoutMs: number;
+  commandRetries: number;
+  retentionDays: number;
+  flushMs?: number;
+  batchSize?: number;
+  stateIntervalMs?: number;
+};
+
+/**
+ * Everything that talks to devices, in one object the app builds at start-up and starts
+ * explicitly (main.ts, tests): the bus (embedded broker or external client), ingestion,
+ * the command tracker, the online/offline monitor, rollups and retention.
+ */
+export class DeviceRuntime {
+  readonly directory: GatewayDirectory;
+  readonly rawLog: RawMessageLog;
+  readonly store: TelemetryStore;
+  readonly ingestor: Ingestor;
+  readonly commands: CommandTracker;
+  private readonly fanout: StateFanout;
+  private bus: DeviceBus | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  private lastRollup = Date.now() - 2 * 3_600_000;
+  private readonly stopHooks: Array<() => Promise<void>> = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly live: LiveEvents,
+    private readonly log: IngestLogger & { info(obj: object, msg: string): void },
+    private readonly options: DeviceRuntimeOptions,
+  ) {
+    this.directory = new GatewayDirectory(db);
+    this.rawLog = new RawMessageLog(live);
+    this.store = new TelemetryStore(db);
+    this.fanout = new StateFanout(live, options.stateIntervalMs ?? 1_000);
+    this.commands = new CommandTracker(
+      db,
+      () => this.bus,
+      this.rawLog,
+      (rows) => void this.publishCommands(rows.map((r) => r.id)),
+      { timeoutMs: options.commandTimeoutMs, retries: options.commandRetries },
+    );
+    this.ingestor = new Ingestor(
+      db,
+      this.directory,
+      this.store,
+      live,
+      this.rawLog,
+      {
+        log,
+        onCommandOutcomes: (outcomes) => {
+          this.commands.settled(outcomes.map((o) => o.id));
+          void this.publishCommands(outcomes.map((o) => o.id));
+        },
+        onStateChanges: (changes) => this.fanout.add(changes),
+      },
+      {
+        flushMs: options.flushMs ?? 250,
+        batchSize: options.batchSize ?? 20_000,
+        retentionDays: options.retentionDays,
+      },
+    );
+  }
+
+  get running(): boolean {
+    return this.bus !== null;
+  }
+
+  /** Where devices connect (for credentials pages and the demo). */
+  get brokerUrl(): string | null {
+    return this.bus?.url ?? null;
+  }
+
+  async start(): Promise<void> {
+    if (this.bus) return;
+    const bus = this.options.mqttUrl
+      ? await connectExternalBroker({ url: this.options.mqttUrl })
+      : await startEmbeddedBroker({
+          port: this.options.mqttPort,
+          lookup: async (sn) => (await this.directory.get(sn))?.credentialHash ?? null,
+        });
+    bus.onMessage((topic, payload) => this.ingestor.handle(topic, payload));
+    bus.onSession((sn, connected) => {
+      if (connected) return;
+      const gw = this.directory.peek(sn);
+      if (gw) this.ingestor.gatewayGone(gw.id);
+    });
+    this.bus = bus;
+    this.ingestor.start();
+    this.commands.start();
+    this.fanout.start();
+    const every = (ms: number, job: () => Promise<unknown>, name: string) => {
+      const t = setInterval(
+        () => void job().catch((err: Error) => this.log.error({ err }, `device ${name} job failed`)),
+        ms,
+      );
+      t.unref();
+      this.timers.push(t);
+    };
+    every(
+      Math.max(500, Math.min(5_000, (this.options.offlineSeconds * 1000) / 4)),
+      () => this.checkOffline(),
+      'offline',
+    );
+    every(60_000, () => this.rollup(), 'rollup');
+    every(3_600_000, () => this.store.applyRetention(this.options.retentionDays), 'retention');
+    this.log.info({ url: bus.url, kind: bus.kind }, 'device bus ready');
+  }
+
+  /** Runs `hook` first when the runtime stops (the demo simulator disconnects before the broker closes). */
+  onStop(hook: () => Promise<void>): void {
+    this.stopHooks.push(hook);
+  }
+
+  async stop(): Promise<void> {
+    for (const hook of this.stopHooks.splice(0)) await hook().catch(() => undefined);
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    this.commands.stop();
+    const bus = this.bus;
+    this.bus = null;
+    if (bus) await bus.close().catch(() => undefined);
+    await this.ingestor.stop();
+    this.fanout.stop();
+  }
+
+  /** Gateways not heard from within the offline timeout become offline (one event each). */
+  async checkOffline(now = Date.now()): Promise<string[]> {
+    const cutoff = new Date(now - this.options.offlineSeconds * 1000).toISOString();
+    const rows = await this.db.query<{ id: string }>(
+      'select id from dev_gateway where online and (last_seen is null or last_seen < $1)',
+      [cutoff],
+    );
+    return markGatewaysOffline(
+      this.db,
+      rows.map((r) => r.id),
+      this.live,
+      (c) => this.fanout.add(c),
+    );
+  }
+
+  /** Recomputes rollups from the last run (minus an hour for late readings) up to now. */
+  async rollup(now = Date.now()): Promise<void> {
+    const from = new Date(Math.min(this.lastRollup, now) - 3_600_000);
+    await this.store.rollup(from, new Date(now + 1));
+    this.lastRollup = now;
+  }
+
+  /** Publishes on the bus (for the demo simulator's in-process use and tests). */
+  publish(topic: string, payload: string): Promise<void> {
+    if (!this.bus) throw new Error('device bus not running');
+    return this.bus.publish(topic, payload, 1);
+  }
+
+  private async publishCommands(ids: string[]) {
+    try {
+      for (const dto of await loadCommands(this.db, ids))
+        this.live.publish({ kind: 'device.command', projectId: dto.projectId, payload: dto });
+    } catch (err) {
+      this.log.error({ err }, 'loading command outcomes failed');
+    }
+  }
+}

@@ -1,0 +1,355 @@
+import type { DictCatalogue, Language, ListPage, ListQuery } from '@ics/contract';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import type { Queryable } from '../db/database';
+import { AppError } from '../lib/errors';
+
+/** How a field may be filtered: the kind decides how values are parsed and bound. */
+export type FilterKind = 'text' | 'number' | 'date' | 'bool';
+
+export type ColumnSpec = {
+  /** SQL expression of the column (trusted: written in code, never taken from a request). */
+  column: string;
+  /** What the list returns for it, when that differs from `column` (formatted dates). */
+  select?: string;
+  filter?: FilterKind;
+  sortable?: boolean;
+  /** Dictionary code: records gain `<field>_dictText`. */
+  dict?: string;
+  /** Column header of the export, [zh-CN, en-US]; fields without one are not exported. */
+  title?: readonly [string, string];
+};
+
+/** A list resource: the only fields, filters and sort columns a request can reach. */
+export type ListResource = {
+  /** FROM clause, with joins (trusted). */
+  from: string;
+  columns: Record<string, ColumnSpec>;
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  /** Conditions always applied (trusted SQL without parameters), such as `del_flag = 0`. */
+  baseWhere?: string[];
+  /** A unique column that makes the order total, so pages never overlap. */
+  tiebreak?: string;
+};
+
+/** Collects bound parameters; `add` returns the placeholder to write into the SQL. */
+export class SqlParams {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** `yyyy-MM-dd HH:mm:ss` in the platform's time zone (the contract's date format). */
+export const formatTime = (column: string) =>
+  `to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?$/;
+const RESERVED = new Set([
+  'pageNo',
+  'pageSize',
+  'column',
+  'order',
+  'superQueryParams',
+  'superQueryMatchType',
+  '_t',
+  'lang',
+]);
+
+type Operator = '=' | '<>' | '>' | '>=' | '<' | '<=' | 'like' | 'left_like' | 'right_like' | 'in';
+
+const badFilter = (field: string) => new AppError(400, 'system.list.bad_filter', { field });
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Converts one filter value to the type its column needs, or refuses it. */
+function convert(kind: FilterKind, field: string, raw: string, endOfDay = false): unknown {
+  const value = raw.trim();
+  switch (kind) {
+    case 'number': {
+      const n = Number(value);
+      if (value === '' || !Number.isFinite(n)) throw badFilter(field);
+      return n;
+    }
+    case 'bool':
+      if (value === '1' || value === 'true') return true;
+      if (value === '0' || value === 'false') return false;
+      throw badFilter(field);
+    case 'date':
+      if (!DATE_PATTERN.test(value)) throw badFilter(field);
+      return endOfDay && value.length === 10 ? `${value} 23:59:59.999` : value;
+    default:
+      return raw;
+  }
+}
+
+/** One bound condition on a whitelisted column. */
+function condition(
+  spec: ColumnSpec,
+  field: string,
+  op: Operator,
+  value: string,
+  params: SqlParams,
+  endOfDay = false,
+): string {
+  const kind = spec.filter ?? 'text';
+  const col = spec.column;
+  const cast = kind === 'date' ? "::timestamp at time zone 'Asia/Shanghai'" : '';
+  if (op === 'like' || op === 'left_like' || op === 'right_like') {
+    if (kind !== 'text') throw badFilter(field);
+    const v = escapeLike(value);
+    const pattern = op === 'like' ? `%${v}%` : op === 'left_like' ? `%${v}` : `${v}%`;
+    return `${col}::text ilike ${params.add(pattern)}`;
+  }
+  if (op === 'in') {
+    const values = value
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
+    if (values.length === 0) throw badFilter(field);
+    if (kind === 'number')
+      return `${col} = any(${params.add(values.map((v) => convert(kind, field, v)))}::numeric[])`;
+    if (kind === 'text') return `${col}::text = any(${params.add(values)}::text[])`;
+    throw badFilter(field);
+  }
+  const bound = convert(kind, field, value, endOfDay);
+  if (kind === 'text') return `${col}::text ${op} ${params.add(bound)}`;
+  return `${col} ${op} (${params.add(bound)}${cast})`;
+}
+
+/** Reads the operator from a filter value (contract section 1). */
+function parseValue(raw: string): { op: Operator; value: string } {
+  const compare = /^(>=|<=|>|<) (.*)$/.exec(raw);
+  if (compare) return { op: compare[1] as Operator, value: compare[2]! };
+  if (raw.startsWith('!')) return { op: '<>', value: raw.slice(1) };
+  if (raw.length > 1 && raw.startsWith('*') && raw.endsWith('*'))
+    return { op: 'like', value: raw.slice(1, -1) };
+  if (raw.startsWith('*')) return { op: 'left_like', value: raw.slice(1) };
+  if (raw.endsWith('*')) return { op: 'right_like', value: raw.slice(0, -1) };
+  if (raw.includes(',')) return { op: 'in', value: raw };
+  return { op: '=', value: raw };
+}
+
+const SUPER_RULES: Record<string, Operator> = {
+  eq: '=',
+  ne: '<>',
+  gt: '>',
+  ge: '>=',
+  lt: '<',
+  le: '<=',
+  like: 'like',
+  left_like: 'left_like',
+  right_like: 'right_like',
+  in: 'in',
+};
+
+function superQuery(resource: ListResource, query: ListQuery, params: SqlParams): string | undefined {
+  const text = query.superQueryParams;
+  if (!text) return undefined;
+  let items: unknown;
+  try {
+    items = JSON.parse(text);
+  } catch {
+    try {
+      items = JSON.parse(decodeURIComponent(text));
+    } catch {
+      throw new AppError(400, 'system.list.bad_super_query');
+    }
+  }
+  if (!Array.isArray(items)) throw new AppError(400, 'system.list.bad_super_query');
+  const parts: string[] = [];
+  for (const item of items) {
+    if (!item || typeof item !== 'object') throw new AppError(400, 'system.list.bad_super_query');
+    const { field, rule, val } = item as Record<string, unknown>;
+    const spec =
+      typeof field === 'string' && Object.hasOwn(resource.columns, field)
+        ? resource.columns[field]
+        : undefined;
+    const op = typeof rule === 'string' && Object.hasOwn(SUPER_RULES, rule) ? SUPER_RULES[rule] : undefined;
+    if (!spec?.filter || !op || (typeof val !== 'string' && typeof val !== 'number')) {
+      throw new AppError(400, 'system.list.bad_super_query');
+    }
+    if (String(val) === '') continue;
+    parts.push(condition(spec, field as string, op, String(val), params));
+  }
+  if (parts.length === 0) return undefined;
+  return `(${parts.join(query.superQueryMatchType === 'or' ? ' or ' : ' and ')})`;
+}
+
+/** The WHERE conditions of a list request: whitelisted field filters, ranges and the advanced query. */
+export function whereOf(resource: ListResource, query: ListQuery, params: SqlParams): string[] {
+  const where = [...(resource.baseWhere ?? [])];
+  for (const [key, raw] of Object.entries(query)) {
+    if (RESERVED.has(key) || raw === undefined || raw === null) continue;
+    const value = Array.isArray(raw) ? raw.at(-1) : raw;
+    if (typeof value !== 'string' && typeof value !== 'number') continue;
+    const text = String(value);
+    if (text.trim() === '') continue;
+    const range = /^(.+)_(begin|end)$/.exec(key);
+    if (range && Object.hasOwn(resource.columns, range[1]!)) {
+      const spec = resource.columns[range[1]!]!;
+      if (!spec.filter || spec.filter === 'bool') continue;
+      where.push(
+        condition(spec, range[1]!, range[2] === 'begin' ? '>=' : '<=', text, params, range[2] === 'end'),
+      );
+      continue;
+    }
+    if (!Object.hasOwn(resource.columns, key)) continue;
+    const spec = resource.columns[key]!;
+    if (!spec.filter) continue;
+    const { op, value: v } = parseValue(text);
+    where.push(condition(spec, key, op, v, params));
+  }
+  const sq = superQuery(resource, query, params);
+  if (sq) where.push(sq);
+  return where;
+}
+
+/** ORDER BY from `column`/`order`: only whitelisted sortable fields; anything else is refused. */
+export function orderOf(resource: ListResource, query: ListQuery): string {
+  let field = resource.defaultSort.field;
+  let order = query.order ?? resource.defaultSort.order;
+  if (query.column) {
+    const requested = query.column.replace(/_dictText$/, '');
+    const spec = Object.hasOwn(resource.columns, requested) ? resource.columns[requested] : undefined;
+    if (spec?.sortable) field = requested;
+    else if (requested === 'createTime') order = query.order ?? resource.defaultSort.order;
+    else throw new AppError(400, 'system.list.bad_column', { column: query.column.slice(0, 64) });
+  }
+  const column = resource.columns[field]!.column;
+  const dir = order === 'asc' ? 'asc' : 'desc';
+  return `order by ${column} ${dir} nulls last${resource.tiebreak ? `, ${resource.tiebreak}` : ''}`;
+}
+
+const selectList = (resource: ListResource) =>
+  Object.entries(resource.columns)
+    .map(([field, spec]) => `${spec.select ?? spec.column} as "${field}"`)
+    .join(', ');
+
+export type ListOptions = {
+  /** More conditions (trusted SQL) that bind their values through the same parameters. */
+  extraWhere?: (params: SqlParams) => string[];
+  /** Dictionaries for `_dictText`. */
+  dicts?: DictCatalogue;
+};
+
+/** Adds `<field>_dictText` to every record for dictionary-backed fields. */
+export function decorate<T extends Record<string, unknown>>(
+  resource: ListResource,
+  records: T[],
+  dicts: DictCatalogue | undefined,
+): T[] {
+  if (!dicts) return records;
+  const dictFields = Object.entries(resource.columns).filter(([, s]) => s.dict);
+  if (dictFields.length === 0) return records;
+  for (const record of records) {
+    for (const [field, spec] of dictFields) {
+      const value = record[field];
+      const options = dicts[spec.dict!] ?? [];
+      const text =
+        value === null || value === undefined
+          ? ''
+          : String(value)
+              .split(',')
+              .map((v) => options.find((o) => o.value === v)?.text ?? v)
+              .join(',');
+      (record as Record<string, unknown>)[`${field}_dictText`] = text;
+    }
+  }
+  return records;
+}
+
+/** One page of a list resource with the total count; every value bound as a parameter. */
+export async function listPage<T extends Record<string, unknown>>(
+  db: Queryable,
+  resource: ListResource,
+  query: ListQuery,
+  options: ListOptions = {},
+): Promise<ListPage<T>> {
+  const params = new SqlParams();
+  const where = [...whereOf(resource, query, params), ...(options.extraWhere?.(params) ?? [])];
+  const whereSql = where.length ? `where ${where.map((w) => `(${w})`).join(' and ')}` : '';
+  const order = orderOf(resource, query);
+  const pageNo = query.pageNo ?? 1;
+  const pageSize = query.pageSize ?? 10;
+  const [count] = await db.query<{ total: number }>(
+    `select count(*)::int as total from ${resource.from} ${whereSql}`,
+    params.values,
+  );
+  const total = Number(count?.total ?? 0);
+  const limit = params.add(pageSize);
+  const offset = params.add((pageNo - 1) * pageSize);
+  const records = await db.query<T>(
+    `select ${selectList(resource)} from ${resource.from} ${whereSql} ${order} limit ${limit} offset ${offset}`,
+    params.values,
+  );
+  return {
+    records: decorate(resource, records, options.dicts),
+    total,
+    size: pageSize,
+    current: pageNo,
+    pages: Math.ceil(total / pageSize),
+  };
+}
+
+/** Every row a list request matches (for export), up to `max`. */
+export async function listAll<T extends Record<string, unknown>>(
+  db: Queryable,
+  resource: ListResource,
+  query: ListQuery,
+  options: ListOptions = {},
+  max = 50_000,
+): Promise<T[]> {
+  const params = new SqlParams();
+  const where = [...whereOf(resource, query, params), ...(options.extraWhere?.(params) ?? [])];
+  const whereSql = where.length ? `where ${where.map((w) => `(${w})`).join(' and ')}` : '';
+  const rows = await db.query<T>(
+    `select ${selectList(resource)} from ${resource.from} ${whereSql} ${orderOf(resource, query)} limit ${params.add(max)}`,
+    params.values,
+  );
+  return decorate(resource, rows, options.dicts);
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Builds an .xlsx of `rows` with the resource's titled columns (dictionary texts where present). */
+export async function toXlsx(
+  resource: ListResource,
+  rows: Record<string, unknown>[],
+  lang: Language,
+  sheetName: string,
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName);
+  const columns = Object.entries(resource.columns).filter(([, s]) => s.title);
+  sheet.columns = columns.map(([field, spec]) => ({
+    header: lang === 'en-US' ? spec.title![1] : spec.title![0],
+    key: field,
+    width: 20,
+  }));
+  for (const row of rows) {
+    sheet.addRow(
+      Object.fromEntries(
+        columns.map(([field, spec]) => {
+          const value = spec.dict ? row[`${field}_dictText`] : row[field];
+          return [field, value instanceof Date ? value.toISOString() : (value ?? '')];
+        }),
+      ),
+    );
+  }
+  sheet.getRow(1).font = { bold: true };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Sends an .xlsx download; the handler then returns without a result. */
+export async function sendXlsx(reply: FastifyReply, filename: string, content: Buffer): Promise<void> {
+  const name = `${filename}.xlsx`;
+  await reply
+    .header('content-type', XLSX_TYPE)
+    .header(
+      'content-disposition',
+      `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    )
+    .send(content);
+}

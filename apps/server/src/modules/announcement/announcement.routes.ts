@@ -1,0 +1,96 @@
+import { ANNOUNCEMENT_MARKS, announcementRoutes as routes } from '@ics/contract';
+import type { FastifyInstance } from 'fastify';
+import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
+import { AppError } from '../../lib/errors';
+import type { AnnouncementService } from './announcement.service';
+
+export type AnnouncementModuleDeps = { guard: AccessGuard; announcements: AnnouncementService };
+
+/** The id of doReleaseData/doReovkeData: `?id=` (upstream GET) or `{id}` (the console's PUT). */
+function releaseId(query: { id?: string | undefined }, body: { id?: string | undefined } | null | undefined) {
+  const id = query.id ?? body?.id;
+  if (!id) throw new AppError(400, 'announcement.id_required');
+  return id;
+}
+
+export function registerAnnouncementRoutes(app: FastifyInstance, deps: AnnouncementModuleDeps): void {
+  const { guard, announcements } = deps;
+
+  addRoute(app, guard, routes.list, (ctx) => {
+    const { pageNo, pageSize, column, order, titile, msgCategory, sendStatus, msgType } = ctx.query;
+    return announcements.list(
+      { titile, msgCategory, sendStatus, msgType },
+      { column, order },
+      pageNo,
+      pageSize,
+      ctx.lang,
+    );
+  });
+
+  addRoute(app, guard, routes.queryById, async (ctx) => {
+    const caller = ctx.caller!;
+    // Administrators see any announcement; everyone else only what they received.
+    return (await guard.hasMark(caller, ANNOUNCEMENT_MARKS.list))
+      ? announcements.get(ctx.query.id, ctx.lang)
+      : announcements.getForRecipient(ctx.query.id, caller.userId, ctx.lang);
+  });
+
+  addRoute(app, guard, routes.add, (ctx) => announcements.add(ctx.body, ctx.caller!, ctx.lang));
+
+  addRoute(app, guard, routes.edit, (ctx) => {
+    const { id, ...input } = ctx.body;
+    return announcements.edit(id, input, ctx.caller!, ctx.lang);
+  });
+
+  addRoute(app, guard, routes.delete, async (ctx) => {
+    await announcements.remove([ctx.query.id], ctx.caller!);
+    return withMessage(null, 'announcement.deleted');
+  });
+
+  addRoute(app, guard, routes.deleteBatch, async (ctx) => {
+    const ids = [...new Set(ctx.query.ids.split(',').map((s) => s.trim()))].filter(Boolean);
+    if (ids.length === 0) throw new AppError(400, 'announcement.id_required');
+    await announcements.remove(ids, ctx.caller!);
+    return withMessage(null, 'announcement.deleted');
+  });
+
+  addRoute(app, guard, routes.release, async (ctx) => {
+    const { announcement, pushError } = await announcements.release(
+      releaseId(ctx.query, ctx.body),
+      ctx.caller!,
+      ctx.lang,
+    );
+    if (pushError)
+      ctx.request.log.warn({ err: pushError, anntId: announcement.id }, 'announcement push failed');
+    return withMessage(announcement, 'announcement.released');
+  });
+
+  addRoute(app, guard, routes.revoke, async (ctx) =>
+    withMessage(await announcements.revoke(releaseId(ctx.query, ctx.body), ctx.lang), 'announcement.revoked'),
+  );
+
+  addRoute(app, guard, routes.readStats, (ctx) => announcements.readStats(ctx.query.id));
+
+  addRoute(app, guard, routes.listByUser, (ctx) => announcements.listByUser(ctx.caller!.userId, ctx.lang));
+
+  addRoute(app, guard, routes.markRead, async (ctx) => {
+    await announcements.markRead(ctx.body.anntId, ctx.caller!.userId);
+    return withMessage(null, 'announcement.read');
+  });
+
+  addRoute(app, guard, routes.mine, (ctx) => {
+    const { pageNo, pageSize, titile, msgCategory, readFlag } = ctx.query;
+    return announcements.received(
+      ctx.caller!.userId,
+      { titile, msgCategory, readFlag },
+      pageNo,
+      pageSize,
+      ctx.lang,
+    );
+  });
+
+  addRoute(app, guard, routes.readAll, async (ctx) => {
+    await announcements.markAllRead(ctx.caller!.userId);
+    return withMessage(null, 'announcement.read_all');
+  });
+}

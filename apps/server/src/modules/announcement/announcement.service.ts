@@ -1,0 +1,263 @@
+import type {
+  Announcement,
+  AnnouncementCategory,
+  AnnouncementPushMessage,
+  AnnouncementReadStats,
+  AnnouncementSendRecord,
+  Language,
+  Page,
+  UserAnnouncements,
+} from '@ics/contract';
+import { toPage } from '@ics/contract';
+import type { Database } from '../../db/database';
+import type { Caller } from '../../http/routes';
+import { AppError } from '../../lib/errors';
+import type { Realtime } from '../realtime/realtime.hub';
+import type { I18nService } from '../system/i18n.service';
+import type { UserRepository } from '../system/user.repository';
+import {
+  AnnouncementRepository,
+  type AnnouncementRow,
+  type AnnouncementWrite,
+  type ListFilter,
+  type SendRow,
+  splitIds,
+} from './announcement.repository';
+import { sanitizeRichText } from './sanitize';
+
+/** How many unread items of each category the header bell lists. */
+export const BELL_LIST_SIZE = 5;
+
+type Translate = (key: string, fallback?: string) => string;
+
+function toAnnouncement(r: AnnouncementRow, t: Translate): Announcement {
+  return {
+    id: r.id,
+    titile: r.titile,
+    msgContent: r.msg_content,
+    msgAbstract: r.msg_abstract,
+    startTime: r.start_time,
+    endTime: r.end_time,
+    sender: r.sender,
+    priority: r.priority,
+    priority_dictText: t(`dict.priority.${r.priority}`, r.priority),
+    msgCategory: r.msg_category,
+    msgCategory_dictText: t(`dict.msg_category.${r.msg_category}`, r.msg_category),
+    msgType: r.msg_type,
+    sendStatus: r.send_status,
+    sendStatus_dictText: t(`dict.send_status.${r.send_status}`, r.send_status),
+    sendTime: r.send_time,
+    cancelTime: r.cancel_time,
+    busType: r.bus_type,
+    busId: r.bus_id,
+    openType: r.open_type,
+    openPage: r.open_page,
+    userIds: r.user_ids,
+    delFlag: r.del_flag,
+    createBy: r.create_by,
+    createTime: r.create_time,
+    updateBy: r.update_by,
+    updateTime: r.update_time,
+  };
+}
+
+function toSendRecord(r: SendRow, t: Translate): AnnouncementSendRecord {
+  return {
+    id: r.send_id,
+    anntId: r.id,
+    userId: r.user_id,
+    titile: r.titile,
+    msgContent: r.msg_content,
+    msgAbstract: r.msg_abstract,
+    sender: r.sender,
+    priority: r.priority,
+    priority_dictText: t(`dict.priority.${r.priority}`, r.priority),
+    msgCategory: r.msg_category,
+    msgCategory_dictText: t(`dict.msg_category.${r.msg_category}`, r.msg_category),
+    sendTime: r.send_time,
+    readFlag: r.read_flag,
+    readTime: r.read_time,
+    busType: r.bus_type,
+    busId: r.bus_id,
+    openType: r.open_type,
+    openPage: r.open_page,
+  };
+}
+
+/**
+ * Announcements and system messages: drafts edited by administrators, published to everyone
+ * (ALL) or to listed users (USER), pushed over the console WebSocket, read per user.
+ */
+export class AnnouncementService {
+  private readonly repo: AnnouncementRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly i18n: I18nService,
+    private readonly realtime: Realtime,
+    private readonly users: UserRepository,
+  ) {
+    this.repo = new AnnouncementRepository(db);
+  }
+
+  async list(
+    filter: ListFilter,
+    sort: { column?: string | undefined; order?: 'asc' | 'desc' | undefined },
+    pageNo: number,
+    pageSize: number,
+    lang: Language,
+  ): Promise<Page<Announcement>> {
+    const [{ rows, total }, t] = await Promise.all([
+      this.repo.list(filter, sort, pageNo, pageSize),
+      this.i18n.translator(lang),
+    ]);
+    return toPage(
+      rows.map((r) => toAnnouncement(r, t)),
+      total,
+      pageNo,
+      pageSize,
+    );
+  }
+
+  async get(id: string, lang: Language): Promise<Announcement> {
+    const row = await this.repo.findById(id);
+    if (!row) throw new AppError(404, 'announcement.not_found');
+    return toAnnouncement(row, await this.i18n.translator(lang));
+  }
+
+  /** A published announcement the user received; anything else is "not found". */
+  async getForRecipient(id: string, userId: string, lang: Language): Promise<Announcement> {
+    const row = await this.repo.findForRecipient(id, userId);
+    if (!row) throw new AppError(404, 'announcement.not_found');
+    return toAnnouncement(row, await this.i18n.translator(lang));
+  }
+
+  async add(input: AnnouncementWrite, caller: Caller, lang: Language): Promise<Announcement> {
+    const id = await this.repo.insert(await this.prepare(input), caller.username);
+    return this.get(id, lang);
+  }
+
+  async edit(id: string, input: AnnouncementWrite, caller: Caller, lang: Language): Promise<Announcement> {
+    const existing = await this.repo.findById(id);
+    if (!existing) throw new AppError(404, 'announcement.not_found');
+    if (existing.send_status !== '0') throw new AppError(400, 'announcement.not_draft');
+    if (!(await this.repo.updateDraft(id, await this.prepare(input), caller.username)))
+      throw new AppError(400, 'announcement.not_draft');
+    return this.get(id, lang);
+  }
+
+  async remove(ids: string[], caller: Caller): Promise<void> {
+    const deleted = await this.repo.softDelete(ids, caller.username);
+    if (deleted === 0) throw new AppError(404, 'announcement.not_found');
+  }
+
+  /**
+   * Publishes and pushes `{cmd:'topic'}` to everyone (ALL) or `{cmd:'user'}` to each addressee.
+   * The push is best effort: the notice is published either way and the console reloads its
+   * list on the next open; a push failure is returned for the caller to log.
+   */
+  async release(
+    id: string,
+    caller: Caller,
+    lang: Language,
+  ): Promise<{ announcement: Announcement; pushError?: unknown }> {
+    const existing = await this.repo.findById(id);
+    if (!existing) throw new AppError(404, 'announcement.not_found');
+    if (existing.send_status === '1') throw new AppError(400, 'announcement.already_published');
+    const user = await this.users.findById(caller.userId);
+    const sender = user?.realname || caller.username;
+    const addressees = existing.msg_type === 'USER' ? splitIds(existing.user_ids) : [];
+    const released = await this.db.transaction((tx) =>
+      new AnnouncementRepository(tx).release(id, sender, addressees),
+    );
+    if (!released) throw new AppError(400, 'announcement.already_published');
+    const announcement = await this.get(id, lang);
+    try {
+      if (existing.msg_type === 'ALL') {
+        await this.realtime.broadcast(pushMessage('topic', announcement));
+      } else {
+        await this.realtime.sendToUsers(addressees, pushMessage('user', announcement));
+      }
+      return { announcement };
+    } catch (pushError) {
+      return { announcement, pushError };
+    }
+  }
+
+  async revoke(id: string, lang: Language): Promise<Announcement> {
+    const existing = await this.repo.findById(id);
+    if (!existing) throw new AppError(404, 'announcement.not_found');
+    if (!(await this.repo.revoke(id))) throw new AppError(400, 'announcement.not_published');
+    return this.get(id, lang);
+  }
+
+  async readStats(id: string): Promise<AnnouncementReadStats> {
+    const row = await this.repo.findById(id);
+    if (!row) throw new AppError(404, 'announcement.not_found');
+    const { total, read } = await this.repo.readStats(row);
+    return { total, read, unread: Math.max(0, total - read) };
+  }
+
+  /** The header bell: ALL notices the user lacks get their send rows first (as upstream). */
+  async listByUser(userId: string, lang: Language): Promise<UserAnnouncements> {
+    await this.repo.backfill(userId);
+    const category = (c: AnnouncementCategory) => this.repo.unread(userId, c, BELL_LIST_SIZE);
+    const [annt, sys, counts, t] = await Promise.all([
+      category('1'),
+      category('2'),
+      this.repo.unreadCounts(userId),
+      this.i18n.translator(lang),
+    ]);
+    return {
+      anntMsgList: annt.map((r) => toAnnouncement(r, t)),
+      anntMsgTotal: counts['1'],
+      sysMsgList: sys.map((r) => toAnnouncement(r, t)),
+      sysMsgTotal: counts['2'],
+    };
+  }
+
+  async markRead(anntId: string, userId: string): Promise<void> {
+    if (!(await this.repo.findForRecipient(anntId, userId)))
+      throw new AppError(404, 'announcement.not_found');
+    await this.repo.markRead(anntId, userId);
+  }
+
+  async markAllRead(userId: string): Promise<void> {
+    await this.repo.backfill(userId);
+    await this.repo.markAllRead(userId);
+  }
+
+  async received(
+    userId: string,
+    filter: { titile?: string | undefined; msgCategory?: string | undefined; readFlag?: string | undefined },
+    pageNo: number,
+    pageSize: number,
+    lang: Language,
+  ): Promise<Page<AnnouncementSendRecord>> {
+    await this.repo.backfill(userId);
+    const [{ rows, total }, t] = await Promise.all([
+      this.repo.received(userId, filter, pageNo, pageSize),
+      this.i18n.translator(lang),
+    ]);
+    return toPage(
+      rows.map((r) => toSendRecord(r, t)),
+      total,
+      pageNo,
+      pageSize,
+    );
+  }
+
+  /** Sanitises the HTML and checks that every addressee exists. */
+  private async prepare(input: AnnouncementWrite): Promise<AnnouncementWrite> {
+    const userIds = input.msgType === 'USER' ? input.userIds : [];
+    const known = await this.repo.existingUsers(userIds);
+    const unknown = userIds.filter((id) => !known.has(id));
+    if (unknown.length > 0)
+      throw new AppError(400, 'announcement.unknown_users', { ids: unknown.slice(0, 5).join(', ') });
+    return { ...input, userIds, msgContent: sanitizeRichText(input.msgContent) };
+  }
+}
+
+function pushMessage(cmd: 'topic' | 'user', a: Announcement): AnnouncementPushMessage {
+  return { cmd, msgId: a.id, msgTxt: a.titile };
+}

@@ -1,0 +1,197 @@
+import {
+  childKinds,
+  commandRoutes,
+  deviceListRoutes,
+  deviceRoutes,
+  gatewayRoutes,
+  gatewaySnSchema,
+  historyRoutes,
+  poleRoutes,
+  testConsoleRoutes,
+} from '@ics/contract';
+import type { FastifyInstance } from 'fastify';
+import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
+import { AppError } from '../../lib/errors';
+import type { DeviceService } from './device.service';
+import { importRows, readSheet } from './device-import';
+
+export type DeviceModuleDeps = { guard: AccessGuard; devices: DeviceService };
+
+const rowError = (key: 'device.import_row_missing' | 'device.import_row_invalid', field: string) =>
+  new AppError(400, key, { field });
+
+/** Registry, state, history, commands and the device test console's API. */
+export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: DeviceModuleDeps): void {
+  const me = (c: { userId: string; username: string } | null) => c!;
+
+  // Poles
+  addRoute(app, guard, poleRoutes.list, ({ caller, query }) => devices.listPoles(me(caller).userId, query));
+  addRoute(app, guard, poleRoutes.queryById, ({ caller, query }) =>
+    devices.getPole(me(caller).userId, query.id),
+  );
+  addRoute(app, guard, poleRoutes.add, ({ caller, body }) =>
+    devices.addPole(me(caller).userId, me(caller).username, body),
+  );
+  addRoute(app, guard, poleRoutes.edit, ({ caller, body }) =>
+    devices.editPole(me(caller).userId, me(caller).username, body),
+  );
+  addRoute(app, guard, poleRoutes.delete, async ({ caller, query }) => {
+    await devices.deletePoles(me(caller).userId, [query.id]);
+    return null;
+  });
+  addRoute(app, guard, poleRoutes.deleteBatch, async ({ caller, query }) => {
+    await devices.deletePoles(me(caller).userId, query.ids);
+    return null;
+  });
+  addRoute(app, guard, poleRoutes.importExcel, async ({ caller, body, lang }) => {
+    const rows = await readSheet(body.file, {
+      code: ['code', '编号', '灯杆编号'],
+      name: ['name', '名称', '灯杆名称'],
+      longitude: ['longitude', 'lng', '经度'],
+      latitude: ['latitude', 'lat', '纬度'],
+      road: ['road', '道路'],
+      height: ['height', '高度', '杆高'],
+    });
+    const result = await importRows(rows, lang, async (v) => {
+      for (const field of ['code', 'name', 'longitude', 'latitude'])
+        if (!v[field]) throw rowError('device.import_row_missing', field);
+      const lng = Number(v.longitude);
+      const lat = Number(v.latitude);
+      if (!Number.isFinite(lng) || Math.abs(lng) > 180)
+        throw rowError('device.import_row_invalid', 'longitude');
+      if (!Number.isFinite(lat) || Math.abs(lat) > 90)
+        throw rowError('device.import_row_invalid', 'latitude');
+      const height = v.height ? Number(v.height) : null;
+      if (height !== null && !Number.isFinite(height)) throw rowError('device.import_row_invalid', 'height');
+      await devices.addPole(me(caller).userId, me(caller).username, {
+        projectId: body.projectId,
+        code: v.code!,
+        name: v.name!,
+        longitude: lng,
+        latitude: lat,
+        road: v.road || null,
+        height,
+      });
+    });
+    return withMessage(result, 'device.import_done', {
+      imported: result.imported,
+      failed: result.errors.length,
+    });
+  });
+
+  // Gateways
+  addRoute(app, guard, gatewayRoutes.list, ({ caller, query }) =>
+    devices.listGateways(me(caller).userId, query),
+  );
+  addRoute(app, guard, gatewayRoutes.queryById, ({ caller, query }) =>
+    devices.getGateway(me(caller).userId, query.id),
+  );
+  addRoute(app, guard, gatewayRoutes.add, async ({ caller, body }) =>
+    withMessage(
+      await devices.addGateway(me(caller).userId, me(caller).username, body),
+      'device.credentials_issued',
+    ),
+  );
+  addRoute(app, guard, gatewayRoutes.edit, ({ caller, body }) =>
+    devices.editGateway(me(caller).userId, me(caller).username, body),
+  );
+  addRoute(app, guard, gatewayRoutes.delete, async ({ caller, query }) => {
+    await devices.deleteGateways(me(caller).userId, [query.id]);
+    return null;
+  });
+  addRoute(app, guard, gatewayRoutes.deleteBatch, async ({ caller, query }) => {
+    await devices.deleteGateways(me(caller).userId, query.ids);
+    return null;
+  });
+  addRoute(app, guard, gatewayRoutes.rotateCredentials, async ({ caller, body }) =>
+    withMessage(await devices.rotateCredentials(me(caller).userId, body.id), 'device.credentials_issued'),
+  );
+  addRoute(app, guard, gatewayRoutes.events, ({ caller, query }) =>
+    devices.listEvents(me(caller).userId, query),
+  );
+  addRoute(app, guard, gatewayRoutes.importExcel, async ({ caller, body, lang }) => {
+    const rows = await readSheet(body.file, {
+      sn: ['sn', '序列号', '网关序列号'],
+      name: ['name', '名称', '网关名称'],
+      pole: ['pole', 'pole code', '灯杆', '灯杆编号'],
+      model: ['model', '型号'],
+    });
+    const poles = await devices.listPoles(me(caller).userId, {
+      projectId: body.projectId,
+      pageNo: 1,
+      pageSize: 1000,
+    } as never);
+    const poleByCode = new Map(poles.records.map((p) => [p.code, p.id]));
+    const result = await importRows(rows, lang, async (v) => {
+      if (!v.sn) throw rowError('device.import_row_missing', 'sn');
+      if (!gatewaySnSchema.safeParse(v.sn).success) throw rowError('device.import_row_invalid', 'sn');
+      if (!v.name) throw rowError('device.import_row_missing', 'name');
+      const poleId = v.pole ? poleByCode.get(v.pole) : null;
+      if (poleId === undefined) throw rowError('device.import_row_invalid', 'pole');
+      await devices.addGateway(me(caller).userId, me(caller).username, {
+        projectId: body.projectId,
+        sn: v.sn,
+        name: v.name,
+        poleId,
+        model: v.model || null,
+      });
+    });
+    return withMessage(result, 'device.import_done', {
+      imported: result.imported,
+      failed: result.errors.length,
+    });
+  });
+
+  // Devices behind gateways, one list per kind
+  for (const kind of childKinds) {
+    addRoute(app, guard, deviceListRoutes[kind], ({ caller, query }) =>
+      devices.listDevices(me(caller).userId, kind, query),
+    );
+  }
+  addRoute(app, guard, deviceRoutes.queryById, ({ caller, query }) =>
+    devices.getDevice(me(caller).userId, query.id),
+  );
+  addRoute(app, guard, deviceRoutes.add, ({ caller, body }) =>
+    devices.addDevice(me(caller).userId, me(caller).username, body),
+  );
+  addRoute(app, guard, deviceRoutes.edit, ({ caller, body }) =>
+    devices.editDevice(me(caller).userId, me(caller).username, body),
+  );
+  addRoute(app, guard, deviceRoutes.delete, async ({ caller, query }) => {
+    await devices.deleteDevice(me(caller).userId, query.id);
+    return null;
+  });
+
+  // History
+  addRoute(app, guard, historyRoutes.lamp, ({ caller, query }) =>
+    devices.history(me(caller).userId, 'lamp', query),
+  );
+  addRoute(app, guard, historyRoutes.sensor, ({ caller, query }) =>
+    devices.history(me(caller).userId, 'sensor', query),
+  );
+
+  // Commands
+  for (const area of ['lamp', 'gateway', 'screen', 'speaker', 'test'] as const) {
+    addRoute(app, guard, commandRoutes[area], async ({ caller, body }) => {
+      const result = await devices.sendCommand(me(caller), area, body);
+      return withMessage(result, 'device.commands_sent', { count: result.commands.length });
+    });
+  }
+  addRoute(app, guard, commandRoutes.list, ({ caller, query }) =>
+    devices.listCommands(me(caller).userId, query),
+  );
+  addRoute(app, guard, commandRoutes.status, ({ caller, query }) =>
+    devices.commandStatus(me(caller).userId, query.ids),
+  );
+
+  // Device test console
+  addRoute(app, guard, testConsoleRoutes.search, ({ caller, query }) =>
+    devices.search(me(caller).userId, query.keyword, query.limit),
+  );
+  addRoute(app, guard, testConsoleRoutes.raw, ({ caller, query }) =>
+    devices.rawMessages(me(caller).userId, query.gatewayId, query.after),
+  );
+  addRoute(app, guard, testConsoleRoutes.commandStatus, ({ caller, query }) =>
+    devices.commandStatus(me(caller).userId, query.ids),
+  );
+}

@@ -1,0 +1,79 @@
+import websocket from '@fastify/websocket';
+import { type HeartCheckMessage, REALTIME_SOCKET_PATH, realtimeRoutes as routes } from '@ics/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requestToken } from '../../http/request-context';
+import { type AccessGuard, addRoute, type Caller, withMessage } from '../../http/routes';
+import { AppError } from '../../lib/errors';
+import type { Realtime } from './realtime.hub';
+
+export type RealtimeModuleDeps = { guard: AccessGuard; realtime: Realtime };
+
+const HEARTCHECK: HeartCheckMessage = { cmd: 'heartcheck', msgTxt: '心跳响应' };
+const HEARTCHECK_TEXT = JSON.stringify(HEARTCHECK);
+
+type SocketRequest = FastifyRequest<{ Params: { userId: string }; Querystring: { token?: string } }>;
+
+/**
+ * Token candidates of a socket request: `?token=`, each offered `Sec-WebSocket-Protocol`
+ * (browsers cannot set headers on a WebSocket) and, for other clients, `X-Access-Token`.
+ */
+function socketTokens(request: SocketRequest): string[] {
+  const tokens: string[] = [];
+  const query = request.query.token;
+  if (typeof query === 'string' && query) tokens.push(query);
+  const protocols = request.headers['sec-websocket-protocol'];
+  if (typeof protocols === 'string') tokens.push(...protocols.split(',').map((p) => p.trim()));
+  const header = requestToken(request);
+  if (header) tokens.push(header);
+  return tokens.filter((t) => t.length > 0 && t.length <= 200).slice(0, 4);
+}
+
+async function authenticate(guard: AccessGuard, request: SocketRequest): Promise<Caller> {
+  const tokens = socketTokens(request);
+  if (tokens.length === 0) throw new AppError(401, 'auth.token_missing');
+  for (const token of tokens) {
+    const caller = await guard.resolveCaller(token);
+    if (caller) {
+      if (caller.userId !== request.params.userId) throw new AppError(403, 'realtime.wrong_user');
+      return caller;
+    }
+  }
+  throw new AppError(401, 'auth.token_invalid');
+}
+
+/**
+ * The console WebSocket (`/websocket/:userId`) and its administration. A refused handshake is
+ * answered with the usual error envelope and status (401, 403) instead of an upgrade.
+ */
+export async function registerRealtimeRoutes(app: FastifyInstance, deps: RealtimeModuleDeps): Promise<void> {
+  const { guard, realtime } = deps;
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  app.addHook('onClose', () => realtime.close());
+
+  const callers = new WeakMap<FastifyRequest, Caller>();
+  app.get<{ Params: { userId: string }; Querystring: { token?: string } }>(
+    REALTIME_SOCKET_PATH,
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        callers.set(request, await authenticate(guard, request));
+      },
+    },
+    (socket, request) => {
+      const caller = callers.get(request);
+      if (!caller) {
+        socket.close(1008, 'unauthenticated');
+        return;
+      }
+      realtime.attach(caller.userId, socket);
+      socket.on('message', (_data, isBinary) => {
+        // Upstream answers any text; the console sends "HeartBeat" every 20 s.
+        if (!isBinary) socket.send(HEARTCHECK_TEXT);
+      });
+    },
+  );
+
+  addRoute(app, guard, routes.disconnectAll, async () =>
+    withMessage({ closed: await realtime.disconnectAll() }, 'realtime.disconnected'),
+  );
+}

@@ -1,0 +1,281 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { describeWithApp, type TestApp } from '../../../test/harness';
+
+type Ctx = () => TestApp;
+
+function client(ctx: Ctx) {
+  let adminToken: string | undefined;
+  return async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
+    adminToken ??= await ctx().login();
+    return ctx().request({
+      method,
+      url: `/ics${url}`,
+      headers: { 'x-access-token': adminToken },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  };
+}
+
+const png = (extra = 0) => {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'ascii');
+  ihdr.writeUInt32BE(180, 8);
+  ihdr.writeUInt32BE(180, 12);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return `data:image/png;base64,${Buffer.concat([signature, ihdr, Buffer.alloc(extra)]).toString('base64')}`;
+};
+
+describeWithApp(
+  'system: menus, departments, dictionaries, projects, i18n, platform',
+  (ctx) => {
+    const api = client(ctx);
+
+    it('seeds the System menu and normalises menus on save', async () => {
+      const tree = (await api('GET', '/sys/permission/list')).body.result;
+      const system = tree.find((n: { id: string }) => n.id === 'menu-system');
+      expect(system).toMatchObject({ component: 'layouts/RouteView', title: '系统管理' });
+      expect(system.children.map((c: { url: string }) => c.url)).toContain('/system/announcement');
+      const add = await api('POST', '/sys/permission/add', {
+        name: 'Reports test',
+        url: 'reporttest',
+        menuType: 0,
+      });
+      expect(add.status).toBe(200);
+      const child = await api('POST', '/sys/permission/add', {
+        name: 'Child',
+        parentId: add.body.result.id,
+        url: '/reporttest/child',
+        component: '/views/report/Child.vue',
+        menuType: 1,
+        perms: 'report:test:list',
+      });
+      const rows = (await api('GET', `/sys/permission/getSystemSubmenu?parentId=${add.body.result.id}`)).body
+        .result;
+      expect(rows[0]).toMatchObject({ component: 'report/Child', url: '/reporttest/child' });
+      const top = (await api('GET', '/sys/permission/getSystemMenuList')).body.result.find(
+        (r: { id: string }) => r.id === add.body.result.id,
+      );
+      expect(top).toMatchObject({ component: 'layouts/RouteView', url: '/reporttest' });
+      const dup = await api('POST', '/sys/permission/add', {
+        name: 'Dup',
+        menuType: 2,
+        perms: 'report:test:list',
+      });
+      expect(dup.status).toBe(409);
+      expect(dup.body.message).toBe('授权标识已存在');
+      const refused = await api('DELETE', `/sys/permission/delete?id=${add.body.result.id}`);
+      expect(refused.status).toBe(400);
+      await api('DELETE', `/sys/permission/delete?id=${child.body.result.id}`);
+      expect((await api('DELETE', `/sys/permission/delete?id=${add.body.result.id}`)).status).toBe(200);
+    });
+
+    it('changes menu titles through translations at the next permission load', async () => {
+      const before = await api('GET', '/sys/permission/getUserPermissionByToken');
+      const title = (r: typeof before) =>
+        r.body.result.menu.find((m: { path: string }) => m.path === '/system').meta.title;
+      expect(title(before)).toBe('系统管理');
+      const edit = await api('PUT', '/sys/i18n/edit', {
+        id: 'menu.system',
+        key: 'menu.system',
+        zhCn: '系统设置',
+        enUs: 'Administration',
+      });
+      expect(edit.status).toBe(200);
+      expect(title(await api('GET', '/sys/permission/getUserPermissionByToken'))).toBe('系统设置');
+      expect(
+        (await api('GET', '/sys/i18n/list?key=menu.system*&pageSize=50')).body.result.total,
+      ).toBeGreaterThan(5);
+      const bad = await api('POST', '/sys/i18n/add', { key: 'bad key', zhCn: 'x', enUs: 'y' });
+      expect(bad.body.message).toBe('翻译键只能包含字母、数字、下划线、点和短横线');
+    });
+
+    it('builds department codes, refuses deleting departments with users or children', async () => {
+      const parent = await api('POST', '/sys/sysDepart/add', { departName: '东区', parentId: 'dep-root' });
+      expect(parent.body.result.orgCode).toBe('A01A03');
+      const child = await api('POST', '/sys/sysDepart/add', {
+        departName: '东区一组',
+        parentId: parent.body.result.id,
+      });
+      expect(child.body.result.orgCode).toBe('A01A03A01');
+      const tree = (await api('GET', '/sys/sysDepart/queryTreeList')).body.result;
+      expect(tree[0]).toMatchObject({ key: 'dep-root', title: '智慧照明中心', isLeaf: false });
+      const withChildren = await api('DELETE', `/sys/sysDepart/delete?id=${parent.body.result.id}`);
+      expect(withChildren.status).toBe(400);
+      expect(withChildren.body.message).toBe('部门“东区”下还有子部门，不能删除');
+      await api('POST', '/sys/user/add', {
+        username: 'east1',
+        realname: 'East',
+        password: 'secret123',
+        selecteddeparts: child.body.result.id,
+      });
+      const withUsers = await api('DELETE', `/sys/sysDepart/delete?id=${child.body.result.id}`);
+      expect(withUsers.body.message).toBe('部门“东区一组”下还有用户，不能删除');
+      expect((await api('GET', '/sys/sysDepart/searchBy?keyWord=东区')).body.result).toHaveLength(2);
+      const users = (await api('GET', `/sys/user/queryUserByDepId?id=${child.body.result.id}`)).body.result;
+      expect(users.map((u: { username: string }) => u.username)).toEqual(['east1']);
+      const mine = (await api('GET', '/sys/sysDepart/queryMyDeptTreeList')).body.result;
+      expect(mine[0].key).toBe('dep-root');
+    });
+
+    it('grants department-role permissions within the department', async () => {
+      await api('POST', '/sys/permission/saveDepartPermission', {
+        departId: 'dep-ops',
+        permissionIds: 'menu-system,menu-system-log',
+      });
+      const role = await api('POST', '/sys/sysDepartRole/add', {
+        departId: 'dep-ops',
+        roleName: '值班',
+        roleCode: 'duty',
+      });
+      const outside = await api('POST', '/sys/sysDepartPermission/saveDeptRolePermission', {
+        roleId: role.body.result.id,
+        permissionIds: 'menu-system-user',
+      });
+      expect(outside.status).toBe(400);
+      await api('POST', '/sys/sysDepartPermission/saveDeptRolePermission', {
+        roleId: role.body.result.id,
+        permissionIds: 'menu-system,menu-system-log',
+      });
+      const add = await api('POST', '/sys/user/add', {
+        username: 'duty1',
+        realname: 'Duty',
+        password: 'secret123',
+        selecteddeparts: 'dep-ops',
+      });
+      await api('POST', '/sys/sysDepartRole/deptRoleUserAdd', {
+        userId: add.body.result.id,
+        departId: 'dep-ops',
+        roleIds: role.body.result.id,
+      });
+      const token = await ctx().login('duty1', 'secret123');
+      const logs = await ctx().request({
+        method: 'GET',
+        url: '/ics/sys/log/list',
+        headers: { 'x-access-token': token },
+      });
+      expect(logs.status).toBe(200);
+      const users = await ctx().request({
+        method: 'GET',
+        url: '/ics/sys/user/list',
+        headers: { 'x-access-token': token },
+      });
+      expect(users.status).toBe(403);
+    });
+
+    it('manages dictionaries and items, and serves getDictItems in the caller language', async () => {
+      const dict = await api('POST', '/sys/dict/add', { dictName: '灯型', dictCode: 'lamp_kind' });
+      const dictId = dict.body.result.id;
+      await api('POST', '/sys/dictItem/add', { dictId, itemText: '钠灯', itemValue: 'na', sortOrder: 2 });
+      await api('POST', '/sys/dictItem/add', { dictId, itemText: 'LED', itemValue: 'led', sortOrder: 1 });
+      const dup = await api('POST', '/sys/dictItem/add', { dictId, itemText: 'x', itemValue: 'led' });
+      expect(dup.body.message).toBe('数据值已存在');
+      const items = (await api('GET', `/sys/dictItem/list?dictId=${dictId}`)).body.result.records;
+      expect(items.map((i: { itemValue: string }) => i.itemValue)).toEqual(['led', 'na']);
+      await api('POST', '/sys/i18n/add', { key: 'dict.lamp_kind.na', zhCn: '钠灯', enUs: 'Sodium' });
+      const en = await ctx().request({
+        method: 'GET',
+        url: '/ics/sys/dict/getDictItems/lamp_kind',
+        headers: { 'x-access-token': await ctx().login(), 'accept-language': 'en-US' },
+      });
+      expect(en.body.result).toEqual([
+        { value: 'led', text: 'LED', title: 'LED' },
+        { value: 'na', text: 'Sodium', title: 'Sodium' },
+      ]);
+      const table = await api('GET', '/sys/dict/getDictItems/sys_role,role_name,role_code');
+      expect(table.body.result.map((o: { value: string }) => o.value)).toContain('admin');
+      expect((await api('GET', '/sys/dict/getDictItems/sys_user,password_hash,id')).status).toBe(400);
+      expect((await api('GET', '/sys/dict/refleshCache')).status).toBe(200);
+    });
+
+    it('checks values against check rules', async () => {
+      const bad = await api('POST', '/sys/checkRule/add', {
+        ruleCode: 'r1',
+        ruleName: 'R',
+        ruleJson: '[{"x":1}]',
+      });
+      expect(bad.body.message).toBe('规则内容无效：应为 [{digits, pattern, message}] 且正则表达式有效');
+      await api('POST', '/sys/checkRule/add', {
+        ruleCode: 'code2',
+        ruleName: 'Two letters then digits',
+        ruleJson: JSON.stringify([
+          { digits: 2, pattern: '[A-Z]+', message: '前两位必须是大写字母' },
+          { digits: '*', pattern: '\\d+', message: '其余必须是数字' },
+        ]),
+      });
+      const ok = await api('GET', '/sys/checkRule/checkByCode?ruleCode=code2&value=AB123');
+      expect(ok.body.success).toBe(true);
+      const fail = await api('GET', '/sys/checkRule/checkByCode?ruleCode=code2&value=AB12x');
+      expect(fail.body).toMatchObject({ success: false, message: '其余必须是数字' });
+      expect(fail.body.result).toMatchObject({ beginIndex: 2, endIndex: 5, passed: false });
+      const unknown = await api('GET', '/sys/checkRule/checkByCode?ruleCode=nope&value=1');
+      expect(unknown.body.message).toBe('该编码不存在');
+    });
+
+    it('manages projects with validation and unique codes', async () => {
+      const body = {
+        name: '徐州',
+        code: 'XZ',
+        longitude: 117.18,
+        latitude: 34.26,
+        timeZone: 'Asia/Shanghai',
+        departIds: 'dep-ops',
+      };
+      const both = await Promise.all([
+        api('POST', '/sys/project/add', body),
+        api('POST', '/sys/project/add', body),
+      ]);
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(both.find((r) => r.status === 409)!.body.message).toBe('项目编码已存在');
+      const lon = await api('POST', '/sys/project/add', { ...body, code: 'B', longitude: 200 });
+      expect(lon.body.message).toBe('经度范围为-180到180');
+      const tz = await api('POST', '/sys/project/add', { ...body, code: 'C', timeZone: 'Mars/Base' });
+      expect(tz.body.message).toBe('时区无效，请使用IANA时区名称（如 Asia/Shanghai）');
+      const list = (await api('GET', '/sys/project/list?code=XZ')).body.result;
+      expect(list.records[0]).toMatchObject({ name: '徐州', departIds: 'dep-ops' });
+      const id = list.records[0].id;
+      await api('PUT', '/sys/project/edit', { ...body, id, name: '徐州市' });
+      expect((await api('GET', `/sys/project/queryById?id=${id}`)).body.result.name).toBe('徐州市');
+      expect((await api('DELETE', `/sys/project/deleteBatch?ids=${id},`)).status).toBe(200);
+      expect((await api('GET', '/sys/project/list?code=XZ')).body.result.total).toBe(0);
+    });
+
+    it('updates platform settings and refuses fake or oversized logos', async () => {
+      const put = await api('PUT', '/sys/platform/settings', {
+        platFormTitleCn: '测试平台',
+        platFormTitleEn: 'Test platform',
+        tileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png',
+      });
+      expect(put.status).toBe(200);
+      expect((await api('GET', '/sys/platform/settings')).body.result.tileUrl).toContain('{z}');
+      const badTile = await api('PUT', '/sys/platform/settings', {
+        platFormTitleCn: 'x',
+        tileUrl: 'ftp://x',
+      });
+      expect(badTile.status).toBe(400);
+      const text = `data:image/png;base64,${Buffer.from('this is not a png at all').toString('base64')}`;
+      const fake = await api('POST', '/sys/platform/logo', { file: text });
+      expect(fake.status).toBe(400);
+      expect(fake.body.message).toBe('只能上传PNG或JPEG图片');
+      const big = await api('POST', '/sys/platform/logo', { file: png(210 * 1024) });
+      expect(big.status).toBe(400);
+      expect(big.body.errorCode).toBe('system.upload.too_large');
+      const ok = await api('POST', '/sys/platform/logo', { file: png() });
+      expect(ok.status).toBe(200);
+      const served = await ctx().app.inject({ method: 'GET', url: ok.body.result.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      const bg = await api('POST', '/sys/platform/loginBackground', { file: png(1024 * 1024) });
+      expect(bg.status).toBe(200);
+      const pub = await ctx().request({ method: 'GET', url: '/ics/sys/platform/public' });
+      expect(pub.body.result).toMatchObject({
+        platFormTitleCn: '测试平台',
+        platFormLogo: ok.body.result.url,
+      });
+    });
+  },
+  { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ics-system-test-')) },
+);

@@ -1,0 +1,70 @@
+import { userRoutes as routes, splitIds } from '@ics/contract';
+import type { FastifyInstance } from 'fastify';
+import { sendXlsx, toXlsx } from '../../http/list-query';
+import { addRoute, withMessage } from '../../http/routes';
+import { AppError } from '../../lib/errors';
+import { translate } from '../../lib/messages';
+import { allowLargeJson, type SystemDeps, saveImage } from './system.shared';
+import { USER_RESOURCE, UserService } from './user.service';
+
+const MAX_AVATAR = 2 * 1024 * 1024;
+
+export function registerUserRoutes(app: FastifyInstance, deps: SystemDeps): void {
+  const { services } = deps;
+  const guard = services.guard;
+  const users = new UserService(deps.db, services.permissions, services.sessionStore, services.dicts);
+
+  addRoute(app, guard, routes.list, (ctx) => users.list(ctx.caller!, ctx.query, ctx.lang));
+  addRoute(app, guard, routes.queryById, (ctx) => users.get(ctx.caller!, ctx.query.id, ctx.lang));
+  addRoute(app, guard, routes.add, async (ctx) =>
+    withMessage(await users.add(ctx.caller!, ctx.body), 'system.add_ok'),
+  );
+  addRoute(app, guard, routes.edit, async (ctx) => {
+    await users.edit(ctx.caller!, ctx.body);
+    return withMessage(null, 'system.edit_ok');
+  });
+  addRoute(app, guard, routes.delete, async (ctx) => {
+    await users.delete(ctx.caller!, [ctx.query.id]);
+    return withMessage(null, 'system.delete_ok');
+  });
+  addRoute(app, guard, routes.deleteBatch, async (ctx) => {
+    await users.delete(ctx.caller!, splitIds(ctx.query.ids));
+    return withMessage(null, 'system.batch_delete_ok');
+  });
+  addRoute(app, guard, routes.frozenBatch, async (ctx) => {
+    await users.setStatus(ctx.caller!, splitIds(ctx.body.ids), ctx.body.status);
+    return null;
+  });
+  addRoute(app, guard, routes.changePassword, async (ctx) => {
+    await users.resetPassword(ctx.caller!, ctx.body.username, ctx.body.password);
+    return withMessage(null, 'auth.password_reset');
+  });
+  addRoute(app, guard, routes.queryUserRole, (ctx) => users.roleIds(ctx.caller!, ctx.query.userid));
+  addRoute(app, guard, routes.checkOnlyUser, async (ctx) => {
+    await users.isFree(ctx.query);
+    return withMessage(true, 'system.user.available');
+  });
+  addRoute(app, guard, routes.queryUserByDepId, (ctx) => users.byDepart(ctx.caller!, ctx.query.id));
+  addRoute(app, guard, routes.exportXls, async (ctx) => {
+    const rows = await users.exportRows(ctx.caller!, ctx.query, ctx.lang);
+    const file = await toXlsx(USER_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
+    await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'users' : '用户列表', file);
+    return null;
+  });
+  // Avatars come as data URLs: this scope takes JSON bodies up to 3 MB.
+  app.register(async (uploads) => {
+    allowLargeJson(uploads);
+    addRoute(uploads, guard, routes.avatar, async (ctx) => {
+      const caller = ctx.caller!;
+      const allowed =
+        (await services.permissions.hasMark(caller.userId, 'system:user:add')) ||
+        (await services.permissions.hasMark(caller.userId, 'system:user:edit'));
+      if (!allowed) throw new AppError(403, 'auth.forbidden', {}, { mark: 'system:user:edit' });
+      const name = await saveImage(deps.config.dataDir, 'avatar', ctx.body.file, MAX_AVATAR);
+      return withMessage(
+        { path: name, url: `${deps.config.basePath}/sys/common/static/${name}` },
+        'system.upload_ok',
+      );
+    });
+  });
+}

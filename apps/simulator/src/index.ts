@@ -1,0 +1,1 @@
+export { type GatewayCredential, SimulatedGateway, Simulator, type SimulatorOptions } from './simulator';

@@ -1,0 +1,402 @@
+import {
+  type Ack,
+  type ChildKind,
+  type CommandMessage,
+  commandMessageSchema,
+  commandSchemas,
+  commandTargets,
+  type Hello,
+  type LampFaultCode,
+  PROTOCOL_VERSION,
+  topics,
+} from '@ics/contract';
+import mqtt, { type MqttClient } from 'mqtt';
+
+export type GatewayCredential = { sn: string; password: string };
+
+export type SimulatorOptions = {
+  /** Broker URL, e.g. mqtt://localhost:1884. */
+  url: string;
+  gateways: GatewayCredential[];
+  lampsPerGateway: number;
+  sensorsPerGateway?: number;
+  screensPerGateway?: number;
+  speakersPerGateway?: number;
+  camerasPerGateway?: number;
+  /** Seconds between two telemetry messages of a gateway (each carries every device's reading). */
+  telemetryIntervalSeconds?: number;
+  heartbeatSeconds?: number;
+  /** Probability per lamp per telemetry tick that a fault is raised (and, when raised, cleared). */
+  faultRate?: number;
+  log?: (line: string) => void;
+};
+
+type LampState = {
+  on: boolean;
+  level: number;
+  target: number;
+  ramp: number;
+  ratedPower: number;
+  energy: number;
+  hours: number;
+  switchOns: number;
+  faults: Set<LampFaultCode>;
+  overrideUntil: number | null;
+};
+
+type DeviceSim = { dev: string; kind: ChildKind; lamp?: LampState; values: Record<string, unknown> };
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+const jitter = (n: number, spread: number) => n + (Math.random() * 2 - 1) * spread;
+
+/**
+ * One simulated gateway: connects with its credentials, says hello, heartbeats, reports
+ * telemetry, executes commands and acks them exactly as a third-party gateway would.
+ */
+export class SimulatedGateway {
+  readonly devices = new Map<string, DeviceSim>();
+  private client: MqttClient | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  private readonly acks = new Map<string, Ack>();
+  scheduleVersion: string | null = null;
+  fallbackLevel = 50;
+  sent = 0;
+  commandsReceived = 0;
+
+  constructor(
+    readonly credential: GatewayCredential,
+    private readonly options: SimulatorOptions,
+  ) {
+    const add = (kind: ChildKind, count: number, prefix: string) => {
+      for (let i = 1; i <= count; i++) {
+        const dev = `${prefix}${String(i).padStart(3, '0')}`;
+        const sim: DeviceSim = { dev, kind, values: {} };
+        if (kind === 'lamp')
+          sim.lamp = {
+            on: true,
+            level: 80,
+            target: 80,
+            ramp: 0,
+            ratedPower: 100 + 50 * (i % 3),
+            energy: round(Math.random() * 500, 3),
+            hours: Math.floor(Math.random() * 10_000),
+            switchOns: Math.floor(Math.random() * 3000),
+            faults: new Set(),
+            overrideUntil: null,
+          };
+        if (kind === 'screen') sim.values = { on: true, brightness: 70, program: null };
+        if (kind === 'speaker') sim.values = { volume: 50, playing: false, source: null };
+        if (kind === 'camera') sim.values = { recording: true };
+        this.devices.set(dev, sim);
+      }
+    };
+    add('lamp', options.lampsPerGateway, 'L');
+    add('sensor', options.sensorsPerGateway ?? 0, 'S');
+    add('screen', options.screensPerGateway ?? 0, 'D');
+    add('speaker', options.speakersPerGateway ?? 0, 'R');
+    add('camera', options.camerasPerGateway ?? 0, 'C');
+  }
+
+  get sn() {
+    return this.credential.sn;
+  }
+
+  get connected() {
+    return this.client?.connected ?? false;
+  }
+
+  async connect(): Promise<void> {
+    const sn = this.sn;
+    const client = await mqtt.connectAsync(this.options.url, {
+      clientId: sn,
+      username: sn,
+      password: this.credential.password,
+      clean: true,
+      keepalive: 30,
+      reconnectPeriod: 0,
+      will: {
+        topic: topics.up(sn, 'status'),
+        payload: Buffer.from('{"online":false}'),
+        qos: 1,
+        retain: true,
+      },
+    });
+    this.client = client;
+    client.on('message', (_topic, payload) => void this.onCommand(payload));
+    await client.subscribeAsync(topics.down(sn), { qos: 1 });
+    await this.publish('status', { online: true, ts: Date.now() }, true);
+    const hello: Hello = {
+      v: PROTOCOL_VERSION,
+      ts: Date.now(),
+      model: 'ICS-SIM-GW',
+      firmware: '1.0.0',
+      heartbeat: this.options.heartbeatSeconds ?? 30,
+      scheduleVersion: this.scheduleVersion,
+      devices: [...this.devices.values()].map((d) => ({ dev: d.dev, kind: d.kind, model: `SIM-${d.kind}` })),
+    };
+    await this.publish('hello', hello);
+    this.startTimers();
+  }
+
+  private startTimers() {
+    this.stopTimers();
+    const hb = (this.options.heartbeatSeconds ?? 30) * 1000;
+    const tel = (this.options.telemetryIntervalSeconds ?? 10) * 1000;
+    this.timers.push(setInterval(() => void this.heartbeat(), hb));
+    // Spread gateways over the interval so a large simulation does not publish in bursts.
+    const first = setTimeout(() => {
+      void this.telemetry();
+      this.timers.push(setInterval(() => void this.telemetry(), tel));
+    }, Math.random() * Math.min(tel, 2000));
+    this.timers.push(first);
+  }
+
+  private stopTimers() {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+  }
+
+  private publish(kind: Parameters<typeof topics.up>[1], body: unknown, retain = false): Promise<void> {
+    const client = this.client;
+    if (!client?.connected) return Promise.resolve();
+    this.sent++;
+    return client
+      .publishAsync(topics.up(this.sn, kind), JSON.stringify(body), { qos: kind === 'ack' ? 1 : 0, retain })
+      .then(() => undefined)
+      .catch(() => undefined);
+  }
+
+  heartbeat(): Promise<void> {
+    return this.publish('heartbeat', { ts: Date.now(), uptime: Math.round(process.uptime()) });
+  }
+
+  /** Builds the current reading of one device (lamps: level, power and the electrical values). */
+  reading(sim: DeviceSim, dtHours = 0): Record<string, unknown> {
+    const now = Date.now();
+    if (sim.lamp) {
+      const l = sim.lamp;
+      if (l.overrideUntil && l.overrideUntil < now) l.overrideUntil = null;
+      const lit = l.on && !l.faults.has('lampFailure');
+      const voltage = round(jitter(220, 3), 1);
+      const power = lit ? round((l.ratedPower * Math.max(l.level, 5)) / 100 + jitter(0, 0.5), 1) : 0;
+      const pf = lit ? round(jitter(0.95, 0.01), 2) : 0;
+      const current = lit ? round(power / (voltage * pf), 3) : 0;
+      l.energy = round(l.energy + (power / 1000) * dtHours, 4);
+      if (lit) l.hours = round(l.hours + dtHours, 3);
+      return {
+        dev: sim.dev,
+        on: l.on,
+        level: l.on ? l.level : 0,
+        target: l.target,
+        ramp: l.ramp,
+        voltage,
+        current,
+        power,
+        powerFactor: pf,
+        energy: l.energy,
+        hours: l.hours,
+        switchOns: l.switchOns,
+        faults: [...l.faults],
+      };
+    }
+    if (sim.kind === 'sensor')
+      return {
+        dev: sim.dev,
+        temperature: round(jitter(18, 4), 1),
+        humidity: round(Math.min(100, Math.max(0, jitter(60, 10))), 1),
+        pm25: round(Math.max(0, jitter(35, 15)), 0),
+        pm10: round(Math.max(0, jitter(60, 20)), 0),
+        noise: round(Math.max(0, jitter(55, 8)), 1),
+        illuminance: round(Math.max(0, jitter(3000, 2500)), 0),
+        windSpeed: round(Math.max(0, jitter(3, 2)), 1),
+        windDirection: Math.floor(Math.random() * 360),
+        pressure: round(jitter(1013, 5), 1),
+      };
+    return { dev: sim.dev, ...sim.values };
+  }
+
+  async telemetry(): Promise<void> {
+    const dtHours = (this.options.telemetryIntervalSeconds ?? 10) / 3600;
+    const readings = [...this.devices.values()].map((d) => this.reading(d, dtHours));
+    await this.publish('telemetry', { ts: Date.now(), readings });
+    const rate = this.options.faultRate ?? 0;
+    if (rate > 0) await this.randomFaults(rate);
+  }
+
+  private async randomFaults(rate: number) {
+    const events: Array<Record<string, unknown>> = [];
+    for (const sim of this.devices.values()) {
+      const l = sim.lamp;
+      if (!l || Math.random() >= rate) continue;
+      const code: LampFaultCode = l.faults.has('lampFailure') ? 'lampFailure' : 'lampFailure';
+      const active = !l.faults.has(code);
+      if (active) l.faults.add(code);
+      else l.faults.delete(code);
+      events.push({ dev: sim.dev, type: 'fault', code, active });
+    }
+    if (events.length) await this.publish('event', { ts: Date.now(), events });
+  }
+
+  /** Raises or clears a fault on one device now. */
+  async fault(dev: string, code: LampFaultCode, active: boolean): Promise<void> {
+    const l = this.devices.get(dev)?.lamp;
+    if (l) {
+      if (active) l.faults.add(code);
+      else l.faults.delete(code);
+    }
+    await this.publish('event', { ts: Date.now(), events: [{ dev, type: 'fault', code, active }] });
+  }
+
+  private async onCommand(payload: Buffer) {
+    let message: CommandMessage;
+    try {
+      message = commandMessageSchema.parse(JSON.parse(payload.toString('utf8'))) as CommandMessage;
+    } catch {
+      return; // not a command we can answer: a real gateway would log and ignore it
+    }
+    this.commandsReceived++;
+    const previous = this.acks.get(message.id);
+    if (previous) return void (await this.publish('ack', previous)); // a resent command: same answer
+    const ack = this.execute(message);
+    this.acks.set(message.id, ack);
+    if (this.acks.size > 1000) this.acks.delete(this.acks.keys().next().value!);
+    await this.publish('ack', ack);
+    const sim = message.dev ? this.devices.get(message.dev) : undefined;
+    if (ack.status === 'ok' && sim)
+      await this.publish('telemetry', { ts: Date.now(), readings: [this.reading(sim)] });
+    if (ack.status === 'ok' && message.cmd === 'device.reboot' && !message.dev) void this.reboot();
+  }
+
+  /** Applies a command; answers the ack to send. */
+  execute(message: CommandMessage): Ack {
+    const fail = (reason: string): Ack => ({ id: message.id, ts: Date.now(), status: 'error', reason });
+    if (message.expires && message.expires < Date.now()) return fail('expired');
+    const parsed = commandSchemas[message.cmd].safeParse(message.params);
+    if (!parsed.success) return fail(`invalid params: ${parsed.error.issues[0]?.message ?? ''}`);
+    const p = parsed.data as Record<string, unknown>;
+    const sim = message.dev ? this.devices.get(message.dev) : undefined;
+    if (message.dev && !sim) return fail(`unknown device ${message.dev}`);
+    const kind = sim?.kind ?? 'gateway';
+    if (!commandTargets[message.cmd].includes(kind))
+      return fail(`${message.cmd} is not supported by a ${kind}`);
+    const ok = (result?: Record<string, unknown>): Ack => ({
+      id: message.id,
+      ts: Date.now(),
+      status: 'ok',
+      ...(result ? { result } : {}),
+    });
+    const l = sim?.lamp;
+    switch (message.cmd) {
+      case 'lamp.switch':
+        if (l!.faults.has('relayFailure')) return fail('relay failure');
+        if (p.on && !l!.on) l!.switchOns++;
+        l!.on = Boolean(p.on);
+        if (l!.on && l!.level === 0) l!.level = l!.target = 100;
+        return ok({ on: l!.on });
+      case 'lamp.dim':
+      case 'lamp.override':
+        if (l!.faults.has('dimmingFailure')) return fail('dimming failure');
+        if (!l!.on && Number(p.level) > 0) l!.switchOns++;
+        l!.level = l!.target = Number(p.level);
+        l!.on = l!.level > 0;
+        l!.ramp = Number(p.ramp ?? 0);
+        l!.overrideUntil = message.cmd === 'lamp.override' ? Number(p.until) : null;
+        return ok({ level: l!.level });
+      case 'lamp.schedule':
+        this.scheduleVersion = String(p.version);
+        return ok({ scheduleVersion: this.scheduleVersion });
+      case 'gateway.fallback':
+        this.fallbackLevel = Number(p.level);
+        return ok({ level: this.fallbackLevel });
+      case 'led.power':
+        sim!.values.on = Boolean(p.on);
+        return ok();
+      case 'led.brightness':
+        sim!.values.brightness = Number(p.level);
+        return ok();
+      case 'led.program':
+        sim!.values.program = String(p.programId);
+        return ok();
+      case 'speaker.volume':
+        sim!.values.volume = Number(p.volume);
+        return ok();
+      case 'speaker.play':
+        sim!.values.playing = true;
+        sim!.values.source = String(p.source);
+        return ok();
+      case 'speaker.stop':
+        sim!.values.playing = false;
+        return ok();
+      case 'device.reboot':
+        return ok();
+      case 'device.clockSync':
+        return ok({ offsetMs: Date.now() - Number(p.time ?? Date.now()) });
+    }
+  }
+
+  private async reboot() {
+    await this.disconnect();
+    await new Promise((r) => setTimeout(r, 1000));
+    await this.connect().catch(() => undefined);
+  }
+
+  /** Drops off the network without a clean disconnect (the broker publishes the will). */
+  async dropOffline(forMs: number): Promise<void> {
+    this.stopTimers();
+    this.client?.stream.destroy();
+    this.client?.end(true);
+    this.client = null;
+    if (forMs > 0) {
+      await new Promise((r) => setTimeout(r, forMs));
+      await this.connect();
+    }
+  }
+
+  async disconnect(): Promise<void> {
+    this.stopTimers();
+    const client = this.client;
+    this.client = null;
+    if (client) {
+      await client
+        .publishAsync(topics.up(this.sn, 'status'), '{"online":false}', { qos: 1, retain: true })
+        .catch(() => undefined);
+      await client.endAsync().catch(() => undefined);
+    }
+  }
+}
+
+/** Many simulated gateways against one broker. */
+export class Simulator {
+  readonly gateways: SimulatedGateway[];
+
+  constructor(private readonly options: SimulatorOptions) {
+    this.gateways = options.gateways.map((c) => new SimulatedGateway(c, options));
+  }
+
+  /** Connects every gateway (a few at a time so that authentication is not stormed). */
+  async start(): Promise<void> {
+    const queue = [...this.gateways];
+    const workers = Array.from({ length: Math.min(10, queue.length) }, async () => {
+      for (let gw = queue.shift(); gw; gw = queue.shift()) {
+        await gw.connect().catch((error: Error) => this.options.log?.(`${gw.sn}: ${error.message}`));
+      }
+    });
+    await Promise.all(workers);
+    this.options.log?.(
+      `simulator: ${this.gateways.filter((g) => g.connected).length}/${this.gateways.length} gateways connected`,
+    );
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.gateways.map((g) => g.disconnect()));
+  }
+
+  get stats() {
+    return {
+      gateways: this.gateways.length,
+      connected: this.gateways.filter((g) => g.connected).length,
+      messagesSent: this.gateways.reduce((n, g) => n + g.sent, 0),
+      commandsReceived: this.gateways.reduce((n, g) => n + g.commandsReceived, 0),
+    };
+  }
+}

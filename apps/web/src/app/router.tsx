@@ -1,0 +1,112 @@
+import { createHashRouter, Navigate, type RouteObject, redirect } from 'react-router-dom';
+import { fetchPermissions, logout } from '../shared/lib/auth/session';
+import { getToken, setPermissions, useSession } from '../shared/lib/auth/session-store';
+import { currentLanguage } from '../shared/lib/i18n/i18n';
+import type { StaticRouteHandle } from '../shared/lib/routing/route-handle';
+import { PageLoading } from '../shared/ui/page-loading';
+import { DEFAULT_HOME, LOGIN_PATH } from '../shared/utils/safe-redirect';
+import { buildMenuRoutes, type ViewLoader } from './build-routes';
+import { urlConfigValues } from './meta-url';
+import { RootRoute } from './root-route';
+import { RouteError } from './route-error';
+import { createRouteGuard } from './route-guard';
+import { viewRegistry } from './view-registry';
+
+/** The route whose children are generated from the menu (the upstream `/` with TabLayout). */
+export const APP_ROUTE_ID = 'app';
+
+const lazyView = (load: ViewLoader) => async () => ({ Component: (await load()).default });
+const title = (ns: string, titleKey: string, home = false): StaticRouteHandle => ({
+  kind: 'static',
+  ns,
+  titleKey,
+  home,
+});
+
+/** Console-owned routes below `/`; the menu may point at them but never registers them again. */
+const STATIC_APP_PATHS = new Set([DEFAULT_HOME]);
+
+/** The hash router: static routes of spec §2 plus the routes generated after login. */
+export function createAppRouter() {
+  const guard = createRouteGuard({
+    getToken,
+    hasPermissions: () => useSession.getState().permissions !== null,
+    loadPermissions: () => fetchPermissions(currentLanguage()),
+    install: (permissions) => {
+      setPermissions(permissions);
+      const { routes, missing } = buildMenuRoutes(
+        permissions.menu,
+        viewRegistry,
+        urlConfigValues(),
+        STATIC_APP_PATHS,
+      );
+      if (missing.length) console.info(`[ics] menu views not built yet: ${missing.join(', ')}`);
+      router.patchRoutes(APP_ROUTE_ID, routes);
+    },
+    logout,
+  });
+
+  const routes: RouteObject[] = [
+    {
+      id: 'root',
+      Component: RootRoute,
+      ErrorBoundary: RouteError,
+      HydrateFallback: PageLoading,
+      loader: guard,
+      // The guard decides on every navigation, not only when params change.
+      shouldRevalidate: () => true,
+      children: [
+        {
+          path: '/user',
+          lazy: lazyView(() => import('../layouts/user-layout/user-layout')),
+          children: [
+            { index: true, loader: () => redirect(LOGIN_PATH) },
+            {
+              path: 'login',
+              handle: title('auth', 'login.pageTitle'),
+              lazy: lazyView(() => import('../features/auth/components/login-page')),
+            },
+            {
+              path: 'register',
+              handle: title('auth', 'register.pageTitle'),
+              lazy: lazyView(() => import('../features/auth/components/register-page')),
+            },
+            {
+              path: 'register-result',
+              handle: title('auth', 'registerResult.pageTitle'),
+              lazy: lazyView(() => import('../features/auth/components/register-result-page')),
+            },
+            {
+              path: 'alteration',
+              handle: title('auth', 'alteration.pageTitle'),
+              lazy: lazyView(() => import('../features/auth/components/alteration-page')),
+            },
+          ],
+        },
+        {
+          path: '/404',
+          handle: title('common', 'routes.notFound'),
+          lazy: lazyView(() => import('../features/exception/components/not-found-page')),
+        },
+        {
+          id: APP_ROUTE_ID,
+          path: '/',
+          handle: title('common', 'routes.home', true),
+          lazy: lazyView(() => import('../layouts/basic-layout/basic-layout')),
+          children: [
+            { index: true, loader: () => redirect(DEFAULT_HOME) },
+            {
+              path: DEFAULT_HOME,
+              handle: title('common', 'routes.home', true),
+              lazy: lazyView(() => import('../features/dashboard/components/analysis-page')),
+            },
+          ],
+        },
+        { path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+  ];
+
+  const router = createHashRouter(routes);
+  return router;
+}

@@ -1,0 +1,26 @@
+import { type LoginResult, type RouteBody, sessionRoutes } from '@ics/contract';
+import { ApiError, call, FORM_STATUSES, isApiError } from '../../../shared/lib/http';
+
+export type LoginBody = RouteBody<typeof sessionRoutes.login>;
+
+/** Signs in with username and password; only a code-200 answer counts (spec §8). */
+export async function login(body: LoginBody): Promise<LoginResult> {
+  const envelope = await call(sessionRoutes.login, { body }, { silentStatuses: FORM_STATUSES });
+  if (!envelope.success || envelope.code !== 200)
+    throw new ApiError(envelope.code, envelope.message, envelope);
+  return envelope.result;
+}
+
+/** Error codes after which the form must show (or renew) the captcha. */
+export const CAPTCHA_ERRORS: ReadonlySet<string> = new Set(['auth.captcha_required', 'auth.captcha_invalid']);
+
+/**
+ * Whether the next attempt needs a captcha: the server demanded one (`auth.captcha_required`,
+ * `auth.captcha_invalid`) or announced it with a failure (`result.captchaRequired`).
+ */
+export function captchaDemanded(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.errorCode && CAPTCHA_ERRORS.has(error.errorCode)) return true;
+  const result = error.envelope?.result as { captchaRequired?: unknown } | null | undefined;
+  return result?.captchaRequired === true;
+}

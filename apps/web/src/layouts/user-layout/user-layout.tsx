@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import { platformTitle, usePlatformSettings } from '../../shared/hooks/use-platform-settings';
+import { LanguageSwitch } from '../../shared/ui/language-switch';
+import { PlatformLogo } from '../../shared/ui/platform-logo';
+import '../locales';
+import { PlatformFooter } from '../platform-footer';
+import { ParticleBackground } from './particle-background';
+import './user-layout.css';
+
+/** The blank layout of the sign-in pages: particle background, title, the page, footer. */
+export default function UserLayout() {
+  const { t } = useTranslation('layout');
+  const { t: tc } = useTranslation();
+  const settings = usePlatformSettings();
+  const title = platformTitle(settings, tc('appName'));
+  return (
+    <div className="ics-user-layout">
+      <ParticleBackground className="ics-user-layout__canvas" />
+      <div className="ics-user-layout__lang">
+        <LanguageSwitch tone="dark" />
+      </div>
+      <main className="ics-user-layout__main">
+        <header className="ics-user-layout__top">
+          <div className="ics-user-layout__brand">
+            <PlatformLogo logo={settings?.platFormLogo} size={44} alt={title} />
+            <h1 className="ics-user-layout__title" data-testid="user-platform-title">
+              {title}
+            </h1>
+          </div>
+          <p className="ics-user-layout__subtitle">{t('user.subtitle')}</p>
+        </header>
+        <section className="ics-user-layout__card">
+          <Outlet />
+        </section>
+      </main>
+      <PlatformFooter settings={settings} className="ics-user-layout__footer" />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// `npx tsx bench/lib/cpu-profile.ts <file.cpuprofile> [top]`: self time per function and the
+// share of total time spent under each function, to find what a measured endpoint spends on.
+import fs from 'node:fs';
+import path from 'node:path';
+
+type Node = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
+type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+
+const [file, topArg] = process.argv.slice(2);
+if (!file) {
+  console.error('usage: tsx bench/lib/cpu-profile.ts <file.cpuprofile> [top]');
+  process.exit(2);
+}
+const top = Number(topArg ?? 25);
+const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+
+const label = (n: Node) => {
+  const url = n.callFrame.url.replace(/^file:\/\//, '');
+  const where = url ? `${path.relative(process.cwd(), url)}:${n.callFrame.lineNumber + 1}` : '';
+  return `${n.callFrame.functionName || '(anonymous)'} ${where}`.trim();
+};
+
+const self = new Map<string, number>();
+const total = new Map<string, number>();
+let all = 0;
+profile.samples.forEach((id, i) => {
+  const dt = profile.timeDeltas[i] ?? 0;
+  all += dt;
+  const node = byId.get(id)!;
+  self.set(label(node), (self.get(label(node)) ?? 0) + dt);
+  const seen = new Set<string>();
+  for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+    const l = label(byId.get(cur)!);
+    if (seen.has(l)) continue;
+    seen.add(l);
+    total.set(l, (total.get(l) ?? 0) + dt);
+  }
+});
+
+const print = (title: string, m: Map<string, number>) => {
+  console.log(`\n${title}`);
+  for (const [l, t] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${((t / all) * 100).toFixed(1).padStart(5)} %  ${l}`);
+};
+print('self time', self);
+print('total time (function and what it calls)', total);

@@ -1,0 +1,12 @@
+import { baselineBenchmark } from './http/baseline';
+import { platformBenchmark } from './http/platform';
+import type { Benchmark } from './lib/benchmark';
+import { loginBundleBenchmark } from './web/login-bundle';
+
+/** Every benchmark `npm run bench` runs, in this order. Add one line per new benchmark. */
+export const benchmarks: Benchmark[] = [
+  baselineBenchmark,
+  platformBenchmark('pglite'),
+  platformBenchmark('postgres'),
+  loginBundleBenchmark,
+];

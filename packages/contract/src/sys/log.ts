@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineRoute, mark } from '../route';
+import { type ListPage, listQuerySchema } from './list-query';
+
+const tag = 'system-log';
+
+export type LogRecord = {
+  id: number;
+  logType: number;
+  logContent: string;
+  operateType: string | null;
+  userid: string | null;
+  username: string | null;
+  ip: string | null;
+  method: string | null;
+  requestUrl: string | null;
+  costTime: number | null;
+  ok: boolean;
+  createTime: string;
+};
+
+export const logListQuerySchema = listQuerySchema.extend({
+  logType: z.coerce.number().int().min(1).max(2).optional(),
+  /** Upstream names for the time range. */
+  createTime_begin: z.string().max(40).optional(),
+  createTime_end: z.string().max(40).optional(),
+  keyWord: z.string().max(100).optional(),
+});
+
+export const logRoutes = {
+  list: defineRoute<ListPage<LogRecord>, undefined, typeof logListQuerySchema>({
+    method: 'GET',
+    path: '/sys/log/list',
+    access: mark('system:log:list'),
+    summary: 'Login (1) or operation (2) log; filters username, logContent, ip, createTime range',
+    tag,
+    query: logListQuerySchema,
+  }),
+  exportXls: defineRoute<null, undefined, typeof logListQuerySchema>({
+    method: 'GET',
+    path: '/sys/log/exportXls',
+    access: mark('system:log:list'),
+    summary: 'Export the log as .xlsx',
+    tag,
+    query: logListQuerySchema,
+  }),
+} as const;
