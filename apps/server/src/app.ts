@@ -15,7 +15,8 @@ import { registerDeviceRoutes } from './modules/device/device.routes';
 import { DeviceService } from './modules/device/device.service';
 import { registerHomeRoutes } from './modules/home/home.routes';
 import { HomeService } from './modules/home/home.service';
-import { InProcessFanOut } from './modules/realtime/fan-out';
+import type { FanOut } from './modules/realtime/fan-out';
+import { createFanOut } from './modules/realtime/fan-out-factory';
 import { Realtime } from './modules/realtime/realtime.hub';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes';
 import { LoginGuard } from './modules/session/login-guard';
@@ -46,7 +47,13 @@ export type AppOptions = {
 
 export type Services = ReturnType<typeof createServices>;
 
-function createServices(config: Config, db: Database, smsSender: SmsSender, log: FastifyBaseLogger) {
+function createServices(
+  config: Config,
+  db: Database,
+  smsSender: SmsSender,
+  log: FastifyBaseLogger,
+  fanOut: FanOut,
+) {
   const i18n = new I18nService(db);
   const users = new UserRepository(db);
   const sessionStore = new SessionStore(db, { ttlMs: config.tokenTtlMs, idleMs: config.sessionIdleMs });
@@ -57,7 +64,7 @@ function createServices(config: Config, db: Database, smsSender: SmsSender, log:
   const permissions = new PermissionService(db, i18n);
   const projectScope = new ProjectScopeService(db);
   // Console sockets of this node; device modules push with realtime.sendToUsers(...).
-  const realtime = new Realtime(new InProcessFanOut());
+  const realtime = new Realtime(fanOut);
   const announcements = new AnnouncementService(db, i18n, realtime, users);
   const home = new HomeService(db);
   // Device bus, ingestion and commands; started by main.ts (or a test) with devices.start().
@@ -127,8 +134,16 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
-  const services = createServices(config, db, options.smsSender ?? logSmsSender(app.log), app.log);
+  const fanOut = await createFanOut(config.redisUrl, app.log);
+  const services = createServices(
+    config,
+    db,
+    options.smsSender ?? logSmsSender(app.log),
+    app.log,
+    fanOut.fanOut,
+  );
   app.addHook('onClose', () => services.devices.stop());
+  app.addHook('onClose', () => fanOut.close());
 
   await app.register(
     async (api) => {

@@ -46,6 +46,10 @@ const envSchema = z.object({
     .default('0'),
   ICS_DEMO: z.enum(['0', '1']).default('1'),
   ICS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   MQTT_PORT: port(1884),
   MQTT_URL: z
     .string()
@@ -78,6 +82,8 @@ export type Config = {
   logLevel: string;
   mqttPort: number;
   mqttUrl: string | undefined;
+  /** Redis for realtime fan-out between API nodes; in-process when absent. */
+  redisUrl: string | undefined;
   deviceOfflineSeconds: number;
   commandTimeoutMs: number;
   commandRetries: number;
@@ -126,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.ICS_LOG_LEVEL,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
+    redisUrl: e.REDIS_URL,
     deviceOfflineSeconds: e.ICS_DEVICE_OFFLINE_SECONDS,
     commandTimeoutMs: e.ICS_COMMAND_TIMEOUT_MS,
     commandRetries: e.ICS_COMMAND_RETRIES,

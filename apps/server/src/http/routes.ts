@@ -52,10 +52,23 @@ export function withMessage<T>(
   return { [REPLY]: true, result, message, vars };
 }
 
+/**
+ * A result that is already JSON text (a cached, serialised answer): the envelope is written
+ * around it without parsing and serialising it again on every request.
+ */
+export class RawJson {
+  constructor(readonly json: string) {}
+}
+
 type ResultOf<D> = D extends RouteDef<infer _B, infer _Q, infer _P, infer R> ? R : never;
 export type Handler<D extends RouteDef> = (
   ctx: HandlerContext<D>,
-) => Promise<ResultOf<D> | CustomReply<ResultOf<D>>> | ResultOf<D> | CustomReply<ResultOf<D>>;
+) =>
+  | RawJson
+  | Promise<RawJson>
+  | Promise<ResultOf<D> | CustomReply<ResultOf<D>>>
+  | ResultOf<D>
+  | CustomReply<ResultOf<D>>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -160,6 +173,14 @@ export function addRoute<D extends RouteDef>(
           reply,
         });
         if (reply.sent) return reply;
+        if (out instanceof RawJson) {
+          const message = JSON.stringify(translate(lang, 'ok'));
+          return reply
+            .type('application/json; charset=utf-8')
+            .send(
+              `{"success":true,"message":${message},"code":200,"result":${out.json},"timestamp":${Date.now()}}`,
+            );
+        }
         if (out && typeof out === 'object' && REPLY in out) {
           return envelope(out.result, translate(lang, out.message, out.vars));
         }

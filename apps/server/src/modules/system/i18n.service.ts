@@ -25,7 +25,15 @@ export class I18nService {
     };
   }
 
+  private readonly listeners: (() => void)[] = [];
+
+  /** Runs `listener` whenever translations change (caches built from them must go too). */
+  onInvalidate(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
   invalidate(): void {
     this.cache.clear();
+    for (const listener of this.listeners) listener();
   }
 }

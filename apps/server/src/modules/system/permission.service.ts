@@ -37,14 +37,21 @@ export const ADMIN_ROLE = 'admin';
  * changes made on this node invalidate at once.
  */
 export class PermissionService {
-  private readonly grantsCache = new TtlCache<string, { rows: PermissionRow[]; marks: Set<string> }>(5_000);
+  private readonly grantsCache = new TtlCache<
+    string,
+    { rows: PermissionRow[]; marks: Set<string>; isAdmin: boolean }
+  >(5_000);
   /** Every button (`allAuth`), the same for all users: one query per lifetime, not per request. */
   private readonly buttonsCache = new TtlCache<'all', PermissionRow[]>(5_000);
+  /** The serialised answer per user and language: the console asks for it on every page load. */
+  private readonly resultCache = new TtlCache<string, string>(5_000);
 
   constructor(
     private readonly db: Queryable,
     private readonly i18n: I18nService,
-  ) {}
+  ) {
+    i18n.onInvalidate(() => this.resultCache.clear());
+  }
 
   private grants(userId: string) {
     return this.grantsCache.get(userId, async () => {
@@ -69,8 +76,13 @@ export class PermissionService {
             [userId],
           );
       const marks = new Set(rows.filter((r) => r.perms && r.status === '1').map((r) => r.perms!));
-      return { rows, marks };
+      return { rows, marks, isAdmin };
     });
+  }
+
+  /** Whether the user holds the admin role (cached with the grants). */
+  async isAdmin(userId: string): Promise<boolean> {
+    return (await this.grants(userId)).isAdmin;
   }
 
   async hasMark(userId: string, mark: string): Promise<boolean> {
@@ -105,8 +117,17 @@ export class PermissionService {
     return { menu, auth, allAuth };
   }
 
+  /** `userPermissions` as JSON text, cached as long as the grants it is built from. */
+  userPermissionsJson(userId: string, lang: Language): Promise<string> {
+    return this.resultCache.get(`${userId}|${lang}`, async () =>
+      JSON.stringify(await this.userPermissions(userId, lang)),
+    );
+  }
+
   invalidate(userId?: string): void {
     this.buttonsCache.clear();
+    // Translations and buttons are shared by every user's answer, so all answers go.
+    this.resultCache.clear();
     if (userId) this.grantsCache.delete(userId);
     else this.grantsCache.clear();
   }

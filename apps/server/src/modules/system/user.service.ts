@@ -81,7 +81,9 @@ export class UserService {
 
   /** Extra condition limiting users to the caller's departments and their sub-departments (non-admins). */
   private async scope(caller: Caller): Promise<((p: SqlParams) => string[]) | undefined> {
-    if (await isAdminUser(this.db, caller.userId)) return undefined;
+    const isAdmin =
+      caller.username.toLowerCase() === 'admin' || (await this.permissions.isAdmin(caller.userId));
+    if (isAdmin) return undefined;
     return (p) => [
       `u.id in (select ud.user_id from sys_user_depart ud join sys_depart d on d.id = ud.dep_id
          where exists (select 1 from sys_user_depart my join sys_depart md on md.id = my.dep_id
