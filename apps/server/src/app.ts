@@ -15,6 +15,12 @@ import { registerDeviceRoutes } from './modules/device/device.routes';
 import { DeviceService } from './modules/device/device.service';
 import { registerHomeRoutes } from './modules/home/home.routes';
 import { HomeService } from './modules/home/home.service';
+import { ControlService } from './modules/lighting/control.service';
+import { registerLightingRoutes } from './modules/lighting/lighting.routes';
+import { LightingService } from './modules/lighting/lighting.service';
+import { systemClock } from './modules/lighting/scheduler/clock';
+import { LightingScheduler } from './modules/lighting/scheduler/scheduler';
+import { StrategyService } from './modules/lighting/strategy.service';
 import type { FanOut } from './modules/realtime/fan-out';
 import { createFanOut } from './modules/realtime/fan-out-factory';
 import { Realtime } from './modules/realtime/realtime.hub';
@@ -79,6 +85,18 @@ function createServices(
     retentionDays: config.telemetryRetentionDays,
   });
   const deviceService = new DeviceService(db, projectScope, devices);
+  // Street lighting; the scheduler is started by main.ts (tests build their own with a test clock).
+  const lightingControl = new ControlService(db, projectScope, devices, liveEvents, realtime);
+  const lighting = new LightingService(db, projectScope, deviceService, lightingControl);
+  const lightingStrategies = new StrategyService(db, projectScope, lightingControl, liveEvents);
+  const lightingScheduler = new LightingScheduler(
+    db,
+    lightingStrategies,
+    lightingControl,
+    systemClock,
+    () => devices.running,
+    log,
+  );
   const sessions = new SessionService(
     db,
     users,
@@ -111,6 +129,10 @@ function createServices(
     liveEvents,
     devices,
     deviceService,
+    lightingControl,
+    lighting,
+    lightingStrategies,
+    lightingScheduler,
   };
 }
 
@@ -142,6 +164,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     app.log,
     fanOut.fanOut,
   );
+  app.addHook('onClose', async () => {
+    await services.lightingScheduler.stop();
+    services.lightingControl.close();
+    services.lightingStrategies.close();
+  });
   app.addHook('onClose', () => services.devices.stop());
   app.addHook('onClose', () => fanOut.close());
 
@@ -161,6 +188,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       registerHomeRoutes(api, { guard: services.guard, home: services.home });
       registerAnnouncementRoutes(api, { guard: services.guard, announcements: services.announcements });
       registerDeviceRoutes(api, { guard: services.guard, devices: services.deviceService });
+      registerLightingRoutes(api, {
+        guard: services.guard,
+        lighting: services.lighting,
+        control: services.lightingControl,
+        strategies: services.lightingStrategies,
+      });
       await registerSystemRoutes(api, { db, config, services });
     },
     { prefix: config.basePath },

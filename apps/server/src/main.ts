@@ -64,6 +64,8 @@ async function main() {
     await app.close().catch(() => undefined);
     fail(oneLine(error.message));
   });
+  // Strategies run once the bus can carry their commands (one leader among API nodes).
+  services.lightingScheduler.start();
   if (config.demo)
     await startDemo(services, db, app.log).catch((error: Error) => app.log.error({ err: error }, 'demo'));
 

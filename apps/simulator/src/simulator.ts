@@ -28,6 +28,15 @@ export type SimulatorOptions = {
   heartbeatSeconds?: number;
   /** Probability per lamp per telemetry tick that a fault is raised (and, when raised, cleared). */
   faultRate?: number;
+  /** Gateways connecting at the same time in `Simulator.start()` (default 10). */
+  connectConcurrency?: number;
+  /**
+   * `Simulator.start()` connects every gateway before any of them starts its periodic messages,
+   * so that a large fleet authenticates without also carrying its full telemetry load.
+   */
+  startTogether?: boolean;
+  /** Announce the `multi` feature (one command for many devices); default true. */
+  multi?: boolean;
   log?: (line: string) => void;
 };
 
@@ -58,10 +67,20 @@ export class SimulatedGateway {
   private client: MqttClient | null = null;
   private timers: NodeJS.Timeout[] = [];
   private readonly acks = new Map<string, Ack>();
+  /** Set while `Simulator.start()` holds the periodic messages back (`startTogether`). */
+  held = false;
   scheduleVersion: string | null = null;
   fallbackLevel = 50;
+  /** Contactor channel → on, for `circuit.switch`. */
+  readonly circuits = new Map<number, boolean>();
+  /** The last schedule received (`lamp.schedule` params). */
+  schedule: Record<string, unknown> | null = null;
   sent = 0;
+  /** Readings published in telemetry messages (for counting what ingestion must store). */
+  readingsSent = 0;
   commandsReceived = 0;
+  /** Publishes handed to the client and not yet written to its socket. */
+  inFlight = 0;
 
   constructor(
     readonly credential: GatewayCredential,
@@ -132,13 +151,15 @@ export class SimulatedGateway {
       firmware: '1.0.0',
       heartbeat: this.options.heartbeatSeconds ?? 30,
       scheduleVersion: this.scheduleVersion,
+      ...(this.options.multi === false ? {} : { features: ['multi'] }),
       devices: [...this.devices.values()].map((d) => ({ dev: d.dev, kind: d.kind, model: `SIM-${d.kind}` })),
     };
     await this.publish('hello', hello);
-    this.startTimers();
+    if (!this.held) this.startTimers();
   }
 
-  private startTimers() {
+  /** Starts the periodic heartbeat and telemetry (done by `connect()` unless held). */
+  startTimers() {
     this.stopTimers();
     const hb = (this.options.heartbeatSeconds ?? 30) * 1000;
     const tel = (this.options.telemetryIntervalSeconds ?? 10) * 1000;
@@ -156,14 +177,24 @@ export class SimulatedGateway {
     this.timers = [];
   }
 
+  /** Stops the periodic heartbeat and telemetry; the gateway stays connected and answers commands. */
+  pause(): void {
+    this.stopTimers();
+  }
+
   private publish(kind: Parameters<typeof topics.up>[1], body: unknown, retain = false): Promise<void> {
     const client = this.client;
     if (!client?.connected) return Promise.resolve();
     this.sent++;
+    if (kind === 'telemetry') this.readingsSent += (body as { readings: unknown[] }).readings.length;
+    this.inFlight++;
     return client
       .publishAsync(topics.up(this.sn, kind), JSON.stringify(body), { qos: kind === 'ack' ? 1 : 0, retain })
       .then(() => undefined)
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => {
+        this.inFlight--;
+      });
   }
 
   heartbeat(): Promise<void> {
@@ -257,6 +288,7 @@ export class SimulatedGateway {
     this.commandsReceived++;
     const previous = this.acks.get(message.id);
     if (previous) return void (await this.publish('ack', previous)); // a resent command: same answer
+    if (message.devs) return this.onMultiCommand(message, message.devs);
     const ack = this.execute(message);
     this.acks.set(message.id, ack);
     if (this.acks.size > 1000) this.acks.delete(this.acks.keys().next().value!);
@@ -265,6 +297,35 @@ export class SimulatedGateway {
     if (ack.status === 'ok' && sim)
       await this.publish('telemetry', { ts: Date.now(), readings: [this.reading(sim)] });
     if (ack.status === 'ok' && message.cmd === 'device.reboot' && !message.dev) void this.reboot();
+  }
+
+  /** One command for several devices (feature `multi`): one ack listing every device's outcome. */
+  private async onMultiCommand(message: CommandMessage, devs: string[]) {
+    const { devs: _all, ...single } = message;
+    const devices = devs.map((dev) => {
+      const a = this.execute({ ...single, dev });
+      return {
+        dev,
+        status: a.status,
+        ...(a.reason ? { reason: a.reason } : {}),
+        ...(a.result ? { result: a.result } : {}),
+      };
+    });
+    const ack: Ack = {
+      id: message.id,
+      ts: Date.now(),
+      status: devices.every((d) => d.status === 'ok') ? 'ok' : 'error',
+      devices,
+    };
+    this.acks.set(message.id, ack);
+    if (this.acks.size > 1000) this.acks.delete(this.acks.keys().next().value!);
+    await this.publish('ack', ack);
+    const changed = devices
+      .filter((d) => d.status === 'ok')
+      .map((d) => this.devices.get(d.dev))
+      .filter((sim): sim is DeviceSim => Boolean(sim?.lamp));
+    if (changed.length)
+      await this.publish('telemetry', { ts: Date.now(), readings: changed.map((sim) => this.reading(sim)) });
   }
 
   /** Applies a command; answers the ack to send. */
@@ -304,10 +365,14 @@ export class SimulatedGateway {
         return ok({ level: l!.level });
       case 'lamp.schedule':
         this.scheduleVersion = String(p.version);
+        this.schedule = p;
         return ok({ scheduleVersion: this.scheduleVersion });
       case 'gateway.fallback':
         this.fallbackLevel = Number(p.level);
         return ok({ level: this.fallbackLevel });
+      case 'circuit.switch':
+        this.circuits.set(Number(p.channel), Boolean(p.on));
+        return ok({ channel: Number(p.channel), on: Boolean(p.on) });
       case 'led.power':
         sim!.values.on = Boolean(p.on);
         return ok();
@@ -376,12 +441,22 @@ export class Simulator {
   /** Connects every gateway (a few at a time so that authentication is not stormed). */
   async start(): Promise<void> {
     const queue = [...this.gateways];
-    const workers = Array.from({ length: Math.min(10, queue.length) }, async () => {
-      for (let gw = queue.shift(); gw; gw = queue.shift()) {
-        await gw.connect().catch((error: Error) => this.options.log?.(`${gw.sn}: ${error.message}`));
-      }
-    });
+    const together = this.options.startTogether ?? false;
+    for (const gw of queue) gw.held = together;
+    const workers = Array.from(
+      { length: Math.min(this.options.connectConcurrency ?? 10, queue.length) },
+      async () => {
+        for (let gw = queue.shift(); gw; gw = queue.shift()) {
+          await gw.connect().catch((error: Error) => this.options.log?.(`${gw.sn}: ${error.message}`));
+        }
+      },
+    );
     await Promise.all(workers);
+    if (together)
+      for (const gw of this.gateways) {
+        gw.held = false;
+        if (gw.connected) gw.startTimers();
+      }
     this.options.log?.(
       `simulator: ${this.gateways.filter((g) => g.connected).length}/${this.gateways.length} gateways connected`,
     );
@@ -391,11 +466,23 @@ export class Simulator {
     await Promise.all(this.gateways.map((g) => g.disconnect()));
   }
 
+  /**
+   * Stops every gateway's periodic messages (they stay connected and keep answering commands)
+   * and waits until what was published has been written to the sockets.
+   */
+  async pause(timeoutMs = 30_000): Promise<void> {
+    for (const g of this.gateways) g.pause();
+    const until = Date.now() + timeoutMs;
+    while (this.gateways.some((g) => g.inFlight > 0) && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 20));
+  }
+
   get stats() {
     return {
       gateways: this.gateways.length,
       connected: this.gateways.filter((g) => g.connected).length,
       messagesSent: this.gateways.reduce((n, g) => n + g.sent, 0),
+      readingsSent: this.gateways.reduce((n, g) => n + g.readingsSent, 0),
       commandsReceived: this.gateways.reduce((n, g) => n + g.commandsReceived, 0),
     };
   }

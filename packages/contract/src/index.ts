@@ -1,6 +1,7 @@
 export * from './device';
 export * from './envelope';
 export * from './i18n';
+export * from './lighting';
 export * from './menu';
 export * from './route';
 export * from './sys/announcement';

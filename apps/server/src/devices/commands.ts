@@ -12,6 +12,7 @@ export type CommandTarget = {
   address: string | null;
 };
 
+/** One published message: one command row, or (multi-device) several rows of one gateway. */
 type Pending = {
   id: string;
   gatewayId: string;
@@ -20,7 +21,12 @@ type Pending = {
   body: string;
   deadline: number;
   attempts: number;
+  /** Command rows of this message still waiting for their outcome. */
+  rows: Set<string>;
 };
+
+/** Above this many devices a multi-device command is split into several messages. */
+const MAX_DEVICES_PER_MESSAGE = 1000;
 
 /**
  * Sends commands and follows each to its real outcome. A command is stored as `pending`,
@@ -28,9 +34,15 @@ type Pending = {
  * when no ack came within the timeout, up to `retries` times; then it is `timeout`. Acks are
  * recorded by ingestion on whichever API node receives them, so before resending or giving up
  * the tracker re-reads the status from the database.
+ *
+ * Devices of one gateway that announced the `multi` feature get one message for all of them
+ * (`devs`, up to {@link MAX_DEVICES_PER_MESSAGE}); each device still has its own command row,
+ * linked to the message by `message_id`, and its own outcome from the ack's `devices` list.
  */
 export class CommandTracker {
   private readonly pending = new Map<string, Pending>();
+  /** Command row id → the id of the message that carries it (multi-device messages only). */
+  private readonly messageOf = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
   private sweeping = false;
   private lastOrphanSweep = 0;
@@ -51,29 +63,35 @@ export class CommandTracker {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.pending.clear();
+    this.messageOf.clear();
   }
 
-  /** Stores and publishes one command per target; answers their ids in target order. */
+  /** Stores one command per target and publishes them; answers their ids in target order. */
   async send(
     targets: CommandTarget[],
     cmd: CommandName,
     params: Record<string, unknown>,
     createBy: string,
+    options: { batchId?: string } = {},
   ): Promise<{ batchId: string; ids: string[] }> {
     const bus = this.bus();
     if (!bus) throw new Error('device bus not running');
-    const batchId = randomUUID();
+    const batchId = options.batchId ?? randomUUID();
     const now = Date.now();
     const { timeoutMs, retries } = this.options;
     const finalDeadline = now + timeoutMs * (retries + 1);
     const ids = targets.map(() => randomUUID());
     const body = cmd === 'device.clockSync' && params.time === undefined ? { ...params, time: now } : params;
+    const messages = await this.plan(targets, ids);
+    const messageIds = new Array<string | null>(targets.length).fill(null);
+    for (const m of messages) if (m.multi) for (const i of m.indexes) messageIds[i] = m.id;
     await this.db.query(
       `insert into dev_command (id, batch_id, project_id, gateway_id, device_id, device_address, cmd, params, status,
-         attempts, deadline, create_by)
-       select v.id, $1, v.project_id, v.gateway_id, v.device_id, v.address, $2, $3::jsonb, 'pending', 1, $4, $5
-         from unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-           as v(id, project_id, gateway_id, device_id, address)`,
+         attempts, deadline, create_by, message_id)
+       select v.id, $1, v.project_id, v.gateway_id, v.device_id, v.address, $2, $3::jsonb, 'pending', 1, $4, $5,
+         v.message_id
+         from unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
+           as v(id, project_id, gateway_id, device_id, address, message_id)`,
       [
         batchId,
         cmd,
@@ -85,33 +103,81 @@ export class CommandTracker {
         targets.map((t) => t.gatewayId),
         targets.map((t) => t.deviceId),
         targets.map((t) => t.address),
+        messageIds,
       ],
     );
     await Promise.all(
-      targets.map(async (t, i) => {
-        const id = ids[i]!;
+      messages.map(async (m) => {
+        const first = targets[m.indexes[0]!]!;
         const message: CommandMessage = {
-          id,
+          id: m.id,
           ts: now,
-          ...(t.address ? { dev: t.address } : {}),
+          ...(m.multi
+            ? { devs: m.indexes.map((i) => targets[i]!.address!) }
+            : first.address
+              ? { dev: first.address }
+              : {}),
           cmd,
           params: body,
           expires: finalDeadline,
         };
+        const rows = new Set(m.indexes.map((i) => ids[i]!));
+        if (m.multi) for (const row of rows) this.messageOf.set(row, m.id);
         const entry: Pending = {
-          id,
-          gatewayId: t.gatewayId,
-          projectId: t.projectId,
-          topic: topics.down(t.gatewaySn),
+          id: m.id,
+          gatewayId: first.gatewayId,
+          projectId: first.projectId,
+          topic: topics.down(first.gatewaySn),
           body: JSON.stringify(message),
           deadline: now + timeoutMs,
           attempts: 1,
+          rows,
         };
-        this.pending.set(id, entry);
+        this.pending.set(m.id, entry);
         await this.publish(bus, entry);
       }),
     );
     return { batchId, ids };
+  }
+
+  /**
+   * Groups targets into messages: device targets of a gateway with the `multi` feature share
+   * messages; every other target is a message of its own with the command row's id.
+   */
+  private async plan(
+    targets: CommandTarget[],
+    ids: string[],
+  ): Promise<Array<{ id: string; multi: boolean; indexes: number[] }>> {
+    const byGateway = new Map<string, number[]>();
+    targets.forEach((t, i) => {
+      if (!t.address) return;
+      const list = byGateway.get(t.gatewayId);
+      if (list) list.push(i);
+      else byGateway.set(t.gatewayId, [i]);
+    });
+    const candidates = [...byGateway].filter(([, list]) => list.length > 1).map(([gw]) => gw);
+    const multi = new Set<string>();
+    if (candidates.length) {
+      const rows = await this.db.query<{ id: string }>(
+        `select id from dev_gateway where id = any($1::text[]) and 'multi' = any(features)`,
+        [candidates],
+      );
+      for (const r of rows) multi.add(r.id);
+    }
+    const messages: Array<{ id: string; multi: boolean; indexes: number[] }> = [];
+    targets.forEach((t, i) => {
+      if (!t.address || !multi.has(t.gatewayId)) messages.push({ id: ids[i]!, multi: false, indexes: [i] });
+    });
+    for (const gw of multi) {
+      const list = byGateway.get(gw)!;
+      for (let at = 0; at < list.length; at += MAX_DEVICES_PER_MESSAGE)
+        messages.push({
+          id: randomUUID(),
+          multi: true,
+          indexes: list.slice(at, at + MAX_DEVICES_PER_MESSAGE),
+        });
+    }
+    return messages;
   }
 
   private async publish(bus: DeviceBus, entry: Pending) {
@@ -122,7 +188,19 @@ export class CommandTracker {
 
   /** Ingestion recorded these outcomes: stop following them. */
   settled(ids: string[]): void {
-    for (const id of ids) this.pending.delete(id);
+    for (const id of ids) {
+      const messageId = this.messageOf.get(id) ?? id;
+      this.messageOf.delete(id);
+      const entry = this.pending.get(messageId);
+      if (!entry) continue;
+      entry.rows.delete(id);
+      if (entry.rows.size === 0) this.pending.delete(messageId);
+    }
+  }
+
+  private forget(entry: Pending) {
+    this.pending.delete(entry.id);
+    for (const row of entry.rows) this.messageOf.delete(row);
   }
 
   async sweep(): Promise<void> {
@@ -152,15 +230,19 @@ export class CommandTracker {
   private async handleDue(due: Pending[], now: number) {
     const rows = await this.db.query<{ id: string; status: string }>(
       'select id, status from dev_command where id = any($1::text[])',
-      [due.map((d) => d.id)],
+      [due.flatMap((d) => [...d.rows])],
     );
     const status = new Map(rows.map((r) => [r.id, r.status]));
     const resend: Pending[] = [];
     const expired: string[] = [];
     for (const p of due) {
-      if (status.get(p.id) !== 'pending') this.pending.delete(p.id);
+      for (const row of p.rows) if (status.get(row) !== 'pending') p.rows.delete(row);
+      if (p.rows.size === 0) this.forget(p);
       else if (p.attempts <= this.options.retries) resend.push(p);
-      else expired.push(p.id);
+      else {
+        expired.push(...p.rows);
+        this.forget(p);
+      }
     }
     const bus = this.bus();
     if (resend.length && bus) {
@@ -170,11 +252,10 @@ export class CommandTracker {
         await this.publish(bus, p);
       }
       await this.db.query('update dev_command set attempts = attempts + 1 where id = any($1::text[])', [
-        resend.map((p) => p.id),
+        resend.flatMap((p) => [...p.rows]),
       ]);
     }
     if (expired.length) {
-      for (const id of expired) this.pending.delete(id);
       const timedOut = await this.db.query<{ id: string; project_id: string }>(
         `update dev_command set status = 'timeout', reason = 'no ack' where id = any($1::text[]) and status = 'pending'
          returning id, project_id`,

@@ -4,16 +4,19 @@ import {
   eventSchema,
   heartbeatSchema,
   helloSchema,
+  type LampReading,
   parseUpTopic,
   readingSchemas,
+  type SensorReading,
   statusSchema,
   telemetrySchema,
 } from '@ics/contract';
 import type { Database } from '../db/database';
 import type { GatewayDirectory, GatewayInfo } from './directory';
+import { fastLamp, fastSensor, fastTelemetry } from './fast-check';
 import type { LiveEvents } from './live-events';
 import type { RawMessageLog } from './raw-log';
-import { LampColumns, SensorColumns, type TelemetryStore } from './telemetry-store';
+import { epochMsToTimestamptz, LampColumns, SensorColumns, type TelemetryStore } from './telemetry-store';
 
 export type IngestLogger = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -38,7 +41,15 @@ type StatePatch = {
   faults: string[] | null;
 };
 
-type AckRow = { id: string; status: 'acked' | 'failed'; reason: string | null; result: unknown; ts: number };
+type AckRow = {
+  id: string;
+  status: 'acked' | 'failed';
+  reason: string | null;
+  result: unknown;
+  ts: number;
+  /** Per-device outcomes of a multi-device command. */
+  devices?: Array<{ dev: string; status: 'acked' | 'failed'; reason: string | null; result: unknown }>;
+};
 type EventRow = {
   projectId: string;
   gatewayId: string;
@@ -60,6 +71,10 @@ const DAY_MS = 86_400_000;
 const LOG_EVERY_MS = 60_000;
 /** Above this many buffered readings new ones are dropped (and counted) until a flush catches up. */
 const MAX_BUFFERED = 500_000;
+/** After an ack, a gateway's telemetry takes the express lane this long (the state the command changed). */
+const EXPRESS_MS = 2_000;
+/** Latest-state rows per statement: an express write waits for one such statement at most. */
+const STATE_CHUNK = 2_500;
 
 /**
  * Device uplink ingestion: topic router, payload validation, and buffered writes. Messages are
@@ -93,6 +108,18 @@ export class Ingestor {
   private flushing: Promise<void> | null = null;
   private flushAgain = false;
   private stopped = false;
+  /**
+   * The express lane: acks, and the state of devices whose gateway just acked a command, are
+   * written within milliseconds instead of with the next bulk flush, so that a command's
+   * outcome and its effect are visible at once while bulk telemetry keeps flowing.
+   */
+  private readonly expressUntil = new Map<string, number>();
+  private expressStates = new Map<string, StatePatch>();
+  private expressScheduled = false;
+  private expressRunning = false;
+  private expressAgain = false;
+  /** Serialises writes to dev_state and dev_command between the bulk and the express lane. */
+  private stateLock: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Database,
@@ -121,6 +148,7 @@ export class Ingestor {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.flush();
+    await this.stateLock;
   }
 
   /** Entry point for every uplink message. Never throws. */
@@ -191,19 +219,25 @@ export class Ingestor {
         return null;
       }
       case 'telemetry': {
-        const parsed = telemetrySchema.safeParse(body);
-        if (!parsed.success) return describe(parsed.error);
+        let telemetry = fastTelemetry(body);
+        if (!telemetry) {
+          const parsed = telemetrySchema.safeParse(body);
+          if (!parsed.success) return describe(parsed.error);
+          telemetry = parsed.data;
+        }
         this.touch(gw.id, now);
+        const express = (this.expressUntil.get(gw.id) ?? 0) > now;
         let problems = 0;
         let first: string | null = null;
-        for (const raw of parsed.data.readings) {
-          const problem = this.reading(gw, raw, parsed.data.ts, now);
+        for (const raw of telemetry.readings) {
+          const problem = this.reading(gw, raw, telemetry.ts, now, express);
           if (problem) {
             problems++;
             first ??= problem;
           }
         }
         if (problems) this.stats.invalid += problems - 1; // the message itself counts once in invalid()
+        if (express) this.scheduleExpress();
         return first ? `${problems} reading(s) dropped: ${first}` : null;
       }
       case 'event': {
@@ -244,7 +278,20 @@ export class Ingestor {
           reason: a.reason ?? null,
           result: a.result ?? null,
           ts: now,
+          ...(a.devices
+            ? {
+                devices: a.devices.map((d) => ({
+                  dev: d.dev,
+                  status: d.status === 'ok' ? ('acked' as const) : ('failed' as const),
+                  reason: d.reason ?? null,
+                  result: d.result ?? null,
+                })),
+              }
+            : {}),
         });
+        if (this.expressUntil.size > 10_000) this.expressUntil.clear();
+        this.expressUntil.set(gw.id, now + EXPRESS_MS);
+        this.scheduleExpress();
         return null;
       }
       case 'status': {
@@ -264,23 +311,33 @@ export class Ingestor {
     raw: Record<string, unknown>,
     messageTs: number,
     now: number,
+    express = false,
   ): string | null {
     const address = typeof raw.dev === 'string' ? raw.dev : undefined;
     const ref = address ? gw.devices.get(address) : undefined;
     if (!ref) return `unknown device ${String(address)}`;
-    const parsed = readingSchemas[ref.kind].safeParse(raw);
-    if (!parsed.success) return `${address}: ${describe(parsed.error)}`;
-    const ts = clampTs(parsed.data.ts ?? messageTs, now, this.options.retentionDays);
+    // Lamps and sensors (nearly all readings) take the precompiled check; zod decides the rest.
+    let data: Record<string, unknown> | null =
+      ref.kind === 'lamp' ? fastLamp(raw) : ref.kind === 'sensor' ? fastSensor(raw) : null;
+    if (!data) {
+      const parsed = readingSchemas[ref.kind].safeParse(raw);
+      if (!parsed.success) return `${address}: ${describe(parsed.error)}`;
+      data = parsed.data as Record<string, unknown>;
+    }
+    const ts = clampTs((data.ts as number | undefined) ?? messageTs, now, this.options.retentionDays);
     if (ts === null) return `${address}: ts out of range`;
     if (this.lamps.size + this.sensors.size >= MAX_BUFFERED) {
       this.stats.dropped++;
       return null;
     }
     this.stats.readings++;
-    const { dev: _dev, ts: _ts, ...values } = parsed.data as Record<string, unknown>;
+    // The reading object is ours (parsed for this message): its fields become the state's values.
+    const values = data;
+    delete values.dev;
+    delete values.ts;
     let faults: string[] | null = null;
     if (ref.kind === 'lamp') {
-      const r = parsed.data as import('@ics/contract').LampReading;
+      const r = data as LampReading;
       const c = this.lamps;
       c.ts.push(ts);
       c.deviceId.push(ref.id);
@@ -300,7 +357,7 @@ export class Ingestor {
         delete values.faults;
       }
     } else if (ref.kind === 'sensor') {
-      const r = parsed.data as import('@ics/contract').SensorReading;
+      const r = data as SensorReading;
       const c = this.sensors;
       c.ts.push(ts);
       c.deviceId.push(ref.id);
@@ -316,6 +373,7 @@ export class Ingestor {
       c.pressure.push(r.pressure ?? null);
     }
     this.patch(gw, ref.id, ts, { online: true, vals: values, faults });
+    if (express) this.patch(gw, ref.id, ts, { online: true, vals: values, faults }, this.expressStates);
     if (this.lamps.size + this.sensors.size >= this.options.batchSize) void this.flush();
     return null;
   }
@@ -325,15 +383,23 @@ export class Ingestor {
     deviceId: string,
     ts: number,
     change: { online?: boolean; vals?: Record<string, unknown>; faults?: string[] | null },
+    into = this.states,
   ) {
-    let p = this.states.get(deviceId);
+    let p = into.get(deviceId);
     if (!p) {
-      p = { projectId: gw.projectId, gatewayId: gw.id, ts, online: null, vals: {}, faults: null };
-      this.states.set(deviceId, p);
-    }
+      // The first change of a flush keeps its values object (fresh per reading) instead of a copy.
+      p = {
+        projectId: gw.projectId,
+        gatewayId: gw.id,
+        ts,
+        online: null,
+        vals: change.vals ?? {},
+        faults: null,
+      };
+      into.set(deviceId, p);
+    } else if (change.vals) Object.assign(p.vals, change.vals);
     if (ts > p.ts) p.ts = ts;
     if (change.online !== undefined) p.online = change.online;
-    if (change.vals) Object.assign(p.vals, change.vals);
     if (change.faults) p.faults = change.faults;
   }
 
@@ -345,7 +411,8 @@ export class Ingestor {
   private async register(gw: GatewayInfo, hello: ReturnType<typeof helloSchema.parse>) {
     await this.db.query(
       `update dev_gateway set model = coalesce($2, model), firmware = coalesce($3, firmware),
-         heartbeat_seconds = coalesce($4, heartbeat_seconds), schedule_version = coalesce($5, schedule_version)
+         heartbeat_seconds = coalesce($4, heartbeat_seconds), schedule_version = coalesce($5, schedule_version),
+         features = coalesce($6::text[], '{}')
        where id = $1`,
       [
         gw.id,
@@ -353,6 +420,7 @@ export class Ingestor {
         hello.firmware ?? null,
         hello.heartbeat ?? null,
         hello.scheduleVersion ?? null,
+        hello.features ?? [],
       ],
     );
     const fresh = hello.devices.filter((d) => !gw.devices.has(d.dev));
@@ -396,6 +464,7 @@ export class Ingestor {
   async drain(): Promise<void> {
     while (this.flushing) await this.flushing;
     await this.flush();
+    await this.stateLock;
   }
 
   private async doFlush(): Promise<void> {
@@ -432,7 +501,7 @@ export class Ingestor {
     await this.store.insertSensors(sensors);
     if (seen.size) await this.markSeen(seen);
     if (offline.size) await markGatewaysOffline(this.db, [...offline], this.live, this.hooks.onStateChanges);
-    if (states.size) await this.writeStates(states);
+    for (const chunk of chunked(states, STATE_CHUNK)) await this.locked(() => this.writeStates(chunk));
     if (events.length) await this.writeEvents(events);
     for (const op of faultOps) {
       await this.db.query(
@@ -443,9 +512,54 @@ export class Ingestor {
         [op.deviceId, op.code],
       );
     }
-    if (acks.length) await this.writeAcks(acks);
+    if (acks.length) await this.locked(() => this.writeAcks(acks));
     this.stats.flushes++;
     this.stats.lastFlushMs = Date.now() - started;
+  }
+
+  /** Runs `write` after the dev_state / dev_command writes already queued. */
+  private locked<T>(write: () => Promise<T>): Promise<T> {
+    const run = this.stateLock.then(write, write);
+    this.stateLock = run.catch(() => undefined);
+    return run;
+  }
+
+  private scheduleExpress(): void {
+    if (this.expressScheduled || this.stopped) return;
+    this.expressScheduled = true;
+    setImmediate(() => {
+      this.expressScheduled = false;
+      void this.expressFlush();
+    });
+  }
+
+  /** Writes the acks and express states waiting now (one express write at a time). */
+  private async expressFlush(): Promise<void> {
+    if (this.expressRunning) {
+      this.expressAgain = true;
+      return;
+    }
+    const states = this.expressStates;
+    const acks = this.acks;
+    if (!states.size && !acks.length) return;
+    this.expressStates = new Map();
+    this.acks = [];
+    this.expressRunning = true;
+    try {
+      await this.locked(async () => {
+        if (states.size) await this.writeStates(states);
+        if (acks.length) await this.writeAcks(acks);
+      });
+    } catch (error) {
+      this.stats.flushErrors++;
+      this.hooks.log.error({ err: error }, 'device ingestion express write failed');
+    } finally {
+      this.expressRunning = false;
+      if (this.expressAgain) {
+        this.expressAgain = false;
+        this.scheduleExpress();
+      }
+    }
   }
 
   private async markSeen(seen: Map<string, number>) {
@@ -484,25 +598,15 @@ export class Ingestor {
   }
 
   private async writeStates(states: Map<string, StatePatch>) {
-    const ids: string[] = [];
-    const ts: string[] = [];
-    const online: (boolean | null)[] = [];
-    const vals: string[] = [];
-    const faults: (string | null)[] = [];
-    for (const [id, p] of states) {
-      ids.push(id);
-      ts.push(new Date(p.ts).toISOString());
-      online.push(p.online);
-      vals.push(JSON.stringify(p.vals));
-      faults.push(p.faults ? JSON.stringify(p.faults) : null);
-    }
+    // One JSON document for the whole batch: one native stringify here, one parse in the database.
+    const rows: Array<{ d: string; t: number; o: boolean | null; v: object; f: string[] | null }> = [];
+    for (const [id, p] of states) rows.push({ d: id, t: p.ts, o: p.online, v: p.vals, f: p.faults });
     await this.db.query(
-      `update dev_state s set vals = s.vals || v.vals, last_seen = greatest(s.last_seen, v.ts),
-         online = coalesce(v.online, s.online), faults = coalesce(v.faults, s.faults), update_time = now()
-         from unnest($1::text[], $2::timestamptz[], $3::boolean[], $4::jsonb[], $5::jsonb[])
-           as v(device_id, ts, online, vals, faults)
-        where s.device_id = v.device_id`,
-      [ids, ts, online, vals, faults],
+      `update dev_state s set vals = s.vals || v.v, last_seen = greatest(s.last_seen, ${epochMsToTimestamptz('v.t')}),
+         online = coalesce(v.o, s.online), faults = coalesce(v.f, s.faults), update_time = now()
+         from jsonb_to_recordset($1::jsonb) as v(d text, t bigint, o boolean, v jsonb, f jsonb)
+        where s.device_id = v.d`,
+      [JSON.stringify(rows)],
     );
     const changes = [...states].map(([id, p]) => ({
       projectId: p.projectId,
@@ -537,24 +641,82 @@ export class Ingestor {
   }
 
   private async writeAcks(acks: AckRow[]) {
+    const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+    const set = `status = v.status, reason = v.reason, result = v.result, ack_time = v.ts`;
+    const open = `c.status in ('pending', 'timeout')`;
+    // Single-device commands: the ack's id is the command row's id.
     const rows = await this.db.query<{ id: string; project_id: string; status: string }>(
-      `update dev_command c set status = v.status, reason = v.reason, result = v.result, ack_time = v.ts
+      `update dev_command c set ${set}
          from unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[]) as v(id, status, reason, result, ts)
-        where c.id = v.id and c.status in ('pending', 'timeout')
+        where c.id = v.id and ${open}
         returning c.id, c.project_id, c.status`,
       [
         acks.map((a) => a.id),
         acks.map((a) => a.status),
         acks.map((a) => a.reason),
-        acks.map((a) => (a.result === null ? null : JSON.stringify(a.result))),
+        acks.map((a) => json(a.result)),
         acks.map((a) => new Date(a.ts).toISOString()),
       ],
     );
+    // Multi-device commands: each listed device's own outcome, then the ack's status for the rest.
+    const listed = acks.flatMap((a) => (a.devices ?? []).map((d) => ({ ...d, id: a.id, ts: a.ts })));
+    if (listed.length)
+      rows.push(
+        ...(await this.db.query<{ id: string; project_id: string; status: string }>(
+          `update dev_command c set ${set}
+             from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[])
+               as v(id, dev, status, reason, result, ts)
+            where c.message_id = v.id and c.device_address = v.dev and ${open}
+            returning c.id, c.project_id, c.status`,
+          [
+            listed.map((d) => d.id),
+            listed.map((d) => d.dev),
+            listed.map((d) => d.status),
+            listed.map((d) => d.reason),
+            listed.map((d) => json(d.result)),
+            listed.map((d) => new Date(d.ts).toISOString()),
+          ],
+        )),
+      );
+    const found = new Set(rows.map((r) => r.id));
+    const rest = acks.filter((a) => !found.has(a.id));
+    if (rest.length)
+      rows.push(
+        ...(await this.db.query<{ id: string; project_id: string; status: string }>(
+          `update dev_command c set status = v.status, reason = v.reason, ack_time = v.ts
+             from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) as v(id, status, reason, ts)
+            where c.message_id = v.id and ${open}
+            returning c.id, c.project_id, c.status`,
+          [
+            rest.map((a) => a.id),
+            rest.map((a) => a.status),
+            rest.map((a) => a.reason),
+            rest.map((a) => new Date(a.ts).toISOString()),
+          ],
+        )),
+      );
     if (rows.length)
       this.hooks.onCommandOutcomes(
         rows.map((r) => ({ id: r.id, projectId: r.project_id, status: r.status })),
       );
   }
+}
+
+/** The entries of `map` in maps of at most `size`. */
+function* chunked<K, V>(map: Map<K, V>, size: number): Generator<Map<K, V>> {
+  if (map.size <= size) {
+    if (map.size) yield map;
+    return;
+  }
+  let chunk = new Map<K, V>();
+  for (const [k, v] of map) {
+    chunk.set(k, v);
+    if (chunk.size >= size) {
+      yield chunk;
+      chunk = new Map();
+    }
+  }
+  if (chunk.size) yield chunk;
 }
 
 /** Accepts a timestamp within the retention window and at most a day ahead (clock skew); null otherwise. */

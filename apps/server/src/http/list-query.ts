@@ -279,7 +279,10 @@ export async function listPage<T extends Record<string, unknown>>(
   // Separate count and page queries measured faster than one query with count(*) over ():
   // the window forces every matching row to be read, the page alone stops at the limit.
   const [[count], records] = await Promise.all([
-    db.query<{ total: number }>(`select count(*)::int as total from ${resource.from} ${whereSql}`, filterValues),
+    db.query<{ total: number }>(
+      `select count(*)::int as total from ${resource.from} ${whereSql}`,
+      filterValues,
+    ),
     db.query<T>(
       `select ${selectList(resource)} from ${resource.from} ${whereSql} ${order} limit ${limit} offset ${offset}`,
       params.values,

@@ -1,6 +1,7 @@
 import type { Language } from '@ics/contract';
 import * as announcementMessages from '../modules/announcement/announcement.messages';
 import * as deviceMessages from '../modules/device/device.messages';
+import * as lightingMessages from '../modules/lighting/lighting.messages';
 import * as realtimeMessages from '../modules/realtime/realtime.messages';
 import * as systemMessages from '../modules/system/system.messages';
 
@@ -95,6 +96,7 @@ const zhCN = {
   ...announcementMessages.zhCN,
   ...realtimeMessages.zhCN,
   ...deviceMessages.zhCN,
+  ...lightingMessages.zhCN,
 };
 const enUS: Record<MessageKey, string> = {
   ...coreEnUS,
@@ -102,6 +104,7 @@ const enUS: Record<MessageKey, string> = {
   ...announcementMessages.enUS,
   ...realtimeMessages.enUS,
   ...deviceMessages.enUS,
+  ...lightingMessages.enUS,
 };
 
 export type MessageKey = keyof typeof zhCN;

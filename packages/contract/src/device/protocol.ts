@@ -168,6 +168,11 @@ export const helloSchema = z.object({
   heartbeat: z.number().int().min(1).max(3600).optional(),
   /** The schedule version the gateway holds. */
   scheduleVersion: z.string().max(64).nullable().optional(),
+  /**
+   * Optional protocol features the gateway supports (see {@link gatewayFeatures}); the
+   * platform uses a feature only with gateways that announce it.
+   */
+  features: z.array(z.string().max(32)).max(32).optional(),
   devices: z
     .array(
       z.object({ dev: deviceAddressSchema, kind: z.enum(childKinds), model: z.string().max(64).optional() }),
@@ -212,13 +217,32 @@ export const eventSchema = z.object({
 });
 export type DeviceEventMessage = z.input<typeof eventSchema>;
 
+/**
+ * Optional protocol features a gateway announces in `hello.features`:
+ * - `multi`: accepts one command for several devices (`devs` in `down/cmd`) and answers it
+ *   with one ack carrying every device's outcome (`devices` in `up/ack`).
+ */
+export const gatewayFeatures = ['multi'] as const;
+export type GatewayFeature = (typeof gatewayFeatures)[number];
+
+/** One device's outcome within the ack of a multi-device command. */
+export const deviceAckSchema = z.object({
+  dev: deviceAddressSchema,
+  status: z.enum(['ok', 'error']),
+  reason: z.string().max(256).optional(),
+  result: z.record(z.string(), z.unknown()).optional(),
+});
+
 /** `up/ack`: the outcome of one command. Send the same ack again for a repeated command id. */
 export const ackSchema = z.object({
   id: z.string().min(1).max(64),
   ts: epochMs.optional(),
+  /** For a multi-device command: `ok` when every device succeeded. */
   status: z.enum(['ok', 'error']),
   reason: z.string().max(256).optional(),
   result: z.record(z.string(), z.unknown()).optional(),
+  /** For a multi-device command (`devs`): the outcome of each device; devices absent here take `status`. */
+  devices: z.array(deviceAckSchema).max(5000).optional(),
 });
 export type Ack = z.input<typeof ackSchema>;
 
@@ -249,6 +273,8 @@ export const commandSchemas = {
   }),
   /** Level the gateway applies when it loses the platform for `afterSeconds`. */
   'gateway.fallback': z.object({ level, afterSeconds: z.number().int().min(10).max(86_400).default(300) }),
+  /** Switches a distribution-cabinet circuit through the gateway's contactor `channel`. */
+  'circuit.switch': z.object({ channel: z.number().int().min(1).max(64), on: z.boolean() }),
   'led.power': z.object({ on: z.boolean() }),
   'led.brightness': z.object({ level }),
   'led.program': z.object({ programId: z.string().min(1).max(64), url: z.string().max(512).optional() }),
@@ -270,6 +296,7 @@ export const commandTargets: Record<CommandName, readonly DeviceKind[]> = {
   'lamp.override': ['lamp'],
   'lamp.schedule': ['gateway', 'lamp'],
   'gateway.fallback': ['gateway'],
+  'circuit.switch': ['gateway'],
   'led.power': ['screen'],
   'led.brightness': ['screen'],
   'led.program': ['screen'],
@@ -280,25 +307,33 @@ export const commandTargets: Record<CommandName, readonly DeviceKind[]> = {
   'device.clockSync': ['gateway'],
 };
 
-/** `down/cmd`: one command, QoS 1. `dev` absent means the gateway itself. */
+/**
+ * `down/cmd`: one command, QoS 1. `dev` absent means the gateway itself. `devs` (only to
+ * gateways that announced the `multi` feature) applies the same command to several devices
+ * behind the gateway; the ack then lists each device's outcome.
+ */
 export type CommandMessage = {
   id: string;
   ts: number;
   dev?: string;
+  devs?: string[];
   cmd: CommandName;
   params: Record<string, unknown>;
   /** After this instant (epoch ms) the device should not execute it any more. */
   expires?: number;
 };
 
-export const commandMessageSchema = z.object({
-  id: z.string().min(1).max(64),
-  ts: epochMs,
-  dev: deviceAddressSchema.optional(),
-  cmd: z.enum(commandNames as [CommandName, ...CommandName[]]),
-  params: z.record(z.string(), z.unknown()),
-  expires: epochMs.optional(),
-});
+export const commandMessageSchema = z
+  .object({
+    id: z.string().min(1).max(64),
+    ts: epochMs,
+    dev: deviceAddressSchema.optional(),
+    devs: z.array(deviceAddressSchema).min(1).max(5000).optional(),
+    cmd: z.enum(commandNames as [CommandName, ...CommandName[]]),
+    params: z.record(z.string(), z.unknown()),
+    expires: epochMs.optional(),
+  })
+  .refine((m) => !(m.dev && m.devs), { message: 'dev and devs are exclusive', path: ['devs'] });
 
 /** A command as an API caller gives it: name and parameters, checked against the command's schema. */
 export const commandInputSchema = z

@@ -335,6 +335,13 @@ export const deviceListQuerySchema = pageQuerySchema.extend({
   keyword: z.string().max(100).optional(),
   online: z.enum(['0', '1']).optional(),
   faulty: z.enum(['0', '1']).optional(),
+  /** Lamps on poles of this road / area (see the lighting module's area tree). */
+  roadId: id.optional(),
+  areaId: id.optional(),
+  /** Pole road text (poles without a road record). */
+  road: z.string().max(100).optional(),
+  /** Live state: on, off (online and dark), offline, fault (any active fault). */
+  state: z.enum(['on', 'off', 'offline', 'fault']).optional(),
 });
 export const deviceBodySchema = z.object({
   gatewayId: id,
@@ -544,6 +551,7 @@ export const commandArea: Record<string, 'lamp' | 'gateway' | 'screen' | 'speake
   'lamp.override': 'lamp',
   'lamp.schedule': 'lamp',
   'gateway.fallback': 'lamp',
+  'circuit.switch': 'lamp',
   'led.power': 'screen',
   'led.brightness': 'screen',
   'led.program': 'screen',

@@ -432,6 +432,18 @@ export class DeviceService {
       w.add('(d.name ilike ? or d.address ilike ? or g.sn ilike ?)', ...Array(3).fill(like(q.keyword)));
     if (q.online) w.add('coalesce(s.online, false) = ?', q.online === '1');
     if (q.faulty) w.add(`(jsonb_array_length(coalesce(s.faults, '[]'::jsonb)) > 0) = ?`, q.faulty === '1');
+    // Road / area (the lighting module's hierarchy) and live state.
+    if (q.roadId) w.add('d.pole_id in (select id from dev_pole where road_id = ?)', q.roadId);
+    if (q.areaId)
+      w.add(
+        'd.pole_id in (select p.id from dev_pole p join lighting_road r on r.id = p.road_id where r.area_id = ?)',
+        q.areaId,
+      );
+    if (q.road) w.add('d.pole_id in (select id from dev_pole where road = ?)', q.road);
+    if (q.state === 'on') w.add(`s.online and s.vals->>'on' = 'true'`);
+    if (q.state === 'off') w.add(`s.online and coalesce(s.vals->>'on', 'false') <> 'true'`);
+    if (q.state === 'offline') w.add('not coalesce(s.online, false)');
+    if (q.state === 'fault') w.add(`jsonb_array_length(coalesce(s.faults, '[]'::jsonb)) > 0`);
     const sort = order(
       q.column,
       q.order,

@@ -1,0 +1,281 @@
+import type { Database } from '../../../db/database';
+import { type ControlService, type LampTarget, toTarget } from '../control.service';
+import { addDays, lampActions, localParts, type PlanLamp, type PlannedAction } from '../plan';
+import type { StrategyService } from '../strategy.service';
+import type { Clock } from './clock';
+import { LeaderLock } from './leader';
+
+export type SchedulerOptions = {
+  /** Actions missed by up to this much (a restart, a slow tick) are still executed. */
+  graceMs: number;
+  /** How often the scheduler looks for due actions. */
+  intervalMs: number;
+  /** How often gateways holding an outdated schedule get the current one (0 = never). */
+  pushEveryMs: number;
+};
+
+export const defaultSchedulerOptions: SchedulerOptions = {
+  graceMs: 10 * 60_000,
+  intervalMs: 15_000,
+  pushEveryMs: 10 * 60_000,
+};
+
+type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+export type TickResult = {
+  leader: boolean;
+  /** Executions this tick recorded (executed or skipped). */
+  executed: Array<{
+    strategyId: string;
+    targetKey: string;
+    actionIndex: number;
+    plannedTime: string;
+    lamps: number;
+    jobId: string | null;
+    status: string;
+  }>;
+  overridesEnded: number;
+};
+
+type Bucket = {
+  projectId: string;
+  action: PlannedAction;
+  lamps: PlanLamp[];
+};
+
+/**
+ * Runs strategies. Every `intervalMs` the leader (one node, through an advisory lock) computes
+ * for each project the actions of the governing strategy of every lamp (the overlap rule in
+ * plan.ts) whose planned time fell within the last `graceMs`, groups the lamps by
+ * (strategy, target, action, planned minute), and claims each group by inserting its row into
+ * `lighting_execution`, whose unique key is exactly that tuple. Only a successful insert
+ * executes: a restart, a second node or a repeated tick finds the row and does nothing, and a
+ * restart within the grace window still finds the actions it missed. Lamps under a manual
+ * override are left alone (the execution records how many were sent); when an override ends,
+ * the lamps get the level their strategy prescribes at that moment.
+ */
+export class LightingScheduler {
+  private readonly leader: LeaderLock;
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<TickResult> | null = null;
+  private lastPush = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly strategies: StrategyService,
+    private readonly control: ControlService,
+    private readonly clock: Clock,
+    private readonly ready: () => boolean,
+    private readonly log: Logger,
+    private readonly options: SchedulerOptions = defaultSchedulerOptions,
+  ) {
+    this.leader = new LeaderLock(db);
+  }
+
+  get running(): boolean {
+    return this.timer !== null;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), this.options.intervalMs);
+    this.timer.unref();
+    void this.tick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.ticking?.catch(() => undefined);
+    await this.leader.stop();
+  }
+
+  /** One pass; concurrent calls share it. */
+  tick(): Promise<TickResult> {
+    if (!this.ticking)
+      this.ticking = this.runTick()
+        .catch((err: Error) => {
+          this.log.error({ err }, 'lighting scheduler tick failed');
+          return { leader: this.leader.held, executed: [], overridesEnded: 0 };
+        })
+        .finally(() => {
+          this.ticking = null;
+        });
+    return this.ticking;
+  }
+
+  private async runTick(): Promise<TickResult> {
+    const result: TickResult = { leader: false, executed: [], overridesEnded: 0 };
+    // Without the device bus nothing could be sent: leave the actions for a later tick (within grace).
+    if (!this.ready()) return result;
+    if (!(await this.leader.acquire())) return result;
+    result.leader = true;
+    const now = this.clock.now().getTime();
+    const from = now - this.options.graceMs;
+    for (const project of await this.strategies.projects()) {
+      const strategies = await this.strategies.planStrategies(project.id);
+      if (strategies.length === 0) continue;
+      const lamps = await this.strategies.planLamps(project);
+      const today = localParts(now, project.timeZone).date;
+      const dates = [addDays(today, -1), today];
+      const buckets = new Map<string, Bucket>();
+      for (const lamp of lamps)
+        for (const date of dates)
+          for (const a of lampActions(strategies, lamp, date, project.timeZone)) {
+            if (a.at <= from || a.at > now) continue;
+            const key = `${a.strategy.id}|${a.targetKey}|${a.actionIndex}|${a.at}`;
+            const b = buckets.get(key);
+            if (b) b.lamps.push(lamp);
+            else buckets.set(key, { projectId: project.id, action: a, lamps: [lamp] });
+          }
+      const ordered = [...buckets.values()].sort(
+        (x, y) => x.action.at - y.action.at || x.action.actionIndex - y.action.actionIndex,
+      );
+      for (const b of ordered) result.executed.push(...(await this.execute(b)));
+    }
+    result.overridesEnded = await this.endOverrides(now);
+    if (this.options.pushEveryMs > 0 && Date.now() - this.lastPush >= this.options.pushEveryMs) {
+      this.lastPush = Date.now();
+      await this.pushStale(now);
+    }
+    return result;
+  }
+
+  private async execute(b: Bucket): Promise<TickResult['executed']> {
+    const a = b.action;
+    const level = a.action.action === 'off' ? 0 : (a.action.level ?? null);
+    const planned = new Date(a.at).toISOString();
+    const [claimed] = await this.db.query<{ id: number }>(
+      `insert into lighting_execution (strategy_id, project_id, target_key, action_index, planned_time, action, level, lamp_count)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)
+       on conflict (strategy_id, target_key, action_index, planned_time) do nothing returning id`,
+      [
+        a.strategy.id,
+        b.projectId,
+        a.targetKey,
+        a.actionIndex,
+        planned,
+        a.action.action,
+        level,
+        b.lamps.length,
+      ],
+    );
+    if (!claimed) return [];
+    const record = {
+      strategyId: a.strategy.id,
+      targetKey: a.targetKey,
+      actionIndex: a.actionIndex,
+      plannedTime: planned,
+    };
+    try {
+      const overridden = new Set(
+        (
+          await this.db.query<{ device_id: string }>(
+            'select device_id from lighting_override where device_id = any($1::text[]) and until > $2',
+            [b.lamps.map((l) => l.id), planned],
+          )
+        ).map((r) => r.device_id),
+      );
+      const targets = await this.targets(b.lamps.filter((l) => !overridden.has(l.id)).map((l) => l.id));
+      if (targets.length === 0) {
+        await this.db.query(
+          `update lighting_execution set status = 'skipped', lamp_count = 0, reason = 'override', executed_time = now()
+            where id = $1`,
+          [claimed.id],
+        );
+        return [{ ...record, lamps: 0, jobId: null, status: 'skipped' }];
+      }
+      const job = await this.control.send(
+        targets,
+        { action: a.action.action, level: a.action.level },
+        'strategy',
+        { username: 'scheduler', userId: null },
+      );
+      await this.db.query(
+        `update lighting_execution set status = 'done', job_id = $2, lamp_count = $3, executed_time = now(),
+           reason = $4 where id = $1`,
+        [claimed.id, job.id, targets.length, overridden.size ? `${overridden.size} overridden` : null],
+      );
+      this.log.info({ ...record, lamps: targets.length, jobId: job.id }, 'strategy action executed');
+      return [{ ...record, lamps: targets.length, jobId: job.id, status: 'done' }];
+    } catch (err) {
+      await this.db
+        .query(
+          `update lighting_execution set status = 'failed', reason = $2, executed_time = now() where id = $1`,
+          [claimed.id, String((err as Error).message).slice(0, 256)],
+        )
+        .catch(() => undefined);
+      return [{ ...record, lamps: 0, jobId: null, status: 'failed' }];
+    }
+  }
+
+  private async targets(lampIds: string[]): Promise<LampTarget[]> {
+    if (lampIds.length === 0) return [];
+    const rows = await this.db.query<{
+      id: string;
+      address: string;
+      gateway_id: string;
+      sn: string;
+      project_id: string;
+    }>(
+      `select d.id, d.address, d.gateway_id, g.sn, d.project_id from dev_device d join dev_gateway g on g.id = d.gateway_id
+        where d.id = any($1::text[]) order by d.gateway_id, d.address`,
+      [lampIds],
+    );
+    return rows.map(toTarget);
+  }
+
+  /** Overrides past their end: the lamps return to what their strategy prescribes now. */
+  private async endOverrides(now: number): Promise<number> {
+    const ended = await this.db.query<{ device_id: string; project_id: string }>(
+      'delete from lighting_override where until <= $1 returning device_id, project_id',
+      [new Date(now).toISOString()],
+    );
+    if (ended.length === 0) return 0;
+    const byProject = new Map<string, string[]>();
+    for (const r of ended) byProject.set(r.project_id, [...(byProject.get(r.project_id) ?? []), r.device_id]);
+    for (const project of await this.strategies.projects([...byProject.keys()])) {
+      const strategies = await this.strategies.planStrategies(project.id);
+      const lamps = await this.strategies.planLamps(project, { lampIds: byProject.get(project.id)! });
+      const today = localParts(now, project.timeZone).date;
+      const groups = new Map<string, { action: PlannedAction; ids: string[] }>();
+      for (const lamp of lamps) {
+        const past = [addDays(today, -1), today]
+          .flatMap((d) => lampActions(strategies, lamp, d, project.timeZone))
+          .filter((a) => a.at <= now);
+        const last = past[past.length - 1];
+        if (!last) continue;
+        const key = `${last.action.action}|${last.action.level ?? ''}`;
+        const g = groups.get(key) ?? { action: last, ids: [] };
+        g.ids.push(lamp.id);
+        groups.set(key, g);
+      }
+      for (const g of groups.values()) {
+        const targets = await this.targets(g.ids);
+        if (targets.length)
+          await this.control
+            .send(targets, { action: g.action.action.action, level: g.action.action.level }, 'override-end', {
+              username: 'scheduler',
+              userId: null,
+            })
+            .catch((err: Error) => this.log.error({ err }, 'returning lamps to their strategy failed'));
+      }
+    }
+    return ended.length;
+  }
+
+  private async pushStale(now: number) {
+    try {
+      const stale = await this.strategies.stale(now);
+      if (stale.length)
+        await this.strategies.push(
+          { username: 'scheduler', userId: null },
+          'all',
+          { gatewayIds: stale, fallbackAfterSeconds: 300 },
+          now,
+        );
+    } catch (err) {
+      this.log.error({ err }, 'pushing schedules to gateways failed');
+    }
+  }
+}
