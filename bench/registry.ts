@@ -1,3 +1,4 @@
+import { deviceBenchmark } from './device/devices';
 import { baselineBenchmark } from './http/baseline';
 import { platformBenchmark } from './http/platform';
 import type { Benchmark } from './lib/benchmark';
@@ -8,5 +9,7 @@ export const benchmarks: Benchmark[] = [
   baselineBenchmark,
   platformBenchmark('pglite'),
   platformBenchmark('postgres'),
+  deviceBenchmark('pglite'),
+  deviceBenchmark('postgres'),
   loginBundleBenchmark,
 ];

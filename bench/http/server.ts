@@ -11,6 +11,8 @@ export type ServerOptions = {
   adminPassword: string;
   /** PostgreSQL database of this run; PGlite in `dataDir` when absent. */
   databaseUrl?: string | undefined;
+  /** Settings applied over the defaults below (e.g. `MQTT_PORT`). */
+  env?: Record<string, string>;
 };
 
 export type RunningServer = {
@@ -19,7 +21,8 @@ export type RunningServer = {
   /** Milliseconds from spawn to the first 200 of the readiness probe. */
   readyMs: number;
   pid: number;
-  stop(): Promise<void>;
+  /** SIGTERM, then SIGKILL after `graceMs` (default 10 s). */
+  stop(graceMs?: number): Promise<void>;
 };
 
 /**
@@ -42,6 +45,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ICS_LOG_LEVEL: 'warn',
   });
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  Object.assign(env, options.env);
 
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there (open it in
   // Chrome DevTools or summarise it with bench/lib/cpu-profile.ts).
@@ -57,7 +61,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await child.stop(2_000);
     throw new Error(`the server did not start: ${(error as Error).message}\n${child.output()}`);
   }
-  return { api, readyMs, pid: child.child.pid ?? 0, stop: () => child.stop() };
+  return { api, readyMs, pid: child.child.pid ?? 0, stop: (graceMs?: number) => child.stop(graceMs) };
 }
 
 type Envelope = { success: boolean; message: string; result: unknown };

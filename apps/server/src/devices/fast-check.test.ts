@@ -24,7 +24,7 @@ const odd = [
   -0.5,
   1.5,
   2 ** 53,
-  1e400,
+  Number.POSITIVE_INFINITY,
   Number.NaN,
   [],
   ['lampFailure'],

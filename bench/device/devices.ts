@@ -1,0 +1,378 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freshPostgres } from '../http/database';
+import { freePort } from '../http/load';
+import { call, root, startServer } from '../http/server';
+import { type Benchmark, benchSeconds, type Figure, formatNumber, skipped } from '../lib/benchmark';
+import { spawnTracked, type Tracked } from '../lib/children';
+import { watchCpu } from '../lib/cpu';
+import { countReadings, type Fleet, seedFleet } from './seed';
+import type { SimReply, SimRequest, SimStats } from './sim-child';
+
+const ADMIN_PASSWORD = 'Bench-Admin-123!';
+export const GATEWAYS = 1_000;
+export const LAMPS_PER_GATEWAY = 100;
+export const BATCH_LAMPS = 10_000;
+/** Lamp readings per second written to the database, by variant. */
+export const INGEST_TARGET = { postgres: 100_000, pglite: 40_000 } as const;
+/** Seconds between two telemetry messages of a gateway: the offered load (override: BENCH_DEVICE_INTERVAL). */
+const INTERVAL = { postgres: 1, pglite: 2 } as const;
+export const COMMAND_P99_MS = 100;
+export const BATCH_SECONDS = 5;
+/** The server kept up when, after the load stopped, it caught up within this many seconds. */
+const KEPT_UP_SECONDS = 3;
+
+type Variant = 'pglite' | 'postgres';
+
+/**
+ * Device connectivity under load, on one database: 1,000 simulated gateways × 100 lamps (a
+ * child process) report every lamp every `INTERVAL` s into the server started as in
+ * production; meanwhile single commands measure the round trip (API → device ack → state
+ * visible through the API) and a batch command to 10,000 lamps measures the time until every
+ * outcome is recorded. Then the load stops, the server drains and stops, and the stored
+ * readings are counted against those sent.
+ */
+export function deviceBenchmark(variant: Variant): Benchmark {
+  return {
+    name: `devices [${variant}]`,
+    async run() {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ics-bench-dev-${variant}-`));
+      let databaseUrl: string | undefined;
+      let drop: (() => Promise<void>) | undefined;
+      try {
+        if (variant === 'postgres') {
+          const pg = await freshPostgres();
+          if (pg.url === null) return [skipped('PostgreSQL variant', '', `skipped: ${pg.reason}`)];
+          databaseUrl = pg.url;
+          drop = pg.drop;
+        }
+        const first = await startServer({ dataDir, adminPassword: ADMIN_PASSWORD, databaseUrl });
+        await first.stop();
+        const fleet = await seedFleet({ dataDir, databaseUrl }, GATEWAYS, LAMPS_PER_GATEWAY);
+        return await measure(variant, { dataDir, databaseUrl }, fleet);
+      } finally {
+        await drop?.().catch((error: Error) =>
+          console.error(`could not drop the database: ${error.message}`),
+        );
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Resident memory of a process from /proc, in MiB: current and peak. */
+function memory(pid: number): { rss: number; peak: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/** The simulator in a child process, driven over IPC. */
+function startSimulator(config: object) {
+  const child = spawnTracked(process.execPath, ['--import', 'tsx', 'bench/device/sim-child.ts'], {
+    cwd: root,
+    env: { ...process.env, SIM_CONFIG: JSON.stringify(config) },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const waiters: Array<{ type: SimReply['type']; resolve: (s: SimStats) => void }> = [];
+  child.child.on('message', (reply: SimReply) => {
+    const i = waiters.findIndex((w) => w.type === reply.type);
+    if (i >= 0) waiters.splice(i, 1)[0]!.resolve(reply.stats);
+  });
+  const wait = (type: SimReply['type'], timeoutMs: number) =>
+    new Promise<SimStats>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`simulator: no ${type} within ${timeoutMs / 1000} s\n${child.output()}`)),
+        timeoutMs,
+      );
+      waiters.push({
+        type,
+        resolve: (s) => {
+          clearTimeout(timer);
+          resolve(s);
+        },
+      });
+      void child.exited.then((code) => reject(new Error(`simulator exited (${code})\n${child.output()}`)));
+    });
+  const ask = (request: SimRequest['type'], reply: SimReply['type'], timeoutMs = 30_000) => {
+    const answer = wait(reply, timeoutMs);
+    child.child.send({ type: request } satisfies SimRequest);
+    return answer;
+  };
+  return {
+    tracked: child as Tracked,
+    pid: child.child.pid ?? 0,
+    started: (timeoutMs: number) => wait('started', timeoutMs),
+    stats: () => ask('stats', 'stats'),
+    pause: () => ask('pause', 'paused', 60_000),
+    async stop() {
+      child.child.send({ type: 'stop' } satisfies SimRequest);
+      await child.stop(15_000);
+    },
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** `BENCH_VERBOSE=1` prints the steps (to stderr) as they happen. */
+const step = (line: string) => {
+  if (process.env.BENCH_VERBOSE)
+    process.stderr.write(`  ${new Date().toISOString().slice(11, 19)} ${line}\n`);
+};
+
+async function measure(
+  variant: Variant,
+  target: { dataDir: string; databaseUrl: string | undefined },
+  fleet: Fleet,
+): Promise<Figure[]> {
+  const tag = `[${variant}]`;
+  const seconds = benchSeconds();
+  const interval = Number(process.env.BENCH_DEVICE_INTERVAL) || INTERVAL[variant];
+  const offered = (GATEWAYS * LAMPS_PER_GATEWAY) / interval;
+  const mqttPort = await freePort();
+  const server = await startServer({
+    ...target,
+    adminPassword: ADMIN_PASSWORD,
+    env: { MQTT_PORT: String(mqttPort) },
+  });
+  let serverStopped = false;
+  const sim = startSimulator({
+    url: `mqtt://127.0.0.1:${mqttPort}`,
+    gateways: fleet.gateways.map((g) => ({ sn: g.sn, password: fleet.password })),
+    lampsPerGateway: LAMPS_PER_GATEWAY,
+    intervalSeconds: interval,
+  });
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, memory(server.pid)?.rss ?? 0);
+  }, 250);
+  try {
+    const login = await call(server.api, 'POST', '/sys/login', {
+      body: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    if (login.status !== 200) throw new Error(`login failed (${login.status}): ${login.body.message}`);
+    const token = (login.body.result as { token: string }).token;
+
+    // 1,000 gateways authenticate (scrypt, cached afterwards) and start reporting.
+    step(`server up (pid ${server.pid}), simulator pid ${sim.pid}: connecting ${GATEWAYS} gateways`);
+    const connectStarted = Date.now();
+    const started = await sim.started(240_000);
+    if (started.connected < GATEWAYS)
+      throw new Error(`only ${started.connected}/${GATEWAYS} gateways connected\n${sim.tracked.output()}`);
+    const connectSeconds = (Date.now() - connectStarted) / 1000;
+    // Warm-up: every gateway has reported a few times, JIT and partitions are in place.
+    await sleep(Math.max(3, 2 * interval) * 1000);
+    const rssBefore = memory(server.pid)?.rss ?? 0;
+    step(`connected in ${connectSeconds.toFixed(0)} s; measuring for ${seconds} s`);
+
+    // ---- the measured window: ingestion, with single commands one after another ----
+    const cpuServer = watchCpu([server.pid]);
+    const cpuSim = watchCpu([sim.pid]);
+    const cpuPostgres = variant === 'postgres' ? watchCpu([], true) : null;
+    const windowStart = Date.now();
+    const sent0 = (await sim.stats()).readingsSent;
+    const rows0 = variant === 'postgres' ? await countReadings(target) : 0;
+    const commands = await commandLoop(server.api, token, fleet.lampIds, windowStart + seconds * 1000);
+    const sent1 = (await sim.stats()).readingsSent;
+    const rows1 = variant === 'postgres' ? await countReadings(target) : 0;
+    const windowSeconds = (Date.now() - windowStart) / 1000;
+    const cores = {
+      server: (cpuServer.underTestSeconds() ?? Number.NaN) / windowSeconds,
+      sim: (cpuSim.underTestSeconds() ?? Number.NaN) / windowSeconds,
+      postgres: cpuPostgres ? (cpuPostgres.underTestSeconds() ?? Number.NaN) / windowSeconds : null,
+      other: cpuServer.otherCores(),
+    };
+    const rssAfter = memory(server.pid)?.rss ?? 0;
+
+    step(
+      `window done: ${formatNumber((sent1 - sent0) / windowSeconds)}/s sent, ${commands.visible.length} commands`,
+    );
+    // ---- a batch command to 10,000 lamps, still ingesting ----
+    const batch = await batchCommand(server.api, token, fleet.lampIds.slice(0, BATCH_LAMPS));
+
+    // ---- stop the load, let the server catch up, count what was stored ----
+    step(`batch: ${batch.seconds ?? 'not done'} s; pausing the load`);
+    const paused = await sim.pause();
+    const pausedAt = Date.now();
+    await waitIdle([server.pid], variant === 'postgres', 0.15, 120_000);
+    const drainSeconds = Math.max(0, (Date.now() - pausedAt) / 1000 - 0.5); // minus the idle sample
+    step(`caught up after ${drainSeconds.toFixed(1)} s; stopping`);
+    await sim.stop();
+    const rssEnd = memory(server.pid);
+    clearInterval(sampler);
+    await server.stop(120_000); // it writes what it still buffers (and a CPU profile when asked)
+    serverStopped = true;
+    const stored = await countReadings(target);
+    const lost = paused.readingsSent - stored;
+
+    const sentRate = (sent1 - sent0) / windowSeconds;
+    const writtenRate = variant === 'postgres' ? (rows1 - rows0) / windowSeconds : null;
+    const keptUp = drainSeconds <= KEPT_UP_SECONDS;
+    // Without a live count (PGlite has one owner) the rate is what was sent in the window when
+    // the server kept up; when it did not, what it stored over the whole run including the drain.
+    const rate = writtenRate ?? sentRate;
+    const ingestTarget = INGEST_TARGET[variant];
+    const cpu = [
+      `server ${cores.server.toFixed(2)}`,
+      ...(cores.postgres === null ? [] : [`PostgreSQL ${cores.postgres.toFixed(2)}`]),
+      `simulator ${cores.sim.toFixed(2)} cores`,
+      ...(cores.other !== null && cores.other >= 0.1 ? [`others ${cores.other.toFixed(2)}`] : []),
+    ].join(', ');
+    const figures: Figure[] = [
+      {
+        name: `lamp readings stored ${tag}`,
+        value: rate,
+        unit: '/s',
+        target: `≥ ${formatNumber(ingestTarget)}/s, none lost`,
+        pass: rate >= ingestTarget && lost === 0 && keptUp,
+        detail: [
+          `${formatNumber(offered)}/s offered (${GATEWAYS} gateways × ${LAMPS_PER_GATEWAY} lamps every ${interval} s), ${formatNumber(sentRate)}/s sent in ${windowSeconds.toFixed(0)} s`,
+          writtenRate === null
+            ? 'rate = sent (no live count on PGlite)'
+            : `${formatNumber(writtenRate)}/s counted in the table`,
+          `caught up ${drainSeconds.toFixed(1)} s after the load stopped`,
+          `${formatNumber(paused.readingsSent)} sent, ${formatNumber(stored)} stored, ${lost} lost`,
+          `CPU: ${cpu}`,
+          `connect ${connectSeconds.toFixed(0)} s`,
+        ].join('; '),
+      },
+    ];
+    const rtt = commands.visible.sort((a, b) => a - b);
+    const acks = commands.acked.sort((a, b) => a - b);
+    const p99 = percentile(rtt, 99);
+    figures.push({
+      name: `command round trip while ingesting ${tag}`,
+      value: rtt.length ? percentile(rtt, 50) : null,
+      unit: 'ms p50',
+      target: `p99 < ${COMMAND_P99_MS} ms`,
+      pass: rtt.length > 0 && commands.failed === 0 && p99 < COMMAND_P99_MS,
+      detail: `p99 ${formatNumber(p99)} ms, max ${formatNumber(rtt.at(-1) ?? Number.NaN)} ms, n=${rtt.length}${commands.failed ? `, ${commands.failed} failed` : ''}; ack recorded p50 ${formatNumber(percentile(acks, 50))} / p99 ${formatNumber(percentile(acks, 99))} ms; lamp.dim → ack → state.values.level visible via GET /lighting/device/queryById (polled every ${POLL_MS} ms)`,
+    });
+    figures.push({
+      name: `batch command to ${formatNumber(BATCH_LAMPS)} lamps ${tag}`,
+      value: batch.seconds,
+      unit: 's',
+      target: `< ${BATCH_SECONDS} s`,
+      pass: batch.seconds !== null && batch.seconds < BATCH_SECONDS && batch.acked === BATCH_LAMPS,
+      detail: batch.error
+        ? `the API call failed after ${formatNumber(batch.apiMs)} ms (${batch.error}); while ingesting`
+        : `API answered in ${formatNumber(batch.apiMs)} ms; ${batch.acked} acked, ${batch.other} failed/timeout, ${batch.pending} pending at the end (60 s at most); while ingesting`,
+    });
+    figures.push({
+      name: `server memory ${tag}`,
+      value: peakRss,
+      unit: 'MiB RSS peak',
+      detail: `${formatNumber(rssBefore)} MiB before the window, ${formatNumber(rssAfter)} after it, ${formatNumber(rssEnd?.rss ?? Number.NaN)} after the batch and drain (${GATEWAYS} MQTT sessions, ${formatNumber(GATEWAYS * LAMPS_PER_GATEWAY)} devices)`,
+    });
+    return figures;
+  } finally {
+    clearInterval(sampler);
+    await sim.stop().catch(() => undefined);
+    if (!serverStopped) await server.stop();
+  }
+}
+
+const POLL_MS = 5;
+
+/** Waits (at most `maxMs`) until the processes under test use less than `threshold` cores over 0.5 s. */
+async function waitIdle(pids: number[], postgres: boolean, threshold: number, maxMs: number) {
+  const until = Date.now() + maxMs;
+  while (Date.now() < until) {
+    const watch = watchCpu(pids, postgres);
+    await sleep(500);
+    const used = watch.underTestSeconds();
+    if (used === null || used / 0.5 < threshold) return;
+  }
+}
+
+/** Single lamp.dim commands one after another until `until`: time to ack, and to state visible. */
+async function commandLoop(api: string, token: string, lampIds: string[], until: number) {
+  const visible: number[] = [];
+  const acked: number[] = [];
+  let failed = 0;
+  let n = 0;
+  while (Date.now() < until) {
+    const id = lampIds[Math.floor(Math.random() * lampIds.length)]!;
+    const level = 1 + (n++ % 99);
+    const t0 = performance.now();
+    const res = await call(api, 'POST', '/lighting/lamp/command', {
+      token,
+      body: { deviceIds: [id], command: { cmd: 'lamp.dim', params: { level, ramp: 0 } } },
+    }).catch(() => null);
+    if (!res) {
+      failed++;
+      continue;
+    }
+    const commandId = (res.body.result as { commands?: Array<{ id: string }> } | null)?.commands?.[0]?.id;
+    if (res.status !== 200 || !commandId) {
+      failed++;
+      continue;
+    }
+    let ackMs: number | null = null;
+    let done = false;
+    while (!done && performance.now() - t0 < 10_000) {
+      const polled = await Promise.all([
+        ackMs === null ? call(api, 'GET', `/lighting/command/status?ids=${commandId}`, { token }) : null,
+        call(api, 'GET', `/lighting/device/queryById?id=${id}`, { token }),
+      ]).catch(() => null);
+      if (!polled) break;
+      const [status, device] = polled;
+      const now = performance.now() - t0;
+      const cmd = (status?.body.result as Array<{ status: string }> | undefined)?.[0];
+      if (cmd && cmd.status !== 'pending') ackMs = now;
+      const values = (device.body.result as { state?: { values?: { level?: number } } }).state?.values;
+      if (ackMs !== null && values?.level === level) {
+        acked.push(ackMs);
+        visible.push(now);
+        done = true;
+      } else await sleep(POLL_MS);
+    }
+    if (!done) failed++;
+  }
+  return { visible, acked, failed };
+}
+
+/** One lamp.dim to `ids`; seconds until no command of the batch is pending any more. */
+async function batchCommand(api: string, token: string, ids: string[]) {
+  const t0 = performance.now();
+  const res = await call(api, 'POST', '/lighting/lamp/command', {
+    token,
+    body: { deviceIds: ids, command: { cmd: 'lamp.dim', params: { level: 42, ramp: 0 } } },
+  }).catch((error: Error) => ({ status: 0, body: { message: error.message, result: null } }));
+  const apiMs = performance.now() - t0;
+  const batchId = (res.body.result as { batchId?: string } | null)?.batchId;
+  if (res.status !== 200 || !batchId)
+    return {
+      seconds: null,
+      apiMs,
+      acked: 0,
+      pending: ids.length,
+      other: 0,
+      error: `${res.status}: ${res.body.message}`,
+    };
+  const count = async (status: string) => {
+    const path = `/lighting/command/list?batchId=${batchId}&status=${status}&pageSize=1`;
+    const r = await call(api, 'GET', path, { token }).catch(() => null);
+    return (r?.body.result as { total: number } | undefined)?.total ?? Number.NaN;
+  };
+  let seconds: number | null = null;
+  let pending = ids.length;
+  while (performance.now() - t0 < 60_000) {
+    pending = await count('pending');
+    if (pending === 0) {
+      seconds = (performance.now() - t0) / 1000;
+      break;
+    }
+    await sleep(50);
+  }
+  const acked = await count('acked');
+  return { seconds, apiMs, acked, pending, other: ids.length - acked - pending, error: null };
+}

@@ -1,0 +1,82 @@
+import { openDatabase } from '../../apps/server/src/db/database';
+// The server's own hash, so the gateways authenticate exactly as provisioned ones do.
+import { hashDeviceSecret, newDeviceSecret } from '../../apps/server/src/devices/credentials';
+
+export type Fleet = {
+  projectId: string;
+  /** Every gateway shares this password (one scrypt hash for all: provisioning stays fast). */
+  password: string;
+  gateways: Array<{ id: string; sn: string }>;
+  /** Lamp ids, gateway by gateway, in address order (L001, L002, …). */
+  lampIds: string[];
+};
+
+export const GATEWAY_PREFIX = 'BENCH-GW-';
+
+/**
+ * Creates a project with `gateways` gateways of `lampsPerGateway` lamps each (addresses L001…,
+ * as the simulator names them) straight in the database the server has migrated, with their
+ * latest-state rows, as the registration of a hello would. The server must be stopped when
+ * this is PGlite (one process owns its files).
+ */
+export async function seedFleet(
+  target: { databaseUrl?: string | undefined; dataDir: string },
+  gateways: number,
+  lampsPerGateway: number,
+): Promise<Fleet> {
+  const password = newDeviceSecret();
+  const hash = await hashDeviceSecret(password);
+  const db = await openDatabase(
+    target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir },
+  );
+  try {
+    return await db.transaction(async (tx) => {
+      const [project] = await tx.query<{ id: string }>(
+        `insert into sys_project (name, code, create_by) values ('Bench fleet', 'BENCH', 'bench') returning id`,
+      );
+      const projectId = project!.id;
+      await tx.query(`insert into sys_project_depart (project_id, dep_id) values ($1, 'dep-root')`, [
+        projectId,
+      ]);
+      const gws = await tx.query<{ id: string; sn: string }>(
+        `insert into dev_gateway (project_id, sn, name, model, credential_hash, credential_issued_at, create_by)
+         select $1, $2 || lpad(g::text, 4, '0'), 'Bench gateway ' || g, 'ICS-SIM-GW', $3, now(), 'bench'
+           from generate_series(1, $4::int) g
+         returning id, sn`,
+        [projectId, GATEWAY_PREFIX, hash, gateways],
+      );
+      await tx.query(
+        `insert into dev_device (project_id, gateway_id, kind, address, name, model, create_by)
+         select $1, g.id, 'lamp', 'L' || lpad(l::text, 3, '0'), g.sn || '/L' || lpad(l::text, 3, '0'), 'SIM-lamp', 'bench'
+           from dev_gateway g, generate_series(1, $2::int) l where g.project_id = $1`,
+        [projectId, lampsPerGateway],
+      );
+      await tx.query(
+        `insert into dev_state (device_id, online) select id, false from dev_device where project_id = $1`,
+        [projectId],
+      );
+      const lamps = await tx.query<{ id: string }>(
+        `select d.id from dev_device d join dev_gateway g on g.id = d.gateway_id
+          where d.project_id = $1 order by g.sn, d.address`,
+        [projectId],
+      );
+      gws.sort((a, b) => a.sn.localeCompare(b.sn));
+      return { projectId, password, gateways: gws, lampIds: lamps.map((r) => r.id) };
+    });
+  } finally {
+    await db.close();
+  }
+}
+
+/** Lamp readings stored, read with the server stopped for PGlite. */
+export async function countReadings(target: { databaseUrl?: string | undefined; dataDir: string }) {
+  const db = await openDatabase(
+    target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir },
+  );
+  try {
+    const [row] = await db.query<{ n: number }>('select count(*)::bigint as n from dev_lamp_reading');
+    return row?.n ?? 0;
+  } finally {
+    await db.close();
+  }
+}
