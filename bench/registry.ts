@@ -2,6 +2,7 @@ import { deviceBenchmark } from './device/devices';
 import { baselineBenchmark } from './http/baseline';
 import { platformBenchmark } from './http/platform';
 import type { Benchmark } from './lib/benchmark';
+import { lightingScaleBenchmark } from './lighting/lighting';
 import { loginBundleBenchmark } from './web/login-bundle';
 
 /** Every benchmark `npm run bench` runs, in this order. Add one line per new benchmark. */
@@ -12,4 +13,6 @@ export const benchmarks: Benchmark[] = [
   deviceBenchmark('pglite'),
   deviceBenchmark('postgres'),
   loginBundleBenchmark,
+  lightingScaleBenchmark('pglite'),
+  lightingScaleBenchmark('postgres'),
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ChildKind, childKinds } from '../device/protocol';
 import type { CommandStatus, DeviceDto, PoleDto } from '../device/routes';
 import { type Page, pageQuerySchema } from '../envelope';
 import { defineRoute, mark } from '../route';
@@ -108,6 +109,22 @@ export type PoleDetailDto = PoleDto & {
   devices: DeviceDto[];
 };
 
+/** A pole's state on the map: the worst of its lamps (fault > offline > on > off), `none` without lamps. */
+export const poleMapStates = ['fault', 'offline', 'on', 'off', 'none'] as const;
+export type PoleMapState = (typeof poleMapStates)[number];
+/** Bit of a device kind in a pole's kinds mask: `1 << childKinds.indexOf(kind)` (lamp 1, sensor 2, screen 4, speaker 8, camera 16). */
+export const poleKindBit = (kind: ChildKind): number => 1 << childKinds.indexOf(kind);
+/** One pole on the map, compact: `[id, code, longitude, latitude, state, kindsMask]`. */
+export type PoleMapRow = [
+  id: string,
+  code: string,
+  lng: number,
+  lat: number,
+  state: PoleMapState,
+  kinds: number,
+];
+export const poleMapQuerySchema = z.object({ projectId: id.optional() });
+
 export const areaRoutes = {
   tree: defineRoute<AreaTreeNode[], undefined, typeof areaTreeQuerySchema>({
     method: 'GET',
@@ -190,6 +207,15 @@ export const areaRoutes = {
     summary: 'A pole with its area, road, gateways and every device mounted on it',
     tag,
     query: idQuerySchema,
+  }),
+  poleMap: defineRoute<PoleMapRow[], undefined, typeof poleMapQuerySchema>({
+    method: 'GET',
+    path: '/lighting/pole/map',
+    access: mark(lightingMarks.gisView),
+    summary:
+      'Every pole of the caller’s projects for the map, as `[id, code, lng, lat, state, kindsMask]` rows',
+    tag,
+    query: poleMapQuerySchema,
   }),
 };
 

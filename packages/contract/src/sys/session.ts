@@ -106,6 +106,8 @@ export type PublicPlatformSettings = {
   icpNumber: string;
   registerEnabled: boolean;
   casEnabled: boolean;
+  /** Map tile URL template (`{z}/{x}/{y}`); empty for a plain background. */
+  tileUrl: string;
 };
 
 const tag = 'session';

@@ -57,6 +57,9 @@ export function registerLightingRoutes(
   addRoute(app, guard, areaRoutes.poleDetail, ({ caller, query }) =>
     lighting.poleDetail(me(caller).userId, query.id),
   );
+  addRoute(app, guard, areaRoutes.poleMap, ({ caller, query }) =>
+    lighting.poleMap(me(caller).userId, query.projectId),
+  );
 
   // Control
   addRoute(app, guard, controlRoutes.send, async ({ caller, body }) => {

@@ -73,6 +73,7 @@ export class PlatformService {
       icpNumber: s.icpNumber,
       registerEnabled: s.registerEnabled,
       casEnabled: this.casEnabled,
+      tileUrl: s.tileUrl,
     };
   }
 }
