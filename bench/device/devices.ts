@@ -61,6 +61,16 @@ export function deviceBenchmark(variant: Variant): Benchmark {
   };
 }
 
+/** The server's ingestion counters written at stop (see ICS_DEVICE_STATS_FILE), summarised. */
+function ingestStats(file: string): string {
+  try {
+    const s = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    return `server: ${s.readings} readings accepted, ${s.dropped} dropped (buffer full), ${s.flushErrors} flush errors, ${s.invalid} invalid`;
+  } catch {
+    return 'server ingestion counters unavailable';
+  }
+}
+
 /** Resident memory of a process from /proc, in MiB: current and peak. */
 function memory(pid: number): { rss: number; peak: number } | null {
   try {
@@ -138,10 +148,12 @@ async function measure(
   const interval = Number(process.env.BENCH_DEVICE_INTERVAL) || INTERVAL[variant];
   const offered = (GATEWAYS * LAMPS_PER_GATEWAY) / interval;
   const mqttPort = await freePort();
+  // The server writes its ingestion counters here when it stops (dropped readings, flush errors).
+  const statsFile = path.join(target.dataDir, 'device-stats.json');
   const server = await startServer({
     ...target,
     adminPassword: ADMIN_PASSWORD,
-    env: { MQTT_PORT: String(mqttPort) },
+    env: { MQTT_PORT: String(mqttPort), ICS_DEVICE_STATS_FILE: statsFile },
   });
   let serverStopped = false;
   const sim = startSimulator({
@@ -240,6 +252,7 @@ async function measure(
             : `${formatNumber(writtenRate)}/s counted in the table`,
           `caught up ${drainSeconds.toFixed(1)} s after the load stopped`,
           `${formatNumber(paused.readingsSent)} sent, ${formatNumber(stored)} stored, ${lost} lost`,
+          ingestStats(statsFile),
           `CPU: ${cpu}`,
           `connect ${connectSeconds.toFixed(0)} s`,
         ].join('; '),

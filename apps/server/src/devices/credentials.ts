@@ -31,27 +31,38 @@ export async function verifyDeviceSecret(stored: string, secret: string): Promis
 }
 
 /**
- * Remembers recent successful verifications (by a digest of the presented secret and the
- * stored hash), so that a reconnect storm of thousands of gateways does not run thousands
- * of scrypt derivations. Rotating a credential changes the stored hash and so misses here.
+ * Remembers successful verifications for the process lifetime, by a digest of the stored hash
+ * and the presented secret: the outcome depends on nothing else, so a reconnect storm of
+ * thousands of gateways (or many gateways sharing one credential) runs one scrypt derivation
+ * per distinct credential, and concurrent checks of the same pair share one derivation.
+ * Rotating a credential changes the stored hash (a new salt) and so misses here; failures are
+ * never remembered.
  */
 export class VerifiedSecrets {
-  private readonly ok = new Map<string, number>();
+  private readonly ok = new Set<string>();
+  private readonly pending = new Map<string, Promise<boolean>>();
+  /** scrypt derivations run (tests, bench). */
+  derivations = 0;
 
-  constructor(private readonly ttlMs = 10 * 60_000) {}
+  constructor(private readonly maxEntries = 200_000) {}
 
-  private key(sn: string, stored: string, secret: string) {
-    return createHash('sha256').update(`${sn}\0${stored}\0${secret}`).digest('base64url');
+  private key(stored: string, secret: string) {
+    return createHash('sha256').update(`${stored}\0${secret}`).digest('base64url');
   }
 
-  async verify(sn: string, stored: string, secret: string): Promise<boolean> {
-    const key = this.key(sn, stored, secret);
-    const until = this.ok.get(key);
-    if (until && until > Date.now()) return true;
-    const valid = await verifyDeviceSecret(stored, secret);
+  async verify(_sn: string, stored: string, secret: string): Promise<boolean> {
+    const key = this.key(stored, secret);
+    if (this.ok.has(key)) return true;
+    let check = this.pending.get(key);
+    if (!check) {
+      this.derivations++;
+      check = verifyDeviceSecret(stored, secret).finally(() => this.pending.delete(key));
+      this.pending.set(key, check);
+    }
+    const valid = await check;
     if (valid) {
-      if (this.ok.size > 100_000) this.ok.clear();
-      this.ok.set(key, Date.now() + this.ttlMs);
+      if (this.ok.size >= this.maxEntries) this.ok.clear();
+      this.ok.add(key);
     }
     return valid;
   }

@@ -11,17 +11,51 @@ export type GatewayInfo = {
 };
 
 /**
- * Gateway sn → gateway, project and the devices behind it, for the ingestion hot path. Entries
- * live `ttlMs` (other API nodes may change the registry); this node's own changes invalidate.
+ * Gateway sn → gateway, project and the devices behind it, for the ingestion hot path, loaded
+ * lazily per gateway. This node's own registry writes invalidate the gateway concerned;
+ * `refreshChanged` (every 30 s) invalidates only the gateways whose row or devices another node
+ * created or updated since the last check. Deletions elsewhere are picked up when an entry
+ * reaches `maxAgeMs` (spread by ±25 % so that entries loaded together do not expire together).
  */
 export class GatewayDirectory {
   private readonly entries = new Map<string, { value: GatewayInfo | null; expires: number }>();
   private readonly loading = new Map<string, Promise<GatewayInfo | null>>();
+  /** Database time of the last `refreshChanged` (null: not yet run; the next run only records it). */
+  private checkedAt: string | null = null;
+  /** Full loads performed (tests, bench). */
+  loads = 0;
 
   constructor(
     private readonly db: Queryable,
-    private readonly ttlMs = 30_000,
+    private readonly maxAgeMs = 10 * 60_000,
   ) {}
+
+  /**
+   * Invalidates the gateways whose registry changed since the last call (by create/update time:
+   * gateway rows and their devices), so that they reload on their next message. Answers how
+   * many cached entries were invalidated.
+   */
+  async refreshChanged(): Promise<number> {
+    const [{ now }] = (await this.db.query<{ now: string }>(`select now()::text as now`)) as [
+      { now: string },
+    ];
+    const since = this.checkedAt;
+    this.checkedAt = now;
+    if (since === null) return 0;
+    const rows = await this.db.query<{ sn: string }>(
+      // Ten seconds of overlap: a transaction committed late carries an earlier timestamp.
+      `select sn from dev_gateway where create_time > $1::timestamptz - interval '10 seconds'
+          or update_time > $1::timestamptz - interval '10 seconds'
+       union
+       select g.sn from dev_device d join dev_gateway g on g.id = d.gateway_id
+        where d.create_time > $1::timestamptz - interval '10 seconds'
+           or d.update_time > $1::timestamptz - interval '10 seconds'`,
+      [since],
+    );
+    let n = 0;
+    for (const r of rows) if (this.entries.delete(r.sn)) n++;
+    return n;
+  }
 
   /** The cached entry without waiting, or undefined when it must be loaded. */
   peek(sn: string): GatewayInfo | null | undefined {
@@ -60,7 +94,9 @@ export class GatewayDirectory {
       };
     }
     // Unknown gateways are remembered briefly so a misconfigured one cannot flood the database.
-    this.entries.set(sn, { value, expires: Date.now() + (value ? this.ttlMs : 5_000) });
+    this.loads++;
+    const age = value ? this.maxAgeMs * (0.75 + Math.random() / 2) : 5_000;
+    this.entries.set(sn, { value, expires: Date.now() + age });
     if (this.entries.size > 200_000) this.entries.clear();
     return value;
   }

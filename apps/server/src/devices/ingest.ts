@@ -16,7 +16,13 @@ import type { GatewayDirectory, GatewayInfo } from './directory';
 import { fastLamp, fastSensor, fastTelemetry } from './fast-check';
 import type { LiveEvents } from './live-events';
 import type { RawMessageLog } from './raw-log';
-import { epochMsToTimestamptz, LampColumns, SensorColumns, type TelemetryStore } from './telemetry-store';
+import {
+  epochMsToTimestamptz,
+  LampColumns,
+  RollupBuckets,
+  SensorColumns,
+  type TelemetryStore,
+} from './telemetry-store';
 
 export type IngestLogger = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -39,6 +45,15 @@ type StatePatch = {
   online: boolean | null;
   vals: Record<string, unknown>;
   faults: string[] | null;
+};
+
+type WrittenState = {
+  gatewayId: string;
+  at: number;
+  online: boolean | null;
+  on: unknown;
+  level: unknown;
+  faults: string | null;
 };
 
 type AckRow = {
@@ -98,6 +113,16 @@ export class Ingestor {
   private lamps = new LampColumns();
   private sensors = new SensorColumns();
   private states = new Map<string, StatePatch>();
+  /**
+   * Bulk lane: latest state not yet written to dev_state (merged across flushes). A device's
+   * row is written when a value that matters changed (on, level, online, faults) or when its
+   * last write is `stateWriteMs` old; live pushes come from memory at every flush.
+   */
+  private dirty = new Map<string, StatePatch>();
+  /** What dev_state holds for each device, as far as this node wrote it. */
+  private readonly written = new Map<string, WrittenState>();
+  /** Hourly rollup sums of the readings stored since the last rollup run. */
+  private buckets = new RollupBuckets();
   private seen = new Map<string, number>();
   private offlineNow = new Set<string>();
   private acks: AckRow[] = [];
@@ -136,8 +161,36 @@ export class Ingestor {
         changes: Array<{ projectId: string; gatewayId: string; deviceId: string | null; patch: object }>,
       ): void;
     },
-    private readonly options: { flushMs: number; batchSize: number; retentionDays: number },
+    private readonly options: {
+      flushMs: number;
+      batchSize: number;
+      retentionDays: number;
+      /** Bulk lane: a device's dev_state row is rewritten at most this often unless on/level/online/faults changed. */
+      stateWriteMs?: number;
+    },
   ) {}
+
+  /** Takes the hourly rollup sums gathered since the last call (the rollup job upserts them). */
+  takeRollupBuckets(): RollupBuckets {
+    const b = this.buckets;
+    this.buckets = new RollupBuckets();
+    return b;
+  }
+
+  /** Gives back rollup sums whose upsert failed (merged into those gathered meanwhile). */
+  returnRollupBuckets(b: RollupBuckets): void {
+    b.mergeInto(this.buckets);
+  }
+
+  /**
+   * Forgets what this node wrote for the devices of gateways marked offline elsewhere (the
+   * offline monitor), so that their next reading writes online = true at once.
+   */
+  forgetGateways(gatewayIds: readonly string[]): void {
+    if (gatewayIds.length === 0) return;
+    const ids = new Set(gatewayIds);
+    for (const [deviceId, w] of this.written) if (ids.has(w.gatewayId)) this.written.delete(deviceId);
+  }
 
   start(): void {
     this.timer = setInterval(() => void this.flush(), this.options.flushMs);
@@ -148,6 +201,7 @@ export class Ingestor {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.flush();
+    await this.writeDirty(true);
     await this.stateLock;
   }
 
@@ -464,6 +518,7 @@ export class Ingestor {
   async drain(): Promise<void> {
     while (this.flushing) await this.flushing;
     await this.flush();
+    await this.writeDirty(true);
     await this.stateLock;
   }
 
@@ -484,7 +539,8 @@ export class Ingestor {
       !offline.size &&
       !acks.length &&
       !events.length &&
-      !faultOps.length
+      !faultOps.length &&
+      !this.dirty.size
     )
       return;
     this.lamps = new LampColumns();
@@ -498,10 +554,22 @@ export class Ingestor {
     const started = Date.now();
 
     await this.store.insertLamps(lamps);
+    this.buckets.addLamps(lamps);
     await this.store.insertSensors(sensors);
+    this.buckets.addSensors(sensors);
     if (seen.size) await this.markSeen(seen);
-    if (offline.size) await markGatewaysOffline(this.db, [...offline], this.live, this.hooks.onStateChanges);
-    for (const chunk of chunked(states, STATE_CHUNK)) await this.locked(() => this.writeStates(chunk));
+    if (offline.size)
+      this.forgetGateways(
+        await markGatewaysOffline(this.db, [...offline], this.live, this.hooks.onStateChanges),
+      );
+    // Live pushes from memory at once; the rows follow (see `dirty`).
+    if (states.size) this.hooks.onStateChanges(stateChanges(states));
+    for (const [id, p] of states) {
+      const d = this.dirty.get(id);
+      if (!d) this.dirty.set(id, p);
+      else mergePatch(d, p);
+    }
+    await this.writeDirty(false);
     if (events.length) await this.writeEvents(events);
     for (const op of faultOps) {
       await this.db.query(
@@ -515,6 +583,51 @@ export class Ingestor {
     if (acks.length) await this.locked(() => this.writeAcks(acks));
     this.stats.flushes++;
     this.stats.lastFlushMs = Date.now() - started;
+  }
+
+  /** Writes the dirty latest states that are due (all of them when `all`). */
+  private async writeDirty(all: boolean): Promise<void> {
+    if (!this.dirty.size) return;
+    const now = Date.now();
+    const every = this.options.stateWriteMs ?? 5_000;
+    const due = new Map<string, StatePatch>();
+    for (const [id, p] of this.dirty) {
+      if (all || this.mustWrite(id, p, now - every)) {
+        due.set(id, p);
+        this.dirty.delete(id);
+      }
+    }
+    for (const chunk of chunked(due, STATE_CHUNK)) await this.locked(() => this.writeStates(chunk, false));
+  }
+
+  private mustWrite(id: string, p: StatePatch, writtenBefore: number): boolean {
+    const w = this.written.get(id);
+    if (!w || w.at <= writtenBefore) return true;
+    if (p.online !== null && p.online !== w.online) return true;
+    if ('on' in p.vals && p.vals.on !== w.on) return true;
+    if ('level' in p.vals && p.vals.level !== w.level) return true;
+    return p.faults !== null && p.faults.join(',') !== w.faults;
+  }
+
+  private remember(id: string, p: StatePatch, now: number) {
+    const w = this.written.get(id);
+    if (!w) {
+      this.written.set(id, {
+        gatewayId: p.gatewayId,
+        at: now,
+        online: p.online,
+        on: p.vals.on,
+        level: p.vals.level,
+        faults: p.faults ? p.faults.join(',') : null,
+      });
+      return;
+    }
+    w.at = now;
+    w.gatewayId = p.gatewayId;
+    if (p.online !== null) w.online = p.online;
+    if ('on' in p.vals) w.on = p.vals.on;
+    if ('level' in p.vals) w.level = p.vals.level;
+    if (p.faults) w.faults = p.faults.join(',');
   }
 
   /** Runs `write` after the dev_state / dev_command writes already queued. */
@@ -597,7 +710,7 @@ export class Ingestor {
     );
   }
 
-  private async writeStates(states: Map<string, StatePatch>) {
+  private async writeStates(states: Map<string, StatePatch>, push = true) {
     // One JSON document for the whole batch: one native stringify here, one parse in the database.
     const rows: Array<{ d: string; t: number; o: boolean | null; v: object; f: string[] | null }> = [];
     for (const [id, p] of states) rows.push({ d: id, t: p.ts, o: p.online, v: p.vals, f: p.faults });
@@ -608,18 +721,9 @@ export class Ingestor {
         where s.device_id = v.d`,
       [JSON.stringify(rows)],
     );
-    const changes = [...states].map(([id, p]) => ({
-      projectId: p.projectId,
-      gatewayId: p.gatewayId,
-      deviceId: id,
-      patch: {
-        lastSeen: new Date(p.ts).toISOString(),
-        ...(p.online === null ? {} : { online: p.online }),
-        values: p.vals,
-        ...(p.faults ? { faults: p.faults } : {}),
-      },
-    }));
-    this.hooks.onStateChanges(changes);
+    const now = Date.now();
+    for (const [id, p] of states) this.remember(id, p, now);
+    if (push) this.hooks.onStateChanges(stateChanges(states));
   }
 
   private async writeEvents(events: EventRow[]) {
@@ -700,6 +804,30 @@ export class Ingestor {
         rows.map((r) => ({ id: r.id, projectId: r.project_id, status: r.status })),
       );
   }
+}
+
+function stateChanges(states: Map<string, StatePatch>) {
+  return [...states].map(([id, p]) => ({
+    projectId: p.projectId,
+    gatewayId: p.gatewayId,
+    deviceId: id,
+    patch: {
+      lastSeen: new Date(p.ts).toISOString(),
+      ...(p.online === null ? {} : { online: p.online }),
+      values: p.vals,
+      ...(p.faults ? { faults: p.faults } : {}),
+    },
+  }));
+}
+
+/** Folds a later patch of the same device into an earlier one. */
+function mergePatch(into: StatePatch, later: StatePatch) {
+  Object.assign(into.vals, later.vals);
+  if (later.ts > into.ts) into.ts = later.ts;
+  if (later.online !== null) into.online = later.online;
+  if (later.faults) into.faults = later.faults;
+  into.gatewayId = later.gatewayId;
+  into.projectId = later.projectId;
 }
 
 /** The entries of `map` in maps of at most `size`. */

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { hashDeviceSecret, VerifiedSecrets } from './credentials';
+import { LampColumns, RollupBuckets } from './telemetry-store';
+
+const HOUR = 3_600_000;
+
+function lamps(rows: Array<{ ts: number; dev: string; level: number | null; energy: number; on: boolean }>) {
+  const c = new LampColumns();
+  for (const r of rows) {
+    c.ts.push(r.ts);
+    c.deviceId.push(r.dev);
+    c.projectId.push('p');
+    c.on.push(r.on);
+    c.level.push(r.level);
+    c.target.push(null);
+    c.voltage.push(220);
+    c.current.push(null);
+    c.power.push(r.level === null ? null : r.level * 2);
+    c.powerFactor.push(null);
+    c.energy.push(r.energy);
+    c.hours.push(null);
+    c.switchOns.push(null);
+  }
+  return c;
+}
+
+describe('RollupBuckets', () => {
+  it('keeps count, sum, min and max per device-hour, and merges back', () => {
+    const t = 10 * HOUR;
+    const a = new RollupBuckets();
+    a.addLamps(
+      lamps([
+        { ts: t + 1, dev: 'L1', level: 40, energy: 10, on: true },
+        { ts: t + 2, dev: 'L1', level: null, energy: 12, on: false },
+        { ts: t + HOUR, dev: 'L1', level: 80, energy: 15, on: true },
+        { ts: t + 3, dev: 'L2', level: 10, energy: 1, on: true },
+      ]),
+    );
+    expect(a.lamps.size).toBe(3);
+    const l1 = a.lamps.get(`L1|${t}`)!;
+    expect(l1.samples).toBe(2);
+    expect(l1.level.avg).toBe(40);
+    expect(l1.energy.hi! - l1.energy.lo!).toBe(2);
+    expect(l1.on.avg).toBe(0.5);
+    expect(a.span()).toEqual({ from: t, to: t + 2 * HOUR });
+    const b = new RollupBuckets();
+    b.addLamps(lamps([{ ts: t + 5, dev: 'L1', level: 60, energy: 9, on: true }]));
+    a.mergeInto(b);
+    const merged = b.lamps.get(`L1|${t}`)!;
+    expect(merged.samples).toBe(3);
+    expect(merged.level.avg).toBe(50);
+    expect(merged.energy.lo).toBe(9);
+    expect(new RollupBuckets().span()).toBeNull();
+  });
+});
+
+describe('VerifiedSecrets', () => {
+  it('derives once per distinct credential, shares concurrent checks, never remembers failures', async () => {
+    const hash = await hashDeviceSecret('s3cret');
+    const v = new VerifiedSecrets();
+    const results = await Promise.all(['GW-1', 'GW-2', 'GW-3'].map((sn) => v.verify(sn, hash, 's3cret')));
+    expect(results).toEqual([true, true, true]);
+    expect(v.derivations).toBe(1);
+    expect(await v.verify('GW-4', hash, 's3cret')).toBe(true);
+    expect(v.derivations).toBe(1);
+    expect(await v.verify('GW-1', hash, 'wrong')).toBe(false);
+    expect(await v.verify('GW-1', hash, 'wrong')).toBe(false);
+    expect(v.derivations).toBe(3);
+    // Rotation: a new hash (new salt) misses the cache.
+    const rotated = await hashDeviceSecret('s3cret');
+    expect(await v.verify('GW-1', rotated, 's3cret')).toBe(true);
+    expect(v.derivations).toBe(4);
+  });
+});
