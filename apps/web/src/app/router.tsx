@@ -24,7 +24,17 @@ const title = (ns: string, titleKey: string, home = false): StaticRouteHandle =>
 });
 
 /** Console-owned routes below `/`; the menu may point at them but never registers them again. */
-const STATIC_APP_PATHS = new Set([DEFAULT_HOME]);
+const STATIC_APP_PATHS = new Set([
+  DEFAULT_HOME,
+  '/isps/userAnnouncement',
+  '/test',
+  '/test/TestSpecial',
+  '/gis',
+  '/gis/GlrGis',
+  '/gis/GlrGisShow',
+  '/gis/GlrLightShow',
+  '/gis/Home',
+]);
 
 /** The hash router: static routes of spec §2 plus the routes generated after login. */
 export function createAppRouter() {
@@ -98,8 +108,30 @@ export function createAppRouter() {
             {
               path: DEFAULT_HOME,
               handle: title('common', 'routes.home', true),
-              lazy: lazyView(() => import('../features/dashboard/components/analysis-page')),
+              // Module tiles of the home page register first (app/dashboard-tiles.ts).
+              lazy: lazyView(() =>
+                import('./dashboard-tiles').then(
+                  () => import('../features/dashboard/components/analysis-page'),
+                ),
+              ),
             },
+            {
+              path: '/isps/userAnnouncement',
+              handle: title('notice', 'page.title'),
+              lazy: lazyView(() => import('../features/notice/components/user-announcement-page')),
+            },
+            { path: '/test', loader: () => redirect('/test/TestSpecial') },
+            {
+              path: '/test/TestSpecial',
+              handle: title('deviceTest', 'pageTitle'),
+              lazy: lazyView(() => import('../features/device-test/components/test-console-page')),
+            },
+            { path: '/gis', loader: () => redirect('/gis/GlrGis') },
+            ...['GlrGis', 'GlrGisShow', 'GlrLightShow', 'Home'].map((name) => ({
+              path: `/gis/${name}`,
+              handle: title('gis', `routes.${name}`),
+              lazy: lazyView(() => import('../features/gis/components/gis-page')),
+            })),
           ],
         },
         { path: '*', element: <Navigate to="/404" replace /> },

@@ -1,41 +1,37 @@
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { toLanguage } from '@ics/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import App from 'antd/es/app';
-import Button from 'antd/es/button';
+import ConfigProvider from 'antd/es/config-provider';
+import Drawer from 'antd/es/drawer';
 import Layout from 'antd/es/layout';
-import Menu, { type MenuProps } from 'antd/es/menu';
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { ChangePasswordModal } from '../../features/account/components/change-password-modal';
+import { DepartSelectModal } from '../../features/depart/components/depart-select-modal';
+import { SettingsDrawer } from '../../features/settings/components/settings-drawer';
+import { updatePreferences, usePreferences } from '../../features/settings/hooks/preferences-store';
 import { platformTitle, usePlatformSettings } from '../../shared/hooks/use-platform-settings';
+import { hasPermission } from '../../shared/lib/auth/has-permission';
 import { fetchPermissions, logout } from '../../shared/lib/auth/session';
 import { setPermissions, useSession } from '../../shared/lib/auth/session-store';
+import { currentLanguage } from '../../shared/lib/i18n/i18n';
 import { queryClient } from '../../shared/lib/query-client';
+import { realtime } from '../../shared/lib/realtime';
 import { FeedbackBridge } from '../../shared/ui/feedback-bridge';
-import { LanguageSwitch } from '../../shared/ui/language-switch';
-import { PageLoading } from '../../shared/ui/page-loading';
 import { PlatformLogo } from '../../shared/ui/platform-logo';
 import '../locales';
 import { PlatformFooter } from '../platform-footer';
 import './basic-layout.css';
-import { menuIcon } from './menu-icons';
-import { findEntry, type MenuEntry, parentKeys, visibleMenu } from './menu-items';
+import { GlobalHeader } from './global-header';
+import './locales';
+import { type MenuAccess, visibleMenu } from './menu-items';
+import { PageBreadcrumb } from './page-breadcrumb';
+import { KeepAlivePages, PageTabStrip, usePageTabs } from './page-tabs';
+import { SideMenu, TopMenu } from './side-menu';
+import { useDevice } from './use-device';
 
 /** Side menu widths (spec §9). */
-const SIDER_WIDTH = 200;
-const SIDER_COLLAPSED_WIDTH = 80;
-
-type MenuItem = Required<MenuProps>['items'][number];
-
-function toItems(entries: readonly MenuEntry[]): MenuItem[] {
-  return entries.map((entry) => ({
-    key: entry.key,
-    icon: menuIcon(entry.icon),
-    label: entry.title,
-    ...(entry.children ? { children: toItems(entry.children) } : {}),
-  }));
-}
+export const SIDER_WIDTH = 200;
+export const SIDER_COLLAPSED_WIDTH = 80;
 
 /** Leaves the app for the login page and reloads, so routes generated for this user are gone. */
 function reloadToLogin() {
@@ -44,45 +40,101 @@ function reloadToLogin() {
 }
 
 /**
- * The signed-in layout: side menu from the menu tree, header with title, language, user and
- * logout, the page, footer. The shell issue extends it with tabs, search, notices and settings.
- * It also provides what only signed-in pages need: the query cache and antd's <App> (whose
- * notification and modal then serve the HTTP client too).
+ * The signed-in layout. It also provides what only signed-in pages need: the query cache,
+ * the theme colour of the settings and antd's <App> (whose notification and modal then serve
+ * the HTTP client too).
  */
 export default function BasicLayout() {
+  const primaryColor = usePreferences((p) => p.primaryColor);
+  const theme = useMemo(() => ({ token: { colorPrimary: primaryColor } }), [primaryColor]);
   return (
     <QueryClientProvider client={queryClient}>
-      <App component={false}>
-        <FeedbackBridge />
-        <BasicLayoutShell />
-      </App>
+      <ConfigProvider theme={theme}>
+        <App component={false}>
+          <FeedbackBridge />
+          <Shell />
+        </App>
+      </ConfigProvider>
     </QueryClientProvider>
   );
 }
 
-function BasicLayoutShell() {
-  const { t, i18n } = useTranslation('layout');
-  const { t: tc } = useTranslation();
-  const { modal } = App.useApp();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const user = useSession((s) => s.userInfo);
-  const menu = useSession((s) => s.permissions?.menu);
-  const settings = usePlatformSettings();
-  const [collapsed, setCollapsed] = useState(false);
-  const language = toLanguage(i18n.language);
-
-  const entries = useMemo(() => visibleMenu(menu), [menu]);
-  const items = useMemo(() => toItems(entries), [entries]);
-  const [openKeys, setOpenKeys] = useState<string[]>(() => parentKeys(entries, pathname));
-  const openBeforeCollapse = useRef<string[]>([]);
-
-  // Open the parent chain of the current page when it changes.
+/** Hides the fixed header while scrolling down (when the setting asks for it). */
+function useHeaderHidden(enabled: boolean): boolean {
+  const [hidden, setHidden] = useState(false);
   useEffect(() => {
-    if (!collapsed) setOpenKeys(parentKeys(entries, pathname));
-  }, [entries, pathname, collapsed]);
+    if (!enabled) {
+      setHidden(false);
+      return;
+    }
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      setHidden(y > 100 && y > last);
+      last = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [enabled]);
+  return hidden;
+}
+
+/** Departments are asked for once per page load when the user has none selected. */
+let departAsked = false;
+
+function Shell() {
+  const { t } = useTranslation('shell');
+  const { t: tc } = useTranslation();
+  const { modal, message } = App.useApp();
+  const user = useSession((s) => s.userInfo);
+  const permissions = useSession((s) => s.permissions);
+  const settings = usePlatformSettings();
+  const prefs = usePreferences();
+  const device = useDevice();
+  const mobile = device !== 'desktop';
+  const topMenu = prefs.layout === 'topmenu' && !mobile;
+  const collapsed = !prefs.sidebarOpen;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [depart, setDepart] = useState<{ open: boolean; closable: boolean }>({ open: false, closable: true });
+  const multipage = prefs.multipage && !mobile;
+  const tabs = usePageTabs(multipage);
+  const headerHidden = useHeaderHidden(prefs.fixedHeader && prefs.autoHideHeader);
+
+  // Menus the permission list allows (spec §6): entries naming marks need one of them.
+  const canSee = useCallback<MenuAccess>(
+    (node) => {
+      const marks = node.meta?.permissionList ?? [];
+      if (!marks.length || !permissions) return true;
+      return marks.some((m) => hasPermission(m.action, permissions));
+    },
+    [permissions],
+  );
+  const entries = useMemo(() => visibleMenu(permissions?.menu, canSee), [permissions, canSee]);
+  const title = platformTitle(settings, tc('appName'), user?.platFormTitleCn);
+
+  // The realtime socket lives as long as the signed-in layout.
+  useEffect(() => {
+    realtime.start();
+    return () => realtime.stop();
+  }, []);
+
+  // Colour-weak mode filters the whole page.
+  useEffect(() => {
+    document.documentElement.classList.toggle('ics-color-weak', prefs.colorWeak);
+    return () => document.documentElement.classList.remove('ics-color-weak');
+  }, [prefs.colorWeak]);
+
+  // On first display a user without a current department chooses one (spec §2).
+  useEffect(() => {
+    if (departAsked || !user || user.orgCode) return;
+    departAsked = true;
+    setDepart({ open: true, closable: false });
+  }, [user]);
 
   // Menu titles come from the server in the request language: fetch them again on a switch.
+  const language = currentLanguage();
   const firstLanguage = useRef(language);
   useEffect(() => {
     if (language === firstLanguage.current) return;
@@ -92,27 +144,6 @@ function BasicLayoutShell() {
       .catch(() => undefined);
   }, [language]);
 
-  const title = platformTitle(settings, tc('appName'), user?.platFormTitleCn);
-
-  const toggleCollapsed = () => {
-    if (!collapsed) openBeforeCollapse.current = openKeys;
-    else setOpenKeys(openBeforeCollapse.current);
-    setCollapsed(!collapsed);
-  };
-
-  const handleOpenChange: MenuProps['onOpenChange'] = (keys) => {
-    // Only one top-level group open at a time (spec §2).
-    const opened = keys.find((k) => !openKeys.includes(k));
-    const topLevel = entries.some((e) => e.key === opened);
-    setOpenKeys(topLevel && opened ? [opened] : keys);
-  };
-
-  const handleSelect: MenuProps['onClick'] = ({ key }) => {
-    const entry = findEntry(entries, key);
-    if (entry?.external) window.open(entry.external, '_blank', 'noopener');
-    else navigate(key);
-  };
-
   const handleLogout = () => {
     modal.confirm({
       title: t('header.logoutConfirmTitle'),
@@ -120,66 +151,133 @@ function BasicLayoutShell() {
       okText: tc('actions.ok'),
       cancelText: tc('actions.cancel'),
       onOk: async () => {
-        await logout();
+        try {
+          await logout();
+        } catch {
+          void message.error(t('header.logoutFailed'));
+          return;
+        }
+        realtime.stop();
         reloadToLogin();
       },
     });
   };
 
+  const closeDepart = useCallback(() => setDepart((d) => ({ ...d, open: false })), []);
+
+  const toggleMenu = () => {
+    if (mobile) setDrawerOpen((o) => !o);
+    else updatePreferences({ sidebarOpen: collapsed });
+  };
+
+  const menuTheme = prefs.navTheme;
+  const logo = (
+    <div className={`ics-shell__logo ics-shell__logo--${menuTheme}`}>
+      <PlatformLogo logo={settings?.platFormLogo} size={32} alt={title} />
+    </div>
+  );
+
+  const sideMenu = (
+    <SideMenu
+      entries={entries}
+      collapsed={!mobile && collapsed}
+      theme={menuTheme}
+      onSelected={mobile ? () => setDrawerOpen(false) : undefined}
+    />
+  );
+
+  const classes = [
+    'ics-shell',
+    `ics-shell--${topMenu ? 'topmenu' : 'sidemenu'}`,
+    `ics-shell--${menuTheme}`,
+    mobile ? 'ics-shell--mobile' : '',
+    prefs.fixedHeader ? 'ics-shell--fixed-header' : '',
+    prefs.fixSiderbar && !topMenu ? 'ics-shell--fixed-sider' : '',
+    topMenu && prefs.contentWidth === 'Fixed' ? 'ics-shell--fixed-width' : '',
+    headerHidden ? 'ics-shell--header-hidden' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
   return (
-    <Layout className="ics-basic-layout" hasSider>
-      <Layout.Sider
-        collapsible
-        collapsed={collapsed}
-        trigger={null}
-        width={SIDER_WIDTH}
-        collapsedWidth={SIDER_COLLAPSED_WIDTH}
-        className="ics-basic-layout__sider"
-      >
-        <div className="ics-basic-layout__logo">
-          <PlatformLogo logo={settings?.platFormLogo} size={28} alt={title} />
-        </div>
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={items}
-          selectedKeys={[pathname]}
-          openKeys={collapsed ? undefined : openKeys}
-          onOpenChange={handleOpenChange}
-          onClick={handleSelect}
-          aria-label={t('header.menu')}
-          data-testid="side-menu"
-        />
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header className="ics-basic-layout__header">
-          <Button
-            type="text"
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={toggleCollapsed}
-            aria-label={collapsed ? t('header.expand') : t('header.collapse')}
-            data-testid="menu-toggle"
-          />
-          <span className="ics-basic-layout__title" data-testid="platform-title">
-            {title}
-          </span>
-          <div className="ics-basic-layout__actions">
-            <LanguageSwitch />
-            <span className="ics-basic-layout__user" data-testid="user-name">
-              <UserOutlined /> {user?.realname || user?.username}
-            </span>
-            <Button type="text" icon={<LogoutOutlined />} onClick={handleLogout} data-testid="logout">
-              {t('header.logout')}
-            </Button>
-          </div>
+    <Layout
+      className={classes}
+      hasSider={!topMenu && !mobile}
+      data-testid="basic-layout"
+      data-device={device}
+    >
+      {mobile ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={SIDER_WIDTH}
+          closable={false}
+          rootClassName={`ics-menu-drawer ics-menu-drawer--${menuTheme}`}
+          styles={{ body: { padding: 0 } }}
+          data-testid="menu-drawer"
+        >
+          {logo}
+          {sideMenu}
+        </Drawer>
+      ) : topMenu ? null : (
+        <Layout.Sider
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          theme={menuTheme}
+          width={SIDER_WIDTH}
+          collapsedWidth={SIDER_COLLAPSED_WIDTH}
+          className="ics-shell__sider"
+          data-testid="sider"
+        >
+          {logo}
+          {sideMenu}
+        </Layout.Sider>
+      )}
+      <Layout className="ics-shell__main">
+        <Layout.Header
+          className={`ics-header ics-header--${topMenu ? menuTheme : 'light'}`}
+          data-testid="header"
+        >
+          <GlobalHeader
+            title={title}
+            menuOpen={mobile ? drawerOpen : !collapsed}
+            mobile={mobile}
+            entries={entries}
+            brand={
+              topMenu ? (
+                <div className="ics-header__brand">
+                  <PlatformLogo logo={settings?.platFormLogo} size={28} alt={title} />
+                  <span className="ics-header__title" data-testid="platform-title">
+                    {title}
+                  </span>
+                </div>
+              ) : undefined
+            }
+            actions={{
+              onToggleMenu: toggleMenu,
+              onSettings: () => setSettingsOpen(true),
+              onPassword: () => setPasswordOpen(true),
+              onDepart: () => setDepart({ open: true, closable: true }),
+              onLogout: handleLogout,
+            }}
+          >
+            {topMenu ? <TopMenu entries={entries} theme={menuTheme} /> : undefined}
+          </GlobalHeader>
         </Layout.Header>
-        <Layout.Content className="ics-basic-layout__content">
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+        {multipage ? <PageTabStrip model={tabs} /> : null}
+        <Layout.Content className="ics-shell__content">
+          <div className="ics-shell__content-inner">
+            <PageBreadcrumb />
+            <KeepAlivePages model={tabs} enabled={multipage} />
+          </div>
         </Layout.Content>
-        <PlatformFooter settings={settings} className="ics-basic-layout__footer" />
+        <PlatformFooter settings={settings} className="ics-shell__footer" />
       </Layout>
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <DepartSelectModal open={depart.open} closable={depart.closable} onClose={closeDepart} />
     </Layout>
   );
 }

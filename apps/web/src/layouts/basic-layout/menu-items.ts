@@ -7,15 +7,27 @@ export type MenuEntry = {
   icon?: string;
   /** External target (meta.url with internalOrExternal) opened in a new tab. */
   external?: string;
+  /** The menu's component name (`system/UserList`, `layouts/RouteView`, ...). */
+  component?: string;
+  /** meta.url as the server sent it (iframe pages). */
+  url?: string;
   children?: MenuEntry[];
 };
 
-export function visibleMenu(nodes: readonly MenuNode[] | undefined): MenuEntry[] {
+/** Whether the user may see a menu node: nodes naming marks in meta.permissionList need one of them. */
+export type MenuAccess = (node: MenuNode) => boolean;
+
+const everyone: MenuAccess = () => true;
+
+export function visibleMenu(
+  nodes: readonly MenuNode[] | undefined,
+  canSee: MenuAccess = everyone,
+): MenuEntry[] {
   const entries: MenuEntry[] = [];
   for (const node of nodes ?? []) {
-    if (node.hidden) continue;
+    if (node.hidden || !canSee(node)) continue;
     const hasChildren = (node.children?.length ?? 0) > 0;
-    const children = visibleMenu(node.children);
+    const children = visibleMenu(node.children, canSee);
     if (hasChildren && children.length === 0 && !node.alwaysShow) continue;
     const url = node.meta?.url;
     entries.push({
@@ -23,6 +35,8 @@ export function visibleMenu(nodes: readonly MenuNode[] | undefined): MenuEntry[]
       title: node.meta?.title ?? node.name,
       ...(node.meta?.icon ? { icon: node.meta.icon } : {}),
       ...(node.meta?.internalOrExternal && url && /^https?:\/\//i.test(url) ? { external: url } : {}),
+      ...(node.component ? { component: node.component } : {}),
+      ...(url ? { url } : {}),
       ...(children.length ? { children } : {}),
     });
   }
@@ -48,4 +62,30 @@ export function findEntry(entries: readonly MenuEntry[], key: string): MenuEntry
     if (found) return found;
   }
   return undefined;
+}
+
+const isIframe = (entry: MenuEntry) => (entry.component ?? '').includes('IframePageView');
+/** Group layouts (RouteView and friends) are not pages; the iframe layout is. */
+const isGroupLayout = (entry: MenuEntry) => (entry.component ?? '').includes('layouts') && !isIframe(entry);
+
+/** Entries the header search offers: visible pages (no group layouts), depth first. */
+export function searchableEntries(entries: readonly MenuEntry[]): MenuEntry[] {
+  const out: MenuEntry[] = [];
+  for (const entry of entries) {
+    if (!isGroupLayout(entry) && !entry.children?.length) out.push(entry);
+    if (entry.children) out.push(...searchableEntries(entry.children));
+  }
+  return out;
+}
+
+/** Title contains the query, ignoring case (spec §2). */
+export function matchesTitle(entry: Pick<MenuEntry, 'title'>, query: string): boolean {
+  return entry.title.toLowerCase().includes(query.trim().toLowerCase());
+}
+
+/** Where a chosen entry goes: a URL for a new tab (external or iframe pages), or a path. */
+export function entryTarget(entry: MenuEntry): { newTab: string } | { path: string } {
+  if (entry.external) return { newTab: entry.external };
+  if (isIframe(entry) && entry.url && /^https?:\/\//i.test(entry.url)) return { newTab: entry.url };
+  return { path: entry.key };
 }

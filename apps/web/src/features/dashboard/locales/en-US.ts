@@ -11,4 +11,14 @@ export const dashboardEnUS: typeof dashboardZhCN = {
   welcome: '{{greeting}}, {{name}}',
   intro: 'Welcome to {{title}}',
   today: 'Today is {{date}}',
+  counters: {
+    todayVisits: 'Visits today',
+    todayIp: 'Addresses today',
+    total: 'Total visits',
+  },
+  chart: {
+    title: 'Visits over the last 7 days',
+    visit: 'Visits',
+    ip: 'Addresses',
+  },
 };

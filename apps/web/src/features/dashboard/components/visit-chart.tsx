@@ -1,0 +1,59 @@
+import type { VisitDay } from '@ics/contract';
+import { BarChart, LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+
+echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+/**
+ * Sign-ins of the last 7 days (bars) and distinct addresses (line); ECharts core with only
+ * these parts, loaded lazily by the home page.
+ */
+export default function VisitChart({
+  days,
+  labels,
+  color,
+}: {
+  days: readonly VisitDay[];
+  labels: { visit: string; ip: string };
+  color: string;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+
+  useEffect(() => {
+    if (!host.current) return;
+    const instance = echarts.init(host.current);
+    chart.current = instance;
+    // Hidden tabs have no size: draw again when the page shows or the window changes.
+    const observer = new ResizeObserver(() => instance.resize());
+    observer.observe(host.current);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(
+      {
+        color: [color, '#52c41a'],
+        tooltip: { trigger: 'axis' },
+        legend: { data: [labels.visit, labels.ip], top: 0 },
+        grid: { left: 40, right: 24, top: 36, bottom: 28 },
+        xAxis: { type: 'category', data: days.map((d) => d.type) },
+        yAxis: { type: 'value', minInterval: 1 },
+        series: [
+          { name: labels.visit, type: 'bar', barMaxWidth: 32, data: days.map((d) => d.visit) },
+          { name: labels.ip, type: 'line', smooth: true, data: days.map((d) => d.ip) },
+        ],
+      },
+      true,
+    );
+  }, [days, labels, color]);
+
+  return <div ref={host} style={{ width: '100%', height: 300 }} data-testid="visit-chart" />;
+}

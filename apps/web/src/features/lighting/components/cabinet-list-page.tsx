@@ -1,0 +1,291 @@
+import type { CabinetDto, CircuitDto } from '@ics/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import App from 'antd/es/app';
+import Badge from 'antd/es/badge';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Modal from 'antd/es/modal';
+import Popconfirm from 'antd/es/popconfirm';
+import Select from 'antd/es/select';
+import Space from 'antd/es/space';
+import Table from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Has } from '../../../shared/ui/has';
+import {
+  addCabinet,
+  addCircuit,
+  controlCircuits,
+  deleteCabinet,
+  deleteCircuit,
+  listCabinets,
+} from '../api/cabinets';
+import { listGateways } from '../api/gateways';
+import { useControl } from '../hooks/use-control';
+import { useProjects } from '../hooks/use-projects';
+import { useTableState } from '../hooks/use-table-state';
+import '../locales';
+import { ControlProgressDrawer, statusColor } from './control-progress-drawer';
+import './lighting.css';
+
+/** `lighting/CabinetList`: distribution cabinets, their circuits and circuit on/off with the outcome. */
+export default function CabinetListPage() {
+  const { t } = useTranslation('lighting');
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const table = useTableState<{ keyword?: string }>({});
+  const [keyword, setKeyword] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [circuitFor, setCircuitFor] = useState<CabinetDto | null>(null);
+  const [form] = Form.useForm();
+  const [circuitForm] = Form.useForm();
+  const { projects } = useProjects();
+  const control = useControl();
+  const cabinets = useQuery({
+    queryKey: ['lighting', 'cabinets', table.query],
+    queryFn: () => listCabinets(table.query),
+    placeholderData: (p) => p,
+  });
+  const gateways = useQuery({
+    queryKey: ['lighting', 'gateways', 'options'],
+    queryFn: () => listGateways({ pageNo: 1, pageSize: 1000 }),
+    enabled: adding,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: ['lighting', 'cabinets'] });
+  // The circuits' last state and outcome are stored with them: reload when a job ends.
+  const jobDone = control.job?.done;
+  useEffect(() => {
+    if (jobDone) void client.invalidateQueries({ queryKey: ['lighting', 'cabinets'] });
+  }, [jobDone, client]);
+
+  const circuitColumns = () => [
+    { title: t('cabinet.channel'), dataIndex: 'channel', width: 80 },
+    { title: t('common.name'), dataIndex: 'name' },
+    { title: t('cabinet.lampCount'), dataIndex: 'lampCount', width: 80 },
+    {
+      title: t('cabinet.state'),
+      key: 'on',
+      render: (_: unknown, c: CircuitDto) =>
+        c.on === null ? (
+          <Badge status="default" text={t('cabinet.unknown')} />
+        ) : (
+          <Badge status={c.on ? 'success' : 'default'} text={c.on ? t('cabinet.on') : t('cabinet.off')} />
+        ),
+    },
+    {
+      title: t('cabinet.lastOutcome'),
+      key: 'last',
+      render: (_: unknown, c: CircuitDto) =>
+        c.lastStatus ? (
+          <Space size={4}>
+            <Tag color={statusColor[c.lastStatus]} data-testid={`circuit-status-${c.lastStatus}`}>
+              {t(`control.statuses.${c.lastStatus}`)}
+            </Tag>
+            {c.lastReason}
+            {c.lastTime ? dayjs(c.lastTime).format('MM-DD HH:mm:ss') : ''}
+          </Space>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_: unknown, c: CircuitDto) => (
+        <Space size="small">
+          <Has action="lighting:circuit:control">
+            <Button size="small" onClick={() => void control.run(() => controlCircuits([c.id], true))}>
+              {t('cabinet.on')}
+            </Button>
+            <Button size="small" onClick={() => void control.run(() => controlCircuits([c.id], false))}>
+              {t('cabinet.off')}
+            </Button>
+          </Has>
+          <Has action="lighting:cabinet:edit">
+            <Popconfirm
+              title={t('common.deleteConfirm')}
+              onConfirm={async () => {
+                await deleteCircuit(c.id);
+                void refresh();
+              }}
+            >
+              <Button size="small" type="link" danger>
+                {t('common.delete')}
+              </Button>
+            </Popconfirm>
+          </Has>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="ics-lighting" data-testid="cabinet-list">
+      <Card size="small">
+        <Space wrap>
+          <Input
+            allowClear
+            placeholder={`${t('cabinet.code')} / ${t('common.name')}`}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            onPressEnter={() => table.setFilters({ keyword: keyword || undefined })}
+          />
+          <Button type="primary" onClick={() => table.setFilters({ keyword: keyword || undefined })}>
+            {t('common.search')}
+          </Button>
+          <Has action="lighting:cabinet:add">
+            <Button
+              onClick={() => {
+                form.resetFields();
+                if (projects.length === 1) form.setFieldValue('projectId', projects[0]?.value);
+                setAdding(true);
+              }}
+            >
+              {t('common.add')}
+            </Button>
+          </Has>
+          {control.job && <Button onClick={control.openDrawer}>{t('control.showProgress')}</Button>}
+        </Space>
+      </Card>
+      <Table<CabinetDto>
+        rowKey="id"
+        size="small"
+        dataSource={cabinets.data?.records ?? []}
+        loading={cabinets.isFetching && !cabinets.data}
+        onChange={(p, _f, s) => table.onTableChange(p, s)}
+        expandable={{
+          defaultExpandAllRows: true,
+          expandedRowRender: (cabinet) => (
+            <Table<CircuitDto>
+              size="small"
+              rowKey="id"
+              dataSource={cabinet.circuits}
+              pagination={false}
+              columns={circuitColumns()}
+            />
+          ),
+        }}
+        pagination={{
+          current: table.state.pageNo,
+          pageSize: table.state.pageSize,
+          total: cabinets.data?.total ?? 0,
+          showTotal: (total) => t('common.total', { total }),
+        }}
+        columns={[
+          { title: t('cabinet.code'), dataIndex: 'code' },
+          { title: t('common.name'), dataIndex: 'name' },
+          {
+            title: t('cabinet.gateway'),
+            key: 'gateway',
+            render: (_, c) =>
+              c.gatewaySn ? (
+                <Badge status={c.gatewayOnline ? 'success' : 'default'} text={c.gatewaySn} />
+              ) : (
+                '—'
+              ),
+          },
+          { title: t('cabinet.circuits'), key: 'circuits', render: (_, c) => c.circuits.length },
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            render: (_, c) => (
+              <Space size="small">
+                <Has action="lighting:cabinet:edit">
+                  <Button
+                    size="small"
+                    type="link"
+                    onClick={() => {
+                      circuitForm.resetFields();
+                      circuitForm.setFieldValue('channel', (c.circuits.at(-1)?.channel ?? 0) + 1);
+                      setCircuitFor(c);
+                    }}
+                  >
+                    {t('cabinet.addCircuit')}
+                  </Button>
+                </Has>
+                <Has action="lighting:cabinet:delete">
+                  <Popconfirm
+                    title={t('common.deleteConfirm')}
+                    onConfirm={async () => {
+                      await deleteCabinet(c.id);
+                      void refresh();
+                    }}
+                  >
+                    <Button size="small" type="link" danger>
+                      {t('common.delete')}
+                    </Button>
+                  </Popconfirm>
+                </Has>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={adding}
+        title={t('common.add')}
+        onCancel={() => setAdding(false)}
+        onOk={async () => {
+          await addCabinet(await form.validateFields());
+          message.success(t('common.saved'));
+          setAdding(false);
+          void refresh();
+        }}
+      >
+        <Form form={form} layout="vertical" initialValues={{ circuitCount: 4 }}>
+          <Form.Item name="projectId" label={t('common.project')} rules={[{ required: true }]}>
+            <Select options={projects} />
+          </Form.Item>
+          <Form.Item name="code" label={t('cabinet.code')} rules={[{ required: true, max: 64 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="name" label={t('common.name')} rules={[{ required: true, max: 100 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="gatewayId" label={t('cabinet.gateway')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              options={(gateways.data?.records ?? []).map((g) => ({
+                value: g.id,
+                label: `${g.sn} · ${g.name}`,
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="circuitCount" label={t('cabinet.circuitCount')}>
+            <InputNumber min={0} max={64} />
+          </Form.Item>
+          <Form.Item name="remark" label={t('common.remark')}>
+            <Input.TextArea maxLength={500} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal
+        open={!!circuitFor}
+        title={t('cabinet.addCircuit')}
+        onCancel={() => setCircuitFor(null)}
+        onOk={async () => {
+          if (!circuitFor) return;
+          await addCircuit({ cabinetId: circuitFor.id, ...(await circuitForm.validateFields()) });
+          setCircuitFor(null);
+          void refresh();
+        }}
+      >
+        <Form form={circuitForm} layout="vertical">
+          <Form.Item name="channel" label={t('cabinet.channel')} rules={[{ required: true }]}>
+            <InputNumber min={1} max={64} />
+          </Form.Item>
+          <Form.Item name="name" label={t('common.name')} rules={[{ required: true, max: 100 }]}>
+            <Input />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <ControlProgressDrawer job={control.job} open={control.drawerOpen} onClose={control.closeDrawer} />
+    </div>
+  );
+}

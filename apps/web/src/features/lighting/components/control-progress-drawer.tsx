@@ -1,0 +1,99 @@
+import type { CommandStatus, ControlJobDto, ControlOutcome } from '@ics/contract';
+import Alert from 'antd/es/alert';
+import Drawer from 'antd/es/drawer';
+import Progress from 'antd/es/progress';
+import Segmented from 'antd/es/segmented';
+import Table from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const statusColor: Record<CommandStatus, string> = {
+  pending: 'processing',
+  acked: 'success',
+  failed: 'error',
+  timeout: 'warning',
+};
+
+/** A job's outcomes as they arrive: counts, a progress bar and one row per device. */
+export function ControlProgressDrawer({
+  job,
+  open,
+  onClose,
+}: {
+  job: ControlJobDto | null;
+  open: boolean;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('lighting');
+  const [filter, setFilter] = useState<CommandStatus | 'all'>('all');
+  const outcomes = useMemo(
+    () => (job?.outcomes ?? []).filter((o) => filter === 'all' || o.status === filter),
+    [job, filter],
+  );
+  const finished = job ? job.acked + job.failed + job.timeout : 0;
+  const percent = job && job.total > 0 ? Math.round((finished / job.total) * 100) : job?.done ? 100 : 0;
+  return (
+    <Drawer
+      title={`${t('control.progress')}${job ? ` · ${job.action}${job.level !== null ? ` ${job.level}%` : ''}` : ''}`}
+      open={open}
+      onClose={onClose}
+      size={560}
+      data-testid="control-progress"
+    >
+      {job && (
+        <>
+          <Progress
+            percent={percent}
+            success={{ percent: job.total ? Math.round((job.acked / job.total) * 100) : 0 }}
+            status={job.done ? (job.failed + job.timeout > 0 ? 'exception' : 'success') : 'active'}
+          />
+          <p data-testid="control-counts" data-done={job.done ? '1' : '0'}>
+            <Tag color={job.done ? 'green' : 'blue'}>
+              {job.done ? t('control.done') : t('control.running')}
+            </Tag>
+            {t('control.counts', job)}
+          </p>
+          {job.rejected.length > 0 && (
+            <Alert type="warning" showIcon title={t('control.rejected', { count: job.rejected.length })} />
+          )}
+          <Segmented
+            style={{ margin: '8px 0' }}
+            value={filter}
+            onChange={(v) => setFilter(v as CommandStatus | 'all')}
+            options={[
+              { value: 'all', label: t('common.all') },
+              ...(['pending', 'acked', 'failed', 'timeout'] as const).map((s) => ({
+                value: s,
+                label: `${t(`control.statuses.${s}`)} ${job[s]}`,
+              })),
+            ]}
+          />
+          <Table<ControlOutcome>
+            size="small"
+            rowKey="commandId"
+            dataSource={outcomes}
+            pagination={{ pageSize: 50, showSizeChanger: false }}
+            columns={[
+              {
+                title: t('control.device'),
+                key: 'device',
+                render: (_, o) => o.deviceName ?? o.address ?? o.deviceId ?? o.gatewayId,
+              },
+              {
+                title: t('control.status'),
+                dataIndex: 'status',
+                render: (s: CommandStatus, o) => (
+                  <Tag color={statusColor[s]} data-testid={`outcome-${s}`} data-device={o.deviceId ?? ''}>
+                    {t(`control.statuses.${s}`)}
+                  </Tag>
+                ),
+              },
+              { title: t('control.reason'), dataIndex: 'reason' },
+            ]}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}

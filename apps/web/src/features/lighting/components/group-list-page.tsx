@@ -1,0 +1,285 @@
+import type { DeviceDto, GroupDto } from '@ics/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Drawer from 'antd/es/drawer';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import Popconfirm from 'antd/es/popconfirm';
+import Select from 'antd/es/select';
+import Space from 'antd/es/space';
+import Table from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mergeState, useLivePatches } from '../../../shared/lib/realtime/live-state';
+import { Has, useHas } from '../../../shared/ui/has';
+import {
+  addGroup,
+  addGroupLamps,
+  controlGroups,
+  deleteGroup,
+  editGroup,
+  groupLamps,
+  listGroups,
+  removeGroupLamps,
+} from '../api/groups';
+import { listLamps } from '../api/lamps';
+import { useControl } from '../hooks/use-control';
+import { useProjects } from '../hooks/use-projects';
+import { useTableState } from '../hooks/use-table-state';
+import '../locales';
+import { ControlButtons } from './control-bar';
+import { ControlProgressDrawer } from './control-progress-drawer';
+import './lighting.css';
+
+/** The members of a group: live state, add by search, remove. */
+function GroupMembers({ group, onChanged }: { group: GroupDto; onChanged(): void }) {
+  const { t } = useTranslation('lighting');
+  const [page, setPage] = useState(1);
+  const [keyword, setKeyword] = useState('');
+  const [picked, setPicked] = useState<string[]>([]);
+  const patches = useLivePatches();
+  const members = useQuery({
+    queryKey: ['lighting', 'group-lamps', group.id, page],
+    queryFn: () => groupLamps(group.id, page, 20),
+  });
+  const candidates = useQuery({
+    queryKey: ['lighting', 'lamps', 'search', group.projectId, keyword],
+    queryFn: () =>
+      listLamps({ pageNo: 1, pageSize: 50, projectId: group.projectId, keyword: keyword || undefined }),
+  });
+  const reload = () => {
+    void members.refetch();
+    onChanged();
+  };
+  return (
+    <>
+      <Has action="lighting:group:edit">
+        <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
+          <Select
+            mode="multiple"
+            style={{ width: '100%' }}
+            placeholder={t('group.searchLamps')}
+            value={picked}
+            onChange={setPicked}
+            showSearch={{ filterOption: false, onSearch: setKeyword }}
+            options={(candidates.data?.records ?? []).map((l) => ({
+              value: l.id,
+              label: `${l.name} (${l.gatewaySn}/${l.address})`,
+            }))}
+          />
+          <Button
+            type="primary"
+            disabled={picked.length === 0}
+            onClick={async () => {
+              await addGroupLamps(group.id, picked);
+              setPicked([]);
+              reload();
+            }}
+          >
+            {t('group.addLamps')}
+          </Button>
+        </Space.Compact>
+      </Has>
+      <Table<DeviceDto>
+        size="small"
+        rowKey="id"
+        dataSource={members.data?.records ?? []}
+        pagination={{ current: page, pageSize: 20, total: members.data?.total ?? 0, onChange: setPage }}
+        columns={[
+          { title: t('lamp.name'), dataIndex: 'name' },
+          { title: t('lamp.gateway'), render: (_, l) => `${l.gatewaySn}/${l.address}` },
+          {
+            title: t('lamp.state'),
+            render: (_, l) => {
+              const s = mergeState(l.state, patches.get(l.id));
+              if (!s.online) return t('lamp.states.offline');
+              return `${s.values.on ? t('lamp.states.on') : t('lamp.states.off')} ${typeof s.values.level === 'number' ? `${s.values.level}%` : ''}`;
+            },
+          },
+          {
+            title: t('common.actions'),
+            render: (_, l) => (
+              <Has action="lighting:group:edit">
+                <Button
+                  size="small"
+                  type="link"
+                  danger
+                  onClick={async () => {
+                    await removeGroupLamps(group.id, [l.id]);
+                    reload();
+                  }}
+                >
+                  {t('group.removeLamps')}
+                </Button>
+              </Has>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+/** `lighting/GroupList`: lamp groups, their members, and switch/dim of a whole group. */
+export default function GroupListPage() {
+  const { t } = useTranslation('lighting');
+  const { message } = App.useApp();
+  const has = useHas();
+  const client = useQueryClient();
+  const table = useTableState<{ name?: string }>({});
+  const [name, setName] = useState('');
+  const [editing, setEditing] = useState<GroupDto | null | undefined>(undefined);
+  const [members, setMembers] = useState<GroupDto | null>(null);
+  const [form] = Form.useForm();
+  const { projects } = useProjects();
+  const control = useControl();
+  const groups = useQuery({
+    queryKey: ['lighting', 'groups', table.query],
+    queryFn: () => listGroups(table.query),
+    placeholderData: (p) => p,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: ['lighting', 'groups'] });
+
+  const onSave = async () => {
+    const values = await form.validateFields();
+    if (editing) await editGroup({ id: editing.id, name: values.name, remark: values.remark });
+    else await addGroup(values);
+    message.success(t('common.saved'));
+    setEditing(undefined);
+    void refresh();
+  };
+
+  return (
+    <div className="ics-lighting" data-testid="group-list">
+      <Card size="small">
+        <Space wrap>
+          <Input
+            allowClear
+            placeholder={t('common.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onPressEnter={() => table.setFilters({ name: name || undefined })}
+          />
+          <Button type="primary" onClick={() => table.setFilters({ name: name || undefined })}>
+            {t('common.search')}
+          </Button>
+          <Has action="lighting:group:add">
+            <Button
+              onClick={() => {
+                form.resetFields();
+                if (projects.length === 1) form.setFieldValue('projectId', projects[0]?.value);
+                setEditing(null);
+              }}
+            >
+              {t('common.add')}
+            </Button>
+          </Has>
+          {control.job && <Button onClick={control.openDrawer}>{t('control.showProgress')}</Button>}
+        </Space>
+      </Card>
+      <Table<GroupDto>
+        rowKey="id"
+        size="small"
+        dataSource={groups.data?.records ?? []}
+        loading={groups.isFetching && !groups.data}
+        onChange={(p, _f, s) => table.onTableChange(p, s)}
+        pagination={{
+          current: table.state.pageNo,
+          pageSize: table.state.pageSize,
+          total: groups.data?.total ?? 0,
+          showTotal: (total) => t('common.total', { total }),
+        }}
+        columns={[
+          { title: t('common.name'), dataIndex: 'name', key: 'name', sorter: true },
+          { title: t('group.lampCount'), dataIndex: 'lampCount' },
+          { title: t('common.remark'), dataIndex: 'remark' },
+          ...(has('lighting:group:control')
+            ? [
+                {
+                  title: t('control.title'),
+                  key: 'control',
+                  render: (_: unknown, g: GroupDto) => (
+                    <ControlButtons
+                      testId={`group-${g.name}`}
+                      loading={control.sending}
+                      onControl={(request) =>
+                        void control.run((confirm) =>
+                          controlGroups({ groupIds: [g.id], ...request, confirm }),
+                        )
+                      }
+                    />
+                  ),
+                },
+              ]
+            : []),
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            render: (_, g) => (
+              <Space size="small">
+                <Button size="small" type="link" onClick={() => setMembers(g)}>
+                  {t('group.members')}
+                </Button>
+                <Has action="lighting:group:edit">
+                  <Button
+                    size="small"
+                    type="link"
+                    onClick={() => {
+                      form.setFieldsValue(g);
+                      setEditing(g);
+                    }}
+                  >
+                    {t('common.edit')}
+                  </Button>
+                </Has>
+                <Has action="lighting:group:delete">
+                  <Popconfirm
+                    title={t('common.deleteConfirm')}
+                    onConfirm={async () => {
+                      await deleteGroup(g.id);
+                      void refresh();
+                    }}
+                  >
+                    <Button size="small" type="link" danger>
+                      {t('common.delete')}
+                    </Button>
+                  </Popconfirm>
+                </Has>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== undefined}
+        title={editing ? t('common.edit') : t('common.add')}
+        onCancel={() => setEditing(undefined)}
+        onOk={() => void onSave()}
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item name="projectId" label={t('common.project')} rules={[{ required: true }]}>
+            <Select options={projects} disabled={!!editing} />
+          </Form.Item>
+          <Form.Item name="name" label={t('common.name')} rules={[{ required: true, max: 100 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="remark" label={t('common.remark')}>
+            <Input.TextArea maxLength={500} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Drawer
+        open={!!members}
+        size={640}
+        title={members ? `${t('group.members')} · ${members.name}` : ''}
+        onClose={() => setMembers(null)}
+      >
+        {members && <GroupMembers group={members} onChanged={() => void refresh()} />}
+      </Drawer>
+      <ControlProgressDrawer job={control.job} open={control.drawerOpen} onClose={control.closeDrawer} />
+    </div>
+  );
+}

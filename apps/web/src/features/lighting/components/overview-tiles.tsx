@@ -1,0 +1,68 @@
+import type { LightingOverview } from '@ics/contract';
+import { useQuery } from '@tanstack/react-query';
+import Progress from 'antd/es/progress';
+import Statistic from 'antd/es/statistic';
+import { useTranslation } from 'react-i18next';
+import { lightingOverview } from '../api/stats-overview';
+import '../locales';
+
+/** The overview figures, fetched once for all lighting tiles of the home page. */
+function useOverview() {
+  return useQuery({ queryKey: ['lighting', 'overview'], queryFn: lightingOverview, refetchInterval: 60_000 });
+}
+
+function Figure({ pick, testId }: { pick(o: LightingOverview): React.ReactNode; testId: string }) {
+  const overview = useOverview();
+  return <div data-testid={testId}>{overview.data ? pick(overview.data) : '—'}</div>;
+}
+
+const pct = (rate: number) => Math.round(rate * 1000) / 10;
+
+export function LampTotalTile() {
+  const { t } = useTranslation('lighting');
+  return (
+    <Figure
+      testId="tile-lamp-total"
+      pick={(o) => (
+        <Statistic value={o.lampTotal} suffix={<small>{`${t('common.online')} ${o.online}`}</small>} />
+      )}
+    />
+  );
+}
+
+export function OnlineRateTile() {
+  return <Figure testId="tile-online-rate" pick={(o) => <Progress percent={pct(o.onlineRate)} />} />;
+}
+
+export function LightingRateTile() {
+  return (
+    <Figure
+      testId="tile-lighting-rate"
+      pick={(o) => <Progress percent={pct(o.lightingRate)} strokeColor="#fadb14" />}
+    />
+  );
+}
+
+export function TodayEnergyTile() {
+  const { t } = useTranslation('lighting');
+  return (
+    <Figure
+      testId="tile-today-energy"
+      pick={(o) => <Statistic value={o.todayEnergyKwh} precision={2} suffix={t('tiles.kwh')} />}
+    />
+  );
+}
+
+export function OpenFaultsTile() {
+  return (
+    <Figure
+      testId="tile-open-faults"
+      pick={(o) => (
+        <Statistic
+          value={o.openFaults}
+          styles={{ content: { color: o.openFaults ? '#f5222d' : undefined } }}
+        />
+      )}
+    />
+  );
+}

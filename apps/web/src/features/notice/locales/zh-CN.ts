@@ -1,0 +1,41 @@
+/** Texts of announcements and the bell (namespace `notice`). */
+export const noticeZhCN = {
+  bell: {
+    label: '消息通知',
+    announcements: '通知({{count}})',
+    system: '系统消息({{count}})',
+    empty: '暂无消息',
+    more: '查看更多',
+  },
+  detail: {
+    title: '通知消息',
+    sender: '发布人：',
+    sendTime: '发布时间：',
+    handle: '去处理',
+    close: '关闭',
+  },
+  page: {
+    title: '我的消息',
+    search: '标题',
+    readFlag: '阅读状态',
+    all: '全部',
+    read: '已读',
+    unread: '未读',
+    query: '查询',
+    reset: '重置',
+    readAll: '全部标注已读',
+    readAllDone: '已全部标注为已读',
+    manage: '通知公告管理',
+    columns: {
+      title: '标题',
+      category: '消息类型',
+      sender: '发布人',
+      sendTime: '发布时间',
+      priority: '优先级',
+      readFlag: '阅读状态',
+      action: '操作',
+    },
+    view: '查看',
+    total: '共 {{total}} 条',
+  },
+};

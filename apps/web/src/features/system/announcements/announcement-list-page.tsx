@@ -1,0 +1,292 @@
+import { ANNOUNCEMENT_MARKS, type Announcement, announcementRoutes } from '@ics/contract';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Col from 'antd/es/col';
+import DatePicker from 'antd/es/date-picker';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import Radio from 'antd/es/radio';
+import Row from 'antd/es/row';
+import Statistic from 'antd/es/statistic';
+import Tag from 'antd/es/tag';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DictSelect, EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
+import { Has } from '../../../shared/ui/has';
+import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
+import { useAnnouncementStats } from '../api/announcement-stats';
+import { publishAnnouncement } from '../api/publish-announcement';
+import { revokeAnnouncement } from '../api/revoke-announcement';
+import { addAnnouncement, editAnnouncement } from '../api/save-announcement';
+import '../locales';
+import { RichTextEditor } from './rich-text-editor';
+import { UserPicker } from './user-picker';
+
+type Values = {
+  titile: string;
+  msgCategory: '1' | '2';
+  priority: 'L' | 'M' | 'H';
+  msgType: 'ALL' | 'USER';
+  userIds?: string[];
+  startTime?: Dayjs | null;
+  endTime?: Dayjs | null;
+  msgAbstract?: string;
+  msgContent?: string;
+};
+
+const STATUS_COLORS: Record<string, string> = { '0': 'default', '1': 'green', '2': 'orange' };
+const FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+const toBody = (v: Values) => ({
+  ...v,
+  userIds: v.msgType === 'USER' ? (v.userIds ?? []) : [],
+  startTime: v.startTime ? v.startTime.format(FORMAT) : null,
+  endTime: v.endTime ? v.endTime.format(FORMAT) : null,
+});
+
+/** `/system/announcement`: drafts, publishing and revoking, read statistics. */
+export default function AnnouncementListPage() {
+  const { t } = useTranslation('system');
+  const { message, modal } = App.useApp();
+  const rules = useFormRules();
+  const refresh = useRefreshList(announcementRoutes.list);
+  const [statsOf, setStatsOf] = useState<Announcement | null>(null);
+  const form = useEntityForm<Announcement, Values>({
+    defaults: { msgCategory: '1', priority: 'M', msgType: 'ALL', userIds: [] },
+    toValues: (a) => ({
+      titile: a.titile,
+      msgCategory: a.msgCategory,
+      priority: a.priority,
+      msgType: a.msgType,
+      userIds: (a.userIds ?? '').split(',').filter(Boolean),
+      startTime: a.startTime ? dayjs(a.startTime) : null,
+      endTime: a.endTime ? dayjs(a.endTime) : null,
+      msgAbstract: a.msgAbstract ?? undefined,
+      msgContent: a.msgContent ?? '',
+    }),
+    add: (v) => addAnnouncement(toBody(v)),
+    edit: (v, a) => editAnnouncement({ ...toBody(v), id: a.id }),
+    onSaved: refresh,
+  });
+  const msgType = Form.useWatch('msgType', form.form);
+
+  const act = (a: Announcement, kind: 'publish' | 'revoke') =>
+    modal.confirm({
+      title: t(kind === 'publish' ? 'announcement.publish' : 'announcement.revoke'),
+      content: t(kind === 'publish' ? 'announcement.publishConfirm' : 'announcement.revokeConfirm', {
+        title: a.titile,
+      }),
+      okButtonProps: { 'data-testid': 'announcement-confirm' } as never,
+      onOk: async () => {
+        const envelope = await (kind === 'publish'
+          ? publishAnnouncement(a.id)
+          : revokeAnnouncement(a.id)
+        ).catch(() => null);
+        if (!envelope) return;
+        message.success(
+          envelope.message || t(kind === 'publish' ? 'announcement.published' : 'announcement.revoked'),
+        );
+        await refresh();
+      },
+    });
+
+  const columns: ListColumn<Announcement>[] = [
+    { key: 'titile', title: t('announcement.titile'), sorter: true },
+    { key: 'msgCategory', dataIndex: 'msgCategory_dictText', title: t('announcement.msgCategory') },
+    { key: 'priority', dataIndex: 'priority_dictText', title: t('announcement.priority') },
+    {
+      key: 'msgType',
+      title: t('announcement.msgType'),
+      render: (_: unknown, a: Announcement) =>
+        a.msgType === 'ALL' ? t('announcement.toAll') : t('announcement.toUsers'),
+    },
+    { key: 'sender', title: t('announcement.sender') },
+    {
+      key: 'sendStatus',
+      title: t('announcement.sendStatus'),
+      sorter: true,
+      render: (_: unknown, a: Announcement) => (
+        <Tag color={STATUS_COLORS[a.sendStatus]}>{a.sendStatus_dictText}</Tag>
+      ),
+    },
+    { key: 'sendTime', title: t('announcement.sendTime'), sorter: true },
+    { key: 'createTime', title: t('common.createTime'), sorter: true, defaultHidden: true },
+  ];
+
+  return (
+    <>
+      <ListPage<Announcement>
+        listKey="announcements"
+        routes={announcementRoutes}
+        columns={columns}
+        filters={[
+          { name: 'titile', label: t('announcement.titile'), kind: 'text', raw: true },
+          {
+            name: 'msgCategory',
+            label: t('announcement.msgCategory'),
+            kind: 'dict',
+            dictCode: 'msg_category',
+          },
+          { name: 'sendStatus', label: t('announcement.sendStatus'), kind: 'dict', dictCode: 'send_status' },
+        ]}
+        onAdd={() => void form.open()}
+        addMark={ANNOUNCEMENT_MARKS.add}
+        actionsWidth={260}
+        rowActions={(a, ctx) => (
+          <>
+            {a.sendStatus === '0' && (
+              <Has action={ANNOUNCEMENT_MARKS.edit}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => void form.open(a)}
+                  data-testid={`announcement-edit-${a.titile}`}
+                >
+                  {t('common.edit')}
+                </Button>
+              </Has>
+            )}
+            {a.sendStatus !== '1' && (
+              <Has action={ANNOUNCEMENT_MARKS.publish}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => act(a, 'publish')}
+                  data-testid={`announcement-publish-${a.titile}`}
+                >
+                  {t('announcement.publish')}
+                </Button>
+              </Has>
+            )}
+            {a.sendStatus === '1' && (
+              <>
+                <Has action={ANNOUNCEMENT_MARKS.publish}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => act(a, 'revoke')}
+                    data-testid={`announcement-revoke-${a.titile}`}
+                  >
+                    {t('announcement.revoke')}
+                  </Button>
+                </Has>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setStatsOf(a)}
+                  data-testid={`announcement-stats-${a.titile}`}
+                >
+                  {t('announcement.stats')}
+                </Button>
+              </>
+            )}
+            <RowDelete route={announcementRoutes.delete} id={a.id} onDone={ctx.refresh} />
+          </>
+        )}
+      />
+      <EntityFormModal
+        state={form.modalProps}
+        title={{ add: t('announcement.addTitle'), edit: t('announcement.editTitle') }}
+        width={840}
+        testId="announcement-form"
+      >
+        <Form.Item name="titile" label={t('announcement.titile')} rules={[rules.required(), rules.max(200)]}>
+          <Input data-testid="announcement-form-titile" />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item
+              name="msgCategory"
+              label={t('announcement.msgCategory')}
+              rules={[rules.requiredValue()]}
+            >
+              <DictSelect dictCode="msg_category" allowClear={false} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="priority" label={t('announcement.priority')} rules={[rules.requiredValue()]}>
+              <DictSelect dictCode="priority" allowClear={false} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="msgType" label={t('announcement.msgType')}>
+              <Radio.Group
+                options={[
+                  { value: 'ALL', label: t('announcement.toAll') },
+                  { value: 'USER', label: t('announcement.toUsers') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        {msgType === 'USER' && (
+          <Form.Item
+            name="userIds"
+            label={t('announcement.users')}
+            rules={[{ required: true, type: 'array', min: 1, message: rules.text('form.required') }]}
+          >
+            <UserPicker />
+          </Form.Item>
+        )}
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="startTime" label={t('announcement.startTime')}>
+              <DatePicker showTime style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="endTime" label={t('announcement.endTime')}>
+              <DatePicker showTime style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="msgAbstract" label={t('announcement.msgAbstract')} rules={[rules.max(500)]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        <Form.Item name="msgContent" label={t('announcement.msgContent')}>
+          <RichTextEditor testId="announcement-form-content" />
+        </Form.Item>
+      </EntityFormModal>
+      <StatsModal announcement={statsOf} onClose={() => setStatsOf(null)} />
+    </>
+  );
+}
+
+function StatsModal({ announcement, onClose }: { announcement: Announcement | null; onClose(): void }) {
+  const { t } = useTranslation('system');
+  const stats = useAnnouncementStats(announcement?.id);
+  return (
+    <Modal
+      open={Boolean(announcement)}
+      onCancel={onClose}
+      footer={null}
+      title={t('announcement.statsTitle', { title: announcement?.titile ?? '' })}
+    >
+      <Row gutter={16} data-testid="announcement-stats">
+        <Col span={8}>
+          <Statistic
+            title={t('announcement.statsTotal')}
+            value={stats.data?.total ?? 0}
+            loading={stats.isLoading}
+          />
+        </Col>
+        <Col span={8}>
+          <Statistic
+            title={t('announcement.statsRead')}
+            value={stats.data?.read ?? 0}
+            loading={stats.isLoading}
+          />
+        </Col>
+        <Col span={8}>
+          <Statistic
+            title={t('announcement.statsUnread')}
+            value={stats.data?.unread ?? 0}
+            loading={stats.isLoading}
+          />
+        </Col>
+      </Row>
+    </Modal>
+  );
+}

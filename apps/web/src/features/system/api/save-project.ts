@@ -1,0 +1,11 @@
+import { projectRoutes, type RouteBody } from '@ics/contract';
+import { call } from '../../../shared/lib/http';
+import { FORM_ERROR_STATUSES } from '../../../shared/ui/form';
+
+export function addProject(body: RouteBody<typeof projectRoutes.add>) {
+  return call(projectRoutes.add, { body }, { silentStatuses: FORM_ERROR_STATUSES });
+}
+
+export function editProject(body: RouteBody<typeof projectRoutes.edit>) {
+  return call(projectRoutes.edit, { body }, { silentStatuses: FORM_ERROR_STATUSES });
+}

@@ -1,0 +1,242 @@
+import { type DictItemRecord, type DictRecord, dictRoutes } from '@ics/contract';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Drawer from 'antd/es/drawer';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Radio from 'antd/es/radio';
+import Tag from 'antd/es/tag';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
+import { Has } from '../../../shared/ui/has';
+import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
+import { refreshDictCache } from '../api/refresh-dict-cache';
+import { addDict, editDict } from '../api/save-dict';
+import { addDictItem, editDictItem } from '../api/save-dict-item';
+import { uniqueRule } from '../components/unique-rule';
+import '../locales';
+
+type DictValues = { dictName: string; dictCode: string; description?: string };
+type ItemValues = {
+  itemText: string;
+  itemValue: string;
+  description?: string;
+  sortOrder?: number;
+  status?: number;
+};
+
+const itemRoutes = { list: dictRoutes.itemList, deleteBatch: dictRoutes.itemDeleteBatch };
+
+/** `/system/dict`: dictionaries, their items in a drawer, and the cache refresh. */
+export default function DictListPage() {
+  const { t } = useTranslation('system');
+  const { message } = App.useApp();
+  const rules = useFormRules();
+  const refresh = useRefreshList(dictRoutes.list);
+  const [itemsOf, setItemsOf] = useState<DictRecord | null>(null);
+  const form = useEntityForm<DictRecord, DictValues>({
+    toValues: (r) => ({
+      dictName: r.dictName,
+      dictCode: r.dictCode,
+      description: r.description ?? undefined,
+    }),
+    add: (v) => addDict(v),
+    edit: (v, r) => editDict({ ...v, id: r.id }),
+    onSaved: refresh,
+    errorFields: { 'system.dict.code_taken': 'dictCode' },
+  });
+
+  const columns: ListColumn<DictRecord>[] = [
+    { key: 'dictName', title: t('dict.dictName'), sorter: true },
+    { key: 'dictCode', title: t('dict.dictCode'), sorter: true },
+    { key: 'description', title: t('common.description') },
+    { key: 'createTime', title: t('common.createTime'), sorter: true },
+  ];
+
+  return (
+    <>
+      <ListPage<DictRecord>
+        listKey="dicts"
+        routes={dictRoutes}
+        columns={columns}
+        filters={[
+          { name: 'dictName', label: t('dict.dictName'), kind: 'text' },
+          { name: 'dictCode', label: t('dict.dictCode'), kind: 'text' },
+        ]}
+        onAdd={() => void form.open()}
+        addMark="system:dict:add"
+        exportName={t('dict.title')}
+        actionsWidth={200}
+        toolbar={() => (
+          <Button
+            data-testid="dicts-refresh-cache"
+            onClick={async () => {
+              const envelope = await refreshDictCache().catch(() => null);
+              if (envelope) message.success(envelope.message);
+            }}
+          >
+            {t('dict.refreshCache')}
+          </Button>
+        )}
+        rowActions={(record, ctx) => (
+          <>
+            <Has action="system:dict:edit">
+              <Button type="link" size="small" onClick={() => void form.open(record)}>
+                {t('common.edit')}
+              </Button>
+            </Has>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setItemsOf(record)}
+              data-testid={`dict-items-${record.dictCode}`}
+            >
+              {t('dict.items')}
+            </Button>
+            <RowDelete route={dictRoutes.delete} id={record.id} onDone={ctx.refresh} />
+          </>
+        )}
+      />
+      <EntityFormModal
+        state={form.modalProps}
+        title={{ add: t('dict.addTitle'), edit: t('dict.editTitle') }}
+        testId="dict-form"
+      >
+        <Form.Item
+          name="dictName"
+          label={t('dict.dictName')}
+          rules={[rules.required('form.dict_name.required'), rules.max(100)]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="dictCode"
+          label={t('dict.dictCode')}
+          validateFirst
+          validateDebounce={400}
+          rules={[
+            rules.required('form.dict_code.required'),
+            rules.max(100),
+            rules.pattern(/^[A-Za-z0-9_.-]+$/, 'form.i18n_key.chars'),
+            uniqueRule('sys_dict', 'dictCode', form.record?.id),
+          ]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item name="description" label={t('common.description')} rules={[rules.max(255)]}>
+          <Input.TextArea rows={3} />
+        </Form.Item>
+      </EntityFormModal>
+      <Drawer
+        open={Boolean(itemsOf)}
+        onClose={() => setItemsOf(null)}
+        width={760}
+        title={t('dict.itemsTitle', { name: itemsOf?.dictName ?? '' })}
+        destroyOnHidden
+      >
+        {itemsOf && <DictItems dict={itemsOf} />}
+      </Drawer>
+    </>
+  );
+}
+
+function DictItems({ dict }: { dict: DictRecord }) {
+  const { t } = useTranslation('system');
+  const rules = useFormRules();
+  const refresh = useRefreshList(dictRoutes.itemList);
+  const extra = useMemo(() => ({ dictId: dict.id, column: 'sortOrder', order: 'asc' }), [dict.id]);
+  const form = useEntityForm<DictItemRecord, ItemValues>({
+    defaults: { sortOrder: 1, status: 1 },
+    toValues: (r) => ({
+      itemText: r.itemText,
+      itemValue: r.itemValue,
+      description: r.description ?? undefined,
+      sortOrder: r.sortOrder,
+      status: r.status,
+    }),
+    add: (v) => addDictItem({ ...v, dictId: dict.id }),
+    edit: (v, r) => editDictItem({ ...v, id: r.id, dictId: dict.id }),
+    onSaved: refresh,
+    errorFields: { 'system.dict_item.value_taken': 'itemValue' },
+  });
+  const columns: ListColumn<DictItemRecord>[] = [
+    { key: 'itemText', title: t('dict.itemText') },
+    { key: 'itemValue', title: t('dict.itemValue') },
+    { key: 'sortOrder', title: t('common.sortOrder'), width: 80 },
+    {
+      key: 'status',
+      title: t('common.status'),
+      width: 90,
+      render: (_: unknown, r: DictItemRecord) => (
+        <Tag color={r.status === 1 ? 'green' : 'default'}>
+          {r.status === 1 ? t('common.enabled') : t('common.disabled')}
+        </Tag>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ListPage<DictItemRecord>
+        listKey="dict-items"
+        routes={itemRoutes}
+        columns={columns}
+        filters={[{ name: 'itemText', label: t('dict.itemText'), kind: 'text' }]}
+        extraQuery={extra}
+        onAdd={() => void form.open()}
+        addMark="system:dict:add"
+        bordered={false}
+        size="small"
+        rowActions={(record, ctx) => (
+          <>
+            <Has action="system:dict:edit">
+              <Button type="link" size="small" onClick={() => void form.open(record)}>
+                {t('common.edit')}
+              </Button>
+            </Has>
+            <RowDelete route={dictRoutes.itemDelete} id={record.id} onDone={ctx.refresh} />
+          </>
+        )}
+      />
+      <EntityFormModal
+        state={form.modalProps}
+        title={{ add: t('dict.addItemTitle'), edit: t('dict.editItemTitle') }}
+        width={520}
+      >
+        <Form.Item
+          name="itemText"
+          label={t('dict.itemText')}
+          rules={[rules.required('form.item_text.required'), rules.max(100)]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="itemValue"
+          label={t('dict.itemValue')}
+          rules={[rules.required('form.item_value.required'), rules.max(100)]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="sortOrder"
+          label={t('common.sortOrder')}
+          rules={[rules.range(0, 1_000_000_000, 'form.positive_int', true)]}
+        >
+          <InputNumber style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="status" label={t('common.status')}>
+          <Radio.Group
+            options={[
+              { value: 1, label: t('common.enabled') },
+              { value: 0, label: t('common.disabled') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="description" label={t('common.description')} rules={[rules.max(255)]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </EntityFormModal>
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { type DataRuleRecord, type PermissionRecord, permissionRoutes } from '@ics/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import Button from 'antd/es/button';
+import Drawer from 'antd/es/drawer';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Radio from 'antd/es/radio';
+import Select from 'antd/es/select';
+import Table from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import { useTranslation } from 'react-i18next';
+import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
+import { Has } from '../../../shared/ui/has';
+import { RowDelete } from '../../../shared/ui/list-page';
+import { dataRulesKey, useDataRules } from '../api/data-rules';
+import { addDataRule, editDataRule } from '../api/save-data-rule';
+
+const CONDITIONS = ['=', '!=', '>', '>=', '<', '<=', 'LIKE', 'IN', 'USE_SQL_RULES'] as const;
+type Values = {
+  ruleName: string;
+  ruleColumn?: string;
+  ruleConditions: (typeof CONDITIONS)[number];
+  ruleValue: string;
+  status: '0' | '1';
+};
+
+/** The data rules of one menu (sys_permission_data_rule). */
+export function DataRuleDrawer({ menu, onClose }: { menu: PermissionRecord | null; onClose(): void }) {
+  const { t } = useTranslation('system');
+  const rules = useFormRules();
+  const client = useQueryClient();
+  const list = useDataRules(menu?.id);
+  const refresh = () => client.invalidateQueries({ queryKey: dataRulesKey(menu?.id ?? '') });
+  const form = useEntityForm<DataRuleRecord, Values>({
+    defaults: { status: '1', ruleConditions: '=' },
+    toValues: (r) => ({
+      ruleName: r.ruleName,
+      ruleColumn: r.ruleColumn ?? undefined,
+      ruleConditions: r.ruleConditions as Values['ruleConditions'],
+      ruleValue: r.ruleValue,
+      status: r.status as '0' | '1',
+    }),
+    add: (v) => addDataRule({ ...v, permissionId: menu?.id ?? '' }),
+    edit: (v, r) => editDataRule({ ...v, id: r.id, permissionId: r.permissionId }),
+    onSaved: refresh,
+  });
+
+  return (
+    <Drawer
+      open={Boolean(menu)}
+      onClose={onClose}
+      width={720}
+      title={t('menu.dataRulesTitle', { name: menu?.title ?? '' })}
+    >
+      <Has action="system:permission:edit">
+        <Button type="primary" style={{ marginBottom: 12 }} onClick={() => void form.open()}>
+          {t('menu.addRule')}
+        </Button>
+      </Has>
+      <Table<DataRuleRecord>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data}
+        pagination={false}
+        columns={[
+          { key: 'ruleName', dataIndex: 'ruleName', title: t('menu.ruleName') },
+          { key: 'ruleColumn', dataIndex: 'ruleColumn', title: t('menu.ruleColumn') },
+          { key: 'ruleConditions', dataIndex: 'ruleConditions', title: t('menu.ruleConditions') },
+          { key: 'ruleValue', dataIndex: 'ruleValue', title: t('menu.ruleValue') },
+          {
+            key: 'status',
+            title: t('common.status'),
+            render: (_: unknown, r) => (
+              <Tag color={r.status === '1' ? 'green' : 'default'}>
+                {r.status === '1' ? t('common.enabled') : t('common.disabled')}
+              </Tag>
+            ),
+          },
+          {
+            key: 'actions',
+            title: t('common.actions'),
+            render: (_: unknown, r) => (
+              <>
+                <Has action="system:permission:edit">
+                  <Button type="link" size="small" onClick={() => void form.open(r)}>
+                    {t('common.edit')}
+                  </Button>
+                </Has>
+                <RowDelete route={permissionRoutes.deletePermissionRule} id={r.id} onDone={refresh} />
+              </>
+            ),
+          },
+        ]}
+      />
+      <EntityFormModal
+        state={form.modalProps}
+        title={{ add: t('menu.addRule'), edit: t('menu.editRule') }}
+        width={520}
+      >
+        <Form.Item name="ruleName" label={t('menu.ruleName')} rules={[rules.required(), rules.max(100)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="ruleColumn" label={t('menu.ruleColumn')} rules={[rules.max(100)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="ruleConditions" label={t('menu.ruleConditions')} rules={[rules.requiredValue()]}>
+          <Select options={CONDITIONS.map((c) => ({ value: c, label: c }))} />
+        </Form.Item>
+        <Form.Item name="ruleValue" label={t('menu.ruleValue')} rules={[rules.required(), rules.max(300)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="status" label={t('common.status')}>
+          <Radio.Group
+            options={[
+              { value: '1', label: t('common.enabled') },
+              { value: '0', label: t('common.disabled') },
+            ]}
+          />
+        </Form.Item>
+      </EntityFormModal>
+    </Drawer>
+  );
+}

@@ -1,0 +1,57 @@
+import type { RoleRecord } from '@ics/contract';
+import { useQuery } from '@tanstack/react-query';
+import App from 'antd/es/app';
+import Drawer from 'antd/es/drawer';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePermissionTree } from '../api/permission-tree';
+import { fetchRolePermissions } from '../api/role-permissions';
+import { saveRolePermissions } from '../api/save-role-permissions';
+import { PermissionTreeEditor } from '../components/permission-tree-editor';
+
+/** The permission tree of one role (queryRolePermission → saveRolePermission). */
+export function RolePermissionDrawer({ role, onClose }: { role: RoleRecord | null; onClose(): void }) {
+  const { t } = useTranslation('system');
+  const { message } = App.useApp();
+  const [saving, setSaving] = useState(false);
+  const tree = usePermissionTree(Boolean(role));
+  const granted = useQuery({
+    queryKey: ['sys', 'role-permissions', role?.id],
+    enabled: Boolean(role),
+    staleTime: 0,
+    gcTime: 0,
+    queryFn: () => fetchRolePermissions(role?.id ?? ''),
+  });
+
+  return (
+    <Drawer
+      open={Boolean(role)}
+      onClose={onClose}
+      width={520}
+      title={t('role.authorizeTitle', { name: role?.roleName ?? '' })}
+      destroyOnHidden
+    >
+      {role && (
+        <PermissionTreeEditor
+          testId="role-permission-tree"
+          tree={tree.data?.treeList}
+          granted={granted.data ?? null}
+          saving={saving}
+          onSave={async (ids) => {
+            setSaving(true);
+            try {
+              const envelope = await saveRolePermissions(role.id, ids, granted.data ?? []);
+              message.success(envelope.message || t('role.permissionsSaved'));
+              await granted.refetch();
+              onClose();
+            } catch {
+              // the HTTP client showed the server's message
+            } finally {
+              setSaving(false);
+            }
+          }}
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,185 @@
+import App from 'antd/es/app';
+import Dropdown from 'antd/es/dropdown';
+import Tabs from 'antd/es/tabs';
+import { type ReactElement, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useMatches, useNavigate, useOutlet } from 'react-router-dom';
+import { useSession } from '../../shared/lib/auth/session-store';
+import { isRouteHandle, type RouteHandle } from '../../shared/lib/routing/route-handle';
+import { PageLoading } from '../../shared/ui/page-loading';
+import { DEFAULT_HOME } from '../../shared/utils/safe-redirect';
+import { routeTitle } from './route-title';
+import {
+  closeLeft,
+  closeOthers,
+  closeRight,
+  closeTab,
+  neighbourAfterClose,
+  openTab,
+  type PageTab,
+} from './tabs';
+
+/** The deepest title-bearing handle of the current route. */
+export function useCurrentHandle(): RouteHandle | undefined {
+  const matches = useMatches();
+  return [...matches]
+    .reverse()
+    .map((m) => m.handle)
+    .find(isRouteHandle);
+}
+
+type TabsState = {
+  tabs: PageTab[];
+  active: string;
+  /** Bumped by "reload" to remount one page. */
+  generations: Record<string, number>;
+};
+
+/**
+ * The open pages of the multi-page mode and their actions (spec §2): one tab per path, the
+ * home tab cannot be closed, nor the last page; reload / close left / right / others.
+ */
+export function usePageTabs(enabled: boolean) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const { t } = useTranslation('shell');
+  const handle = useCurrentHandle();
+  const [state, setState] = useState<TabsState>(() => ({
+    tabs: pathname === '/' ? [] : [{ key: pathname, ...(handle ? { handle } : {}) }],
+    active: pathname,
+    generations: {},
+  }));
+
+  useEffect(() => {
+    if (pathname === '/') return;
+    setState((s) => ({
+      ...s,
+      active: pathname,
+      tabs: enabled ? openTab(s.tabs, { key: pathname, ...(handle ? { handle } : {}) }) : [{ key: pathname }],
+    }));
+  }, [pathname, handle, enabled]);
+
+  const setTabs = useCallback(
+    (next: PageTab[]) => {
+      setState((s) => ({ ...s, tabs: next }));
+      if (!next.some((tab) => tab.key === pathname)) navigate(next.at(-1)?.key ?? DEFAULT_HOME);
+    },
+    [pathname, navigate],
+  );
+
+  const close = (key: string) => {
+    const result = closeTab(state.tabs, key, DEFAULT_HOME);
+    if (result.refused === 'home') {
+      void message.warning(t('tabs.homeCannotClose'));
+      return;
+    }
+    if (result.refused === 'last') {
+      void message.warning(t('tabs.lastPage'));
+      return;
+    }
+    setState((s) => ({ ...s, tabs: result.tabs }));
+    if (key === pathname) navigate(neighbourAfterClose(state.tabs, result.tabs, key) ?? DEFAULT_HOME);
+  };
+
+  const reload = (key: string) => {
+    setState((s) => ({ ...s, generations: { ...s.generations, [key]: (s.generations[key] ?? 0) + 1 } }));
+    if (key !== pathname) navigate(key);
+  };
+
+  return {
+    ...state,
+    close,
+    reload,
+    closeLeft: (key: string) => setTabs(closeLeft(state.tabs, key, DEFAULT_HOME)),
+    closeRight: (key: string) => setTabs(closeRight(state.tabs, key, DEFAULT_HOME)),
+    closeOthers: (key: string) => setTabs(closeOthers(state.tabs, key, DEFAULT_HOME)),
+  };
+}
+
+export type PageTabsModel = ReturnType<typeof usePageTabs>;
+
+/** The tab strip with its right-click menu. */
+export function PageTabStrip({ model }: { model: PageTabsModel }) {
+  const { t, i18n } = useTranslation('shell');
+  const navigate = useNavigate();
+  const menu = useSession((s) => s.permissions?.menu);
+  return (
+    <div className="ics-page-tabs" data-testid="page-tabs">
+      <Tabs
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={model.active}
+        onChange={(key) => navigate(key)}
+        onEdit={(key, action) => {
+          if (action === 'remove' && typeof key === 'string') model.close(key);
+        }}
+        items={model.tabs.map((tab) => ({
+          key: tab.key,
+          closable: true,
+          label: (
+            <Dropdown
+              trigger={['contextMenu']}
+              menu={{
+                items: [
+                  { key: 'reload', label: <span data-testid="tab-menu-reload">{t('tabs.reload')}</span> },
+                  { key: 'left', label: <span data-testid="tab-menu-left">{t('tabs.closeLeft')}</span> },
+                  { key: 'right', label: <span data-testid="tab-menu-right">{t('tabs.closeRight')}</span> },
+                  {
+                    key: 'others',
+                    label: <span data-testid="tab-menu-others">{t('tabs.closeOthers')}</span>,
+                  },
+                ],
+                onClick: ({ key, domEvent }) => {
+                  domEvent.stopPropagation();
+                  if (key === 'reload') model.reload(tab.key);
+                  if (key === 'left') model.closeLeft(tab.key);
+                  if (key === 'right') model.closeRight(tab.key);
+                  if (key === 'others') model.closeOthers(tab.key);
+                },
+              }}
+            >
+              <span data-testid={`page-tab-${tab.key}`} data-tab-key={tab.key}>
+                {routeTitle(tab.handle, menu, i18n, tab.key)}
+              </span>
+            </Dropdown>
+          ),
+        }))}
+      />
+    </div>
+  );
+}
+
+/**
+ * The pages of the open tabs, kept mounted and hidden while another tab shows (react-router
+ * has no keep-alive): each tab keeps the outlet element it rendered last, keyed by its path.
+ */
+export function KeepAlivePages({ model, enabled }: { model: PageTabsModel; enabled: boolean }) {
+  const outlet = useOutlet();
+  const { pathname } = useLocation();
+  const cache = useRef(new Map<string, ReactElement | null>());
+  if (!enabled) {
+    cache.current.clear();
+    return <Suspense fallback={<PageLoading />}>{outlet}</Suspense>;
+  }
+  cache.current.set(pathname, outlet);
+  const open = new Set(model.tabs.map((tab) => tab.key));
+  for (const key of [...cache.current.keys()])
+    if (!open.has(key) && key !== pathname) cache.current.delete(key);
+  const keys = [...cache.current.keys()];
+  return (
+    <>
+      {keys.map((key) => (
+        <div
+          key={`${key}#${model.generations[key] ?? 0}`}
+          className="ics-keep-alive"
+          style={key === pathname ? undefined : { display: 'none' }}
+          data-page={key}
+        >
+          <Suspense fallback={<PageLoading />}>{cache.current.get(key)}</Suspense>
+        </div>
+      ))}
+    </>
+  );
+}

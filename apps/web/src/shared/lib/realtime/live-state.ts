@@ -1,0 +1,71 @@
+import type { DeviceLiveEvent, DeviceStateDto } from '@ics/contract';
+import { useEffect, useState } from 'react';
+import { subscribeDeviceEvents } from './device-events';
+
+/** What live events changed of a device (or gateway) since the page loaded it. */
+export type LivePatch = Partial<DeviceStateDto> & { gatewayId?: string };
+export type LivePatches = ReadonlyMap<string, LivePatch>;
+
+/** Merges one live event into the patches (a new map when something changed, else the same). */
+export function applyDeviceEvent(patches: LivePatches, event: DeviceLiveEvent): LivePatches {
+  switch (event.kind) {
+    case 'device.state': {
+      const next = new Map(patches);
+      for (const device of event.payload.devices) {
+        const previous = next.get(device.id) ?? {};
+        const { id: _id, ...rest } = device;
+        next.set(device.id, {
+          ...previous,
+          ...rest,
+          ...(device.values ? { values: { ...previous.values, ...device.values } } : {}),
+        });
+      }
+      return next;
+    }
+    case 'device.online': {
+      const id = event.payload.deviceId ?? event.payload.gatewayId;
+      const next = new Map(patches);
+      next.set(id, {
+        ...next.get(id),
+        online: event.payload.online,
+        lastSeen: new Date(event.payload.ts).toISOString(),
+      });
+      return next;
+    }
+    case 'device.fault': {
+      const id = event.payload.deviceId ?? event.payload.gatewayId;
+      const previous = patches.get(id);
+      // Without a known fault list the next state push brings the full set.
+      if (!previous?.faults) return patches;
+      const faults = new Set(previous.faults);
+      if (event.payload.active) faults.add(event.payload.code);
+      else faults.delete(event.payload.code);
+      const next = new Map(patches);
+      next.set(id, { ...previous, faults: [...faults] });
+      return next;
+    }
+    default:
+      return patches;
+  }
+}
+
+/** The state as loaded, with the live patches on top. */
+export function mergeState(base: DeviceStateDto, patch: LivePatch | undefined): DeviceStateDto {
+  if (!patch) return base;
+  return {
+    online: patch.online ?? base.online,
+    lastSeen: patch.lastSeen ?? base.lastSeen,
+    values: patch.values ? { ...base.values, ...patch.values } : base.values,
+    faults: patch.faults ?? base.faults,
+  };
+}
+
+/** Live patches of every device the socket reports while the calling page is mounted. */
+export function useLivePatches(enabled = true): LivePatches {
+  const [patches, setPatches] = useState<LivePatches>(() => new Map());
+  useEffect(() => {
+    if (!enabled) return;
+    return subscribeDeviceEvents((event) => setPatches((current) => applyDeviceEvent(current, event)));
+  }, [enabled]);
+  return patches;
+}

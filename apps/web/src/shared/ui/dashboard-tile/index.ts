@@ -1,0 +1,1 @@
+export { type DashboardTile, dashboardTiles, registerDashboardTiles } from './registry';

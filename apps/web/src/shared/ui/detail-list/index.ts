@@ -1,0 +1,1 @@
+export { type DetailItem, DetailList, detailColumns, MAX_DETAIL_COLUMNS } from './detail-list';

@@ -1,0 +1,3 @@
+export { clearDictMemory, type DictItem, dictText, loadDictItems, toDictItems } from './dict-options';
+export { type DictDisplay, DictSelect, type DictSelectProps, DictText } from './dict-select';
+export { useDictItems } from './use-dict-items';

@@ -1,0 +1,496 @@
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SearchOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
+import type { RouteDef } from '@ics/contract';
+import Alert from 'antd/es/alert';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Checkbox from 'antd/es/checkbox';
+import DatePicker from 'antd/es/date-picker';
+import Empty from 'antd/es/empty';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Popconfirm from 'antd/es/popconfirm';
+import Popover from 'antd/es/popover';
+import Select from 'antd/es/select';
+import Space from 'antd/es/space';
+import Table, { type TableProps } from 'antd/es/table';
+import type { ColumnType } from 'antd/es/table/interface';
+import Tooltip from 'antd/es/tooltip';
+import { type Key, type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call, errorMessage } from '../../lib/http';
+import { storage } from '../../lib/storage/storage';
+import { DictSelect } from '../form/dict-select';
+import { useHas } from '../has';
+import { downloadRoute } from './download';
+import {
+  type FilterField,
+  type FilterValues,
+  filterParams,
+  idsParam,
+  listParams,
+  PAGE_SIZES,
+  type SortState,
+  toOrder,
+  visibleColumnKeys,
+} from './list-params';
+import { routeMark, useListQuery, useRefreshList } from './use-list-query';
+import './locales';
+import './list-page.css';
+
+/** A column of a list: antd's column with a stable key; `sorter: true` sorts on the server. */
+export type ListColumn<T> = ColumnType<T> & { key: string; defaultHidden?: boolean };
+
+export type ListContext<T> = {
+  selectedRowKeys: Key[];
+  selectedRows: T[];
+  clearSelection(): void;
+  refresh(): Promise<void>;
+  /** The current filters, sort and extra parameters (without paging). */
+  query: Record<string, string | number>;
+};
+
+export type ListPageProps<T extends object> = {
+  /** Names the list: test ids, the stored column settings. */
+  listKey: string;
+  title?: ReactNode;
+  routes: { list: RouteDef; deleteBatch?: RouteDef; exportXls?: RouteDef };
+  columns: ListColumn<T>[];
+  filters?: FilterField[];
+  /** Fixed parameters (a dictionary id, a log type). */
+  extraQuery?: Record<string, string | number | undefined>;
+  rowKey?: string;
+  /** Shows the add button (guarded by `addMark`). */
+  onAdd?: () => void;
+  addMark?: string;
+  /** Further toolbar buttons (batch actions get the selection). */
+  toolbar?: (ctx: ListContext<T>) => ReactNode;
+  /** The actions column. */
+  rowActions?: (record: T, ctx: ListContext<T>) => ReactNode;
+  actionsWidth?: number;
+  /** File name when the server gives none. */
+  exportName?: string;
+  /** Row selection even without batch delete (batch actions in `toolbar`). */
+  selectable?: boolean;
+  scrollX?: number;
+  size?: 'small' | 'middle';
+  bordered?: boolean;
+};
+
+const COLUMN_STORAGE = (listKey: string) => `listColumns.${listKey}`;
+
+/** A search field; Form.Item hands it `value`/`onChange`, which go to the inner control. */
+function FilterInput({
+  field,
+  testId,
+  ...rest
+}: {
+  field: FilterField;
+  testId: string;
+  value?: unknown;
+  onChange?: unknown;
+}) {
+  // biome-ignore lint/suspicious/noExplicitAny: each control types value/onChange its own way
+  const control = rest as any;
+  const { t } = useTranslation('crud');
+  switch (field.kind) {
+    case 'dict':
+      return (
+        <DictSelect
+          {...control}
+          dictCode={field.dictCode ?? ''}
+          placeholder={t('pleaseSelect')}
+          style={{ width: 160 }}
+          data-testid={testId}
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          {...control}
+          allowClear
+          options={field.options}
+          placeholder={t('pleaseSelect')}
+          style={{ width: 160 }}
+          data-testid={testId}
+        />
+      );
+    case 'dateRange':
+      return (
+        <DatePicker.RangePicker
+          {...control}
+          placeholder={[t('startDate'), t('endDate')]}
+          data-testid={testId}
+        />
+      );
+    default:
+      return (
+        <Input
+          {...control}
+          allowClear
+          placeholder={t('pleaseEnter')}
+          style={{ width: 180 }}
+          data-testid={testId}
+        />
+      );
+  }
+}
+
+/**
+ * The generic list of every administration page: search form from a filter config
+ * (`*x*` contains, exact values, date ranges), server-side paging (10/20/30) and sorting
+ * (`column`/`order`), column settings kept per list, batch delete with confirmation, export
+ * to .xlsx with the current filters, toolbar buttons guarded by the route's marks.
+ */
+export function ListPage<T extends object>(props: ListPageProps<T>) {
+  const { listKey: key, routes, filters = [], rowKey = 'id' } = props;
+  const { t } = useTranslation('crud');
+  const { message, modal } = App.useApp();
+  const has = useHas();
+  const [form] = Form.useForm<FilterValues>();
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const [sort, setSort] = useState<SortState>({});
+  const [filterValues, setFilterValues] = useState<Record<string, string>>({});
+  const [selection, setSelection] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
+  const [hidden, setHidden] = useState<string[] | null>(() => storage.get<string[]>(COLUMN_STORAGE(key)));
+  const [exporting, setExporting] = useState(false);
+  const refresh = useRefreshList(routes.list);
+
+  const baseQuery = useMemo(
+    () => listParams({ pageNo: 1, pageSize: 1, sort, filters: filterValues, extra: props.extraQuery }),
+    [sort, filterValues, props.extraQuery],
+  );
+  const query = useMemo(() => {
+    const { pageNo: _p, pageSize: _s, ...rest } = baseQuery;
+    return rest;
+  }, [baseQuery]);
+  const params = useMemo(() => ({ ...baseQuery, ...page }), [baseQuery, page]);
+  const result = useListQuery<T>(routes.list, params);
+
+  const deleteMark = routeMark(routes.deleteBatch);
+  const exportMark = routeMark(routes.exportXls);
+  const canDelete = Boolean(routes.deleteBatch) && (!deleteMark || has(deleteMark));
+  const canExport = Boolean(routes.exportXls) && (!exportMark || has(exportMark));
+  const canAdd = Boolean(props.onAdd) && (!props.addMark || has(props.addMark));
+  const selectable = canDelete || Boolean(props.selectable);
+
+  const clearSelection = () => setSelection({ keys: [], rows: [] });
+  const ctx: ListContext<T> = {
+    selectedRowKeys: selection.keys,
+    selectedRows: selection.rows,
+    clearSelection,
+    refresh,
+    query,
+  };
+
+  const allColumns = props.columns;
+  const defaultHidden = allColumns.filter((c) => c.defaultHidden).map((c) => c.key);
+  const visible = new Set(
+    visibleColumnKeys(
+      allColumns.map((c) => c.key),
+      hidden ?? defaultHidden,
+    ),
+  );
+  const shown: ColumnType<T>[] = allColumns
+    .filter((c) => visible.has(c.key))
+    .map(({ defaultHidden: _d, ...c }) => ({
+      ...c,
+      dataIndex: c.dataIndex ?? c.key,
+      sortOrder: c.sorter && sort.column === c.key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
+    }));
+  if (props.rowActions) {
+    const actions = props.rowActions;
+    shown.push({
+      key: '__actions',
+      title: t('actions'),
+      fixed: 'right',
+      width: props.actionsWidth ?? 160,
+      render: (_: unknown, record: T) => (
+        <Space size={4} wrap>
+          {actions(record, ctx)}
+        </Space>
+      ),
+    });
+  }
+
+  const saveHidden = (next: string[] | null) => {
+    setHidden(next);
+    if (next === null) storage.remove(COLUMN_STORAGE(key));
+    else storage.set(COLUMN_STORAGE(key), next, null);
+  };
+
+  const search = (values: FilterValues) => {
+    setFilterValues(filterParams(filters, values));
+    setPage((p) => ({ ...p, pageNo: 1 }));
+    clearSelection();
+  };
+
+  const reset = () => {
+    form.resetFields();
+    search({});
+  };
+
+  const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    const order = toOrder(one?.order);
+    const column = order ? String(one?.columnKey ?? one?.field ?? '') : undefined;
+    setSort(order && column ? { column, order } : {});
+    setPage({ pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 });
+  };
+
+  const batchDelete = () => {
+    const route = routes.deleteBatch;
+    if (!route || selection.keys.length === 0) return;
+    modal.confirm({
+      title: t('confirmDeleteTitle'),
+      content: t('confirmDeleteMany', { count: selection.keys.length }),
+      okText: t('ok'),
+      cancelText: t('cancel'),
+      okButtonProps: { danger: true, 'data-testid': `list-${key}-confirm-delete` } as never,
+      onOk: async () => {
+        // A refusal is shown by the HTTP client (the server's message); the dialog closes either way.
+        const envelope = await call(route, {
+          query: { ids: idsParam(selection.keys as string[]) } as never,
+        }).catch(() => null);
+        if (!envelope) return;
+        message.success(envelope.message || t('deleted'));
+        clearSelection();
+        await refresh();
+      },
+    });
+  };
+
+  const exportXls = async () => {
+    if (!routes.exportXls) return;
+    setExporting(true);
+    try {
+      const name = await downloadRoute(routes.exportXls, query, `${props.exportName ?? key}.xlsx`);
+      message.success(t('exported', { name }));
+    } catch (error) {
+      message.error(errorMessage(error, (error as Error).message));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columnSettings = (
+    <div className="ics-list-page__columns" data-testid={`list-${key}-column-list`}>
+      {allColumns.map((c) => (
+        <div key={c.key}>
+          <Checkbox
+            checked={visible.has(c.key)}
+            data-testid={`list-${key}-column-${c.key}`}
+            onChange={(e) => {
+              const current = new Set(hidden ?? defaultHidden);
+              if (e.target.checked) current.delete(c.key);
+              else current.add(c.key);
+              saveHidden([...current]);
+            }}
+          >
+            {c.title as ReactNode}
+          </Checkbox>
+        </div>
+      ))}
+      <Button type="link" size="small" onClick={() => saveHidden(null)}>
+        {t('columnSettingsReset')}
+      </Button>
+    </div>
+  );
+
+  const data = result.data;
+  return (
+    <Card
+      className="ics-list-page"
+      data-testid={`list-${key}`}
+      title={props.title}
+      variant={props.bordered === false ? 'borderless' : 'outlined'}
+    >
+      {filters.length > 0 && (
+        <Form form={form} layout="inline" className="ics-list-page__search" onFinish={search}>
+          {filters.map((f) => (
+            <Form.Item key={f.name} name={f.name} label={f.label}>
+              <FilterInput field={f} testId={`list-${key}-filter-${f.name}`} />
+            </Form.Item>
+          ))}
+          <Form.Item>
+            <Space>
+              <Button
+                type="primary"
+                htmlType="submit"
+                icon={<SearchOutlined />}
+                data-testid={`list-${key}-search`}
+              >
+                {t('search')}
+              </Button>
+              <Button onClick={reset} data-testid={`list-${key}-reset`}>
+                {t('reset')}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+      )}
+      <div className="ics-list-page__toolbar">
+        <Space wrap>
+          {canAdd && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={props.onAdd}
+              data-testid={`list-${key}-add`}
+            >
+              {t('add')}
+            </Button>
+          )}
+          {canExport && (
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting}
+              onClick={exportXls}
+              data-testid={`list-${key}-export`}
+            >
+              {t('export')}
+            </Button>
+          )}
+          {props.toolbar?.(ctx)}
+          {canDelete && selection.keys.length > 0 && (
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              onClick={batchDelete}
+              data-testid={`list-${key}-batch-delete`}
+            >
+              {t('batchDelete')}
+            </Button>
+          )}
+          {selection.keys.length > 0 && (
+            <span className="ics-list-page__selected">
+              {t('selected', { count: selection.keys.length })}
+              <Button type="link" size="small" onClick={clearSelection}>
+                {t('clearSelection')}
+              </Button>
+            </span>
+          )}
+        </Space>
+        <Space>
+          <Tooltip title={t('refresh')}>
+            <Button
+              type="text"
+              icon={<ReloadOutlined />}
+              aria-label={t('refresh')}
+              onClick={() => void refresh()}
+            />
+          </Tooltip>
+          <Popover
+            content={columnSettings}
+            title={t('columnSettings')}
+            trigger="click"
+            placement="bottomRight"
+          >
+            <Button
+              type="text"
+              icon={<SettingOutlined />}
+              aria-label={t('columnSettings')}
+              data-testid={`list-${key}-columns`}
+            />
+          </Popover>
+        </Space>
+      </div>
+      {result.isError && (
+        <Alert
+          type="error"
+          showIcon
+          className="ics-list-page__error"
+          data-testid={`list-${key}-error`}
+          message={t('loadFailed')}
+          description={errorMessage(result.error, '')}
+          action={
+            <Button size="small" onClick={() => void result.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        />
+      )}
+      <Table<T>
+        rowKey={rowKey}
+        size={props.size ?? 'middle'}
+        columns={shown}
+        dataSource={data?.records as T[] | undefined}
+        loading={result.isFetching}
+        onChange={onChange}
+        scroll={{ x: props.scrollX ?? 'max-content' }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+        rowSelection={
+          selectable
+            ? {
+                selectedRowKeys: selection.keys,
+                onChange: (keys, rows) => setSelection({ keys, rows }),
+                preserveSelectedRowKeys: false,
+              }
+            : undefined
+        }
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showTotal: (total) => t('total', { total }),
+        }}
+      />
+    </Card>
+  );
+}
+
+/** A row's delete link: confirmation, `DELETE ?id=`, refresh. Hidden without the route's mark. */
+export function RowDelete({
+  route,
+  id,
+  onDone,
+  testId,
+  query,
+}: {
+  route: RouteDef;
+  id: string;
+  onDone: () => unknown;
+  testId?: string;
+  /** Replaces `{ id }` when the route names its parameter differently. */
+  query?: Record<string, string>;
+}) {
+  const { t } = useTranslation('crud');
+  const { message } = App.useApp();
+  const has = useHas();
+  const mark = routeMark(route);
+  if (mark && !has(mark)) return null;
+  return (
+    <Popconfirm
+      title={t('confirmDeleteOne')}
+      okText={t('ok')}
+      cancelText={t('cancel')}
+      okButtonProps={{ danger: true }}
+      onConfirm={async () => {
+        const envelope = await call(
+          route,
+          { query: (query ?? { id }) as never },
+          { silentStatuses: [403] },
+        ).catch((error: unknown) => {
+          message.error(errorMessage(error, t('submitFailed')));
+          return null;
+        });
+        if (!envelope) return;
+        message.success(envelope.message || t('deleted'));
+        await onDone();
+      }}
+    >
+      <Button type="link" size="small" danger data-testid={testId}>
+        {t('delete')}
+      </Button>
+    </Popconfirm>
+  );
+}

@@ -1,0 +1,84 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import {
+  dispositionFilename,
+  type FilterField,
+  filterParams,
+  idsParam,
+  listParams,
+  toOrder,
+  visibleColumnKeys,
+} from './list-params';
+
+const fields: FilterField[] = [
+  { name: 'username', label: 'u', kind: 'text' },
+  { name: 'status', label: 's', kind: 'dict', dictCode: 'user_status' },
+  { name: 'createTime', label: 'c', kind: 'dateRange' },
+  { name: 'titile', label: 't', kind: 'text', raw: true },
+];
+
+describe('list parameters', () => {
+  it('turns text into *x*, keeps exact values and splits date ranges', () => {
+    expect(
+      filterParams(fields, {
+        username: ' ad ',
+        status: '2',
+        createTime: [dayjs('2024-01-02'), dayjs('2024-01-05')],
+        titile: 'hello',
+      }),
+    ).toEqual({
+      username: '*ad*',
+      status: '2',
+      createTime_begin: '2024-01-02 00:00:00',
+      createTime_end: '2024-01-05 23:59:59',
+      titile: 'hello',
+    });
+  });
+
+  it('skips empty values', () => {
+    expect(filterParams(fields, { username: '  ', status: undefined, createTime: null })).toEqual({});
+  });
+
+  it('builds paging, sorting and extra parameters', () => {
+    expect(
+      listParams({
+        pageNo: 2,
+        pageSize: 20,
+        sort: { column: 'username', order: 'asc' },
+        filters: { username: '*a*' },
+        extra: { logType: 1, empty: '' },
+      }),
+    ).toEqual({ pageNo: 2, pageSize: 20, column: 'username', order: 'asc', logType: 1, username: '*a*' });
+    expect(listParams({ pageNo: 1, pageSize: 10, sort: { column: 'x' }, filters: {} })).toEqual({
+      pageNo: 1,
+      pageSize: 10,
+    });
+  });
+
+  it('maps antd sort orders', () => {
+    expect(toOrder('ascend')).toBe('asc');
+    expect(toOrder('descend')).toBe('desc');
+    expect(toOrder(null)).toBeUndefined();
+  });
+
+  it('joins ids with the trailing comma of deleteBatch', () => {
+    expect(idsParam(['a', 'b'])).toBe('a,b,');
+    expect(idsParam([])).toBe('');
+  });
+
+  it('reads the file name of a download', () => {
+    expect(
+      dispositionFilename(
+        `attachment; filename="____.xlsx"; filename*=UTF-8''${encodeURIComponent('用户列表.xlsx')}`,
+        'x',
+      ),
+    ).toBe('用户列表.xlsx');
+    expect(dispositionFilename('attachment; filename="users.xlsx"', 'x')).toBe('users.xlsx');
+    expect(dispositionFilename(null, 'fallback.xlsx')).toBe('fallback.xlsx');
+  });
+
+  it('computes visible columns from the hidden ones', () => {
+    expect(visibleColumnKeys(['a', 'b', 'c'], ['b'])).toEqual(['a', 'c']);
+    expect(visibleColumnKeys(['a', 'b'], null)).toEqual(['a', 'b']);
+  });
+});

@@ -1,0 +1,30 @@
+import type { ListPage, RouteDef } from '@ics/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { call, unwrap } from '../../lib/http';
+
+/** Query key of a list route: invalidating `listKey(route)` refreshes every page of it. */
+export const listKey = (route: RouteDef) => ['list', route.path] as const;
+
+/** One page of a list route, keyed by route and parameters (previous page kept while loading). */
+export function useListQuery<T>(route: RouteDef, params: Record<string, string | number>, enabled = true) {
+  return useQuery({
+    queryKey: [...listKey(route), params],
+    enabled,
+    placeholderData: keepPreviousData,
+    queryFn: async () => unwrap(await call(route, { query: params as never })) as unknown as ListPage<T>,
+  });
+}
+
+/** Refreshes every cached page of a list route. */
+export function useRefreshList(route: RouteDef): () => Promise<void> {
+  const client = useQueryClient();
+  const path = route.path;
+  return useCallback(() => client.invalidateQueries({ queryKey: ['list', path] }), [client, path]);
+}
+
+/** The authorisation mark a route requires, if it names one. */
+export function routeMark(route: RouteDef | undefined): string | undefined {
+  const access = route?.access;
+  return access && typeof access === 'object' ? access.mark : undefined;
+}

@@ -1,0 +1,7 @@
+export {
+  type CheckAnswer,
+  type CheckFetcher,
+  checkRule,
+  type DuplicateCheck,
+  duplicateCheck,
+} from './validators';

@@ -1,0 +1,301 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  apiLogin,
+  nextResponse,
+  openRoute,
+  pickOption,
+  searchList,
+  sideMenuTitles,
+} from './support/admin';
+import { launchBrowser, newPage } from './support/browser';
+import { loginAsAdmin, storedToken, submitLogin, waitForRoute } from './support/console';
+import { ADMIN_USERNAME, type Product, startProduct } from './support/product';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SHOTS = path.join(ROOT, 'docs/screenshots');
+
+const ROLE = { name: 'E2E系统子集', code: 'e2e_subset' };
+const USER = { username: 'e2e_operator', realname: 'E2E 操作员', password: 'Operator-123' };
+
+let product: Product;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let adminToken: string;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+  adminToken = await apiLogin(product, ADMIN_USERNAME, product.adminPassword);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close();
+});
+
+async function fresh(): Promise<Page> {
+  const { context, page } = await newPage(browser);
+  contexts.push(context);
+  return page;
+}
+
+async function adminPage(): Promise<Page> {
+  const page = await fresh();
+  await loginAsAdmin(page, product);
+  return page;
+}
+
+async function shot(page: Page, name: string) {
+  await mkdir(SHOTS, { recursive: true });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(SHOTS, `system-${name}.png`) });
+}
+
+async function loginAs(page: Page, username: string, password: string) {
+  await page.goto(`${product.baseUrl}/#/user/login`);
+  await page.getByTestId('login-page').waitFor();
+  await submitLogin(page, username, password);
+}
+
+describe('system administration journeys', () => {
+  it('a custom role granting part of the System menu, a user with it: exactly those menus and buttons', async () => {
+    const page = await adminPage();
+
+    // The role, through the role form.
+    await openRoute(page, product, '/system/role', 'list-roles');
+    await page.getByTestId('list-roles-add').click();
+    await page.getByTestId('role-form-roleName').fill(ROLE.name);
+    await page.getByTestId('role-form-roleCode').fill(ROLE.code);
+    const added = nextResponse(page, '/sys/role/add');
+    await page.getByTestId('role-form-submit').click();
+    expect((await added).status()).toBe(200);
+
+    // Its permissions through the tree: the users menu with only its add button, and the logs.
+    await searchList(page, 'roles', 'roleCode', ROLE.code);
+    await page.getByTestId(`role-authorize-${ROLE.code}`).click();
+    const tree = page.getByTestId('role-permission-tree');
+    await tree.waitFor();
+    await page.getByTestId('role-permission-tree-node-btn-system-user-add').click();
+    await page.getByTestId('role-permission-tree-node-menu-system-log').click();
+    // The parents show half-checked.
+    const systemNode = page.locator('.ant-tree-treenode', {
+      has: page.getByTestId('role-permission-tree-node-menu-system'),
+    });
+    await expect(systemNode.locator('.ant-tree-checkbox-indeterminate').count()).resolves.toBe(1);
+    await page.getByTestId('role-permission-tree-node-menu-system').scrollIntoViewIfNeeded();
+    await page
+      .getByTestId('role-permission-tree-node-menu-system')
+      .evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    await shot(page, 'role-permission-tree');
+    const saved = nextResponse(page, '/sys/permission/saveRolePermission');
+    await page.getByTestId('role-permission-tree-save').click();
+    const savedBody = (await (await saved).request().postDataJSON()) as { permissionIds: string };
+    expect(savedBody.permissionIds.split(',').sort()).toEqual(
+      ['btn-system-user-add', 'menu-system', 'menu-system-log', 'menu-system-user'].sort(),
+    );
+
+    // The user, through the user form, with the role and a department.
+    await openRoute(page, product, '/system/user', 'list-users');
+    await page.getByTestId('list-users-add').click();
+    await page.getByTestId('user-form-username').fill(USER.username);
+    await page.getByTestId('user-form-realname').fill(USER.realname);
+    await page.getByTestId('user-form-password').fill(USER.password);
+    await page.getByTestId('user-form-confirm').fill(USER.password);
+    await page.getByTestId('user-form-phone').fill('13800138123');
+    await pickOption(page, 'user-form-roles', ROLE.name);
+    await pickOption(page, 'user-form-departs', '运维部');
+    await shot(page, 'user-form');
+    const userAdded = nextResponse(page, '/sys/user/add');
+    await page.getByTestId('user-form-submit').click();
+    expect((await userAdded).status()).toBe(200);
+    await searchList(page, 'users', 'username', 'e2e');
+    await page.getByTestId(`user-edit-${USER.username}`).waitFor();
+    await shot(page, 'user-list');
+
+    // A second user with the same phone is refused live by the uniqueness check.
+    await page.getByTestId('list-users-add').click();
+    await page.getByTestId('user-form-phone').fill('13800138123');
+    await page.getByText('该值不可用，系统中已存在！').waitFor();
+    await page.keyboard.press('Escape');
+
+    // The user sees exactly the granted menus and buttons.
+    const userPage = await fresh();
+    await loginAs(userPage, USER.username, USER.password);
+    await userPage.getByTestId('platform-title').waitFor();
+    await userPage.goto(`${product.baseUrl}/#/system/user`);
+    await userPage.getByTestId('list-users').waitFor();
+    const userToken = await storedToken(userPage);
+    const perms = await api<{
+      menu: { meta: { title: string }; children?: { meta: { title: string } }[] }[];
+    }>(product, userToken ?? '', 'GET', '/sys/permission/getUserPermissionByToken');
+    const granted = perms.result.menu.flatMap((m) => [
+      m.meta.title,
+      ...(m.children ?? []).map((c) => c.meta.title),
+    ]);
+    expect(granted.sort()).toEqual(['系统管理', '用户管理', '日志'].sort());
+    await expect(sideMenuTitles(userPage)).resolves.toEqual(expect.arrayContaining(granted));
+    expect(
+      (await sideMenuTitles(userPage)).filter((t) => ['角色管理', '菜单管理', '部门管理'].includes(t)),
+    ).toEqual([]);
+    await userPage.getByTestId('list-users-add').waitFor();
+    expect(await userPage.getByTestId('list-users-export').count()).toBe(0);
+    expect(await userPage.getByTestId('users-freeze-selected').count()).toBe(0);
+    expect(await userPage.getByTestId(`user-edit-${USER.username}`).count()).toBe(0);
+    expect(await userPage.getByTestId(`user-delete-${USER.username}`).count()).toBe(0);
+    await userPage.goto(`${product.baseUrl}/#/system/role`);
+    await waitForRoute(userPage, /^\/404$/);
+  });
+
+  it('exports the filtered user list to .xlsx and the file holds those rows', async () => {
+    const page = await adminPage();
+    await openRoute(page, product, '/system/user', 'list-users');
+    await searchList(page, 'users', 'username', 'e2e_');
+    const download = page.waitForEvent('download');
+    await page.getByTestId('list-users-export').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    const saved = await file.path();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile(saved)) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const rows: string[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+    expect(rows[0]).toContain('账号');
+    expect(rows.slice(1).map((r) => r[rows[0]!.indexOf('账号')])).toEqual([USER.username]);
+  });
+
+  it('freezing the user in the list refuses their login; an admin account cannot be frozen', async () => {
+    const page = await adminPage();
+    await openRoute(page, product, '/system/user', 'list-users');
+    await searchList(page, 'users', 'username', USER.username);
+    await page.getByTestId(`user-freeze-${USER.username}`).click();
+    const frozen = nextResponse(page, '/sys/user/frozenBatch');
+    await page.getByTestId('user-status-confirm').click();
+    expect((await frozen).status()).toBe(200);
+    await page.getByTestId(`user-unfreeze-${USER.username}`).waitFor();
+
+    await searchList(page, 'users', 'username', ADMIN_USERNAME);
+    await page.getByTestId(`user-freeze-${ADMIN_USERNAME}`).click();
+    const refused = nextResponse(page, '/sys/user/frozenBatch');
+    await page.getByTestId('user-status-confirm').click();
+    const refusal = await refused;
+    expect(refusal.status()).toBe(403);
+    const { message } = (await refusal.json()) as { message: string };
+    await page.locator('.ant-message').getByText(message).waitFor();
+
+    const userPage = await fresh();
+    await loginAs(userPage, USER.username, USER.password);
+    const error = userPage.getByTestId('login-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('冻结');
+    await api(product, adminToken, 'PUT', '/sys/user/frozenBatch', {
+      ids: (await userId(USER.username)) ?? '',
+      status: 1,
+    });
+  });
+
+  it('a menu title changed on the translations page shows in the console after a reload', async () => {
+    const page = await adminPage();
+    await openRoute(page, product, '/system/i18n', 'list-i18n');
+    await searchList(page, 'i18n', 'key', 'menu.system.dict');
+    await page.getByTestId('i18n-edit-menu.system.dict').click();
+    await page.getByTestId('i18n-form-zhCn').fill('字典E2E');
+    const saved = nextResponse(page, '/sys/i18n/edit');
+    await page.getByTestId('i18n-form-submit').click();
+    expect((await saved).status()).toBe(200);
+    await page.goto(`${product.baseUrl}/#/system/dict`);
+    await page.reload();
+    await page.getByTestId('list-dicts').waitFor();
+    await expect(sideMenuTitles(page)).resolves.toContain('字典E2E');
+    await api(product, adminToken, 'PUT', '/sys/i18n/edit', {
+      id: 'menu.system.dict',
+      key: 'menu.system.dict',
+      zhCn: '数据字典',
+      enUs: 'Dictionaries',
+    });
+  });
+
+  it('an announcement published in the UI reaches another user', async () => {
+    const title = `E2E 公告 ${Date.now()}`;
+    const page = await adminPage();
+    await openRoute(page, product, '/system/announcement', 'list-announcements');
+    await page.getByTestId('list-announcements-add').click();
+    await page.getByTestId('announcement-form-titile').fill(title);
+    const editor = page.getByTestId('announcement-form-content');
+    await editor.click();
+    await page.keyboard.type('Lamps in ');
+    await page.getByTestId('announcement-form-content-bold').click();
+    await page.keyboard.type('zone A');
+    const added = nextResponse(page, '/sys/annountCement/add');
+    await page.getByTestId('announcement-form-submit').click();
+    const addedBody = (await (await added).json()) as { result: { msgContent: string } };
+    expect(addedBody.result.msgContent).toMatch(/<(b|strong)>zone A<\/(b|strong)>/);
+    await page.getByTestId(`announcement-publish-${title}`).click();
+    const published = nextResponse(page, '/sys/annountCement/doReleaseData');
+    await page.getByTestId('announcement-confirm').click();
+    expect((await published).status()).toBe(200);
+    await page.getByTestId(`announcement-revoke-${title}`).waitFor();
+
+    // Another user: the seeded roles cannot administer, any signed-in user gets the notice.
+    await api(product, adminToken, 'POST', '/sys/user/add', {
+      username: 'e2e_reader',
+      realname: 'Reader',
+      password: 'Reader-1234',
+      selectedroles: 'role-viewer',
+    });
+    const reader = await fresh();
+    await loginAs(reader, 'e2e_reader', 'Reader-1234');
+    await reader.getByTestId('platform-title').waitFor();
+    const token = await storedToken(reader);
+    const mine = await api<{ anntMsgList: { titile: string }[] }>(
+      product,
+      token ?? '',
+      'GET',
+      '/sys/annountCement/listByUser',
+    );
+    expect(mine.result.anntMsgList.map((a) => a.titile)).toContain(title);
+    if ((await reader.getByTestId('notice-bell').count()) > 0) {
+      await reader.getByTestId('notice-bell').click();
+      await reader.getByTestId('notice-popover').getByText(title).waitFor();
+    }
+  });
+
+  it('screens of the menu tree and the platform settings', async () => {
+    const page = await adminPage();
+    await openRoute(page, product, '/system/permission', 'list-menus');
+    await page.getByTestId('menu-row-menu-system').waitFor();
+    await page.locator('tr[data-row-key="menu-system"] .ant-table-row-expand-icon').click();
+    await page.getByTestId('menu-row-menu-system-user').waitFor();
+    await shot(page, 'menu-tree');
+    await openRoute(page, product, '/system/platform', 'platform-settings');
+    await page.getByTestId('platform-title-cn').waitFor();
+    await shot(page, 'platform-settings');
+    // A file that is not an image is refused with the server's message.
+    await page.getByTestId('platform-logo-file').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not an image'),
+    });
+    await page.getByTestId('platform-logo-error').getByText('只能上传PNG或JPEG图片').waitFor();
+  });
+});
+
+async function userId(username: string): Promise<string | undefined> {
+  const page = await api<{ records: { id: string; username: string }[] }>(
+    product,
+    adminToken,
+    'GET',
+    `/sys/user/list?username=${encodeURIComponent(username)}`,
+  );
+  return page.result.records.find((r) => r.username === username)?.id;
+}

@@ -1,0 +1,97 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser';
+import { loginAsAdmin } from './support/console';
+import { createLightingFixture, type LightingFixture, simLamp } from './support/lighting-fixture';
+import { type DeviceProduct, startDeviceProduct } from './support/lighting-product';
+
+// Issue 5: live device state and the device test console, against a simulated gateway.
+let product: DeviceProduct;
+let fixture: LightingFixture;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startDeviceProduct();
+  fixture = await createLightingFixture(product, 3);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await fixture?.stop();
+  await product?.stop();
+});
+
+async function signedIn(): Promise<Page> {
+  const { page } = await newPage(browser, { locale: 'en-US' });
+  await loginAsAdmin(page, product);
+  return page;
+}
+
+describe('device state and test console', () => {
+  it('shows a lamp state change as soon as the simulator reports it', async () => {
+    const page = await signedIn();
+    await page.goto(`${product.baseUrl}/#/lighting/lamp`);
+    const level = page.getByTestId(`lamp-level-${fixture.sn}-L002`);
+    await expect.poll(() => level.textContent(), { timeout: 15_000 }).toBe('80%');
+    const lamp = simLamp(fixture.gateway, 'L002');
+    lamp.level = 35;
+    lamp.target = 35;
+    await fixture.gateway.telemetry();
+    // No reload: the WebSocket push updates the row.
+    await expect.poll(() => level.textContent(), { timeout: 15_000 }).toBe('35%');
+    await page.context().close();
+  });
+
+  it('shows raw messages live and sends any command with its outcome', async () => {
+    const page = await signedIn();
+    await page.goto(`${product.baseUrl}/#/test`);
+    await page.getByTestId('test-console').waitFor();
+    await page.getByTestId('target-search').click();
+    await page.keyboard.type('L001');
+    await page.locator('.ant-select-item-option', { hasText: 'L001' }).first().click();
+    await page.getByTestId('test-target').waitFor();
+
+    await fixture.gateway.heartbeat();
+    await page.getByTestId('raw-message').first().waitFor({ timeout: 15_000 });
+
+    // lamp.dim with level 20 through the generated form.
+    await page.getByTestId('command-select').click();
+    await page.locator('.ant-select-item-option', { hasText: 'lamp.dim' }).first().click();
+    const levelInput = page.getByTestId('command-form').getByRole('spinbutton').first();
+    await levelInput.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('20');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => levelInput.inputValue()).toBe('20');
+    await page.getByTestId('command-send').click();
+    await page.getByTestId('command-status-acked').first().waitFor({ timeout: 20_000 });
+    const history = await page.getByTestId('command-history').textContent();
+    expect(history).toContain('"level":20');
+    expect(simLamp(fixture.gateway, 'L001').level).toBe(20);
+    // The command and its ack appear among the raw messages.
+    await expect
+      .poll(async () => (await page.getByTestId('raw-messages').textContent()) ?? '', { timeout: 10_000 })
+      .toContain('/up/ack');
+    await page.context().close();
+  });
+
+  it('refuses the console without the mark', async () => {
+    await fixture.api.post('/sys/user/add', {
+      username: 'viewer1',
+      realname: 'Viewer',
+      password: 'Viewer-123!',
+      confirmpassword: 'Viewer-123!',
+      selectedroles: 'role-viewer',
+    });
+    const { page } = await newPage(browser, { locale: 'en-US' });
+    await page.goto(`${product.baseUrl}/#/user/login`);
+    await page.getByTestId('login-username').fill('viewer1');
+    await page.getByTestId('login-password').fill('Viewer-123!');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('platform-title').waitFor();
+    await page.goto(`${product.baseUrl}/#/test/TestSpecial`);
+    await page.getByTestId('test-console-denied').waitFor();
+    await page.context().close();
+  });
+});
