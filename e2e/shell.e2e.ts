@@ -72,8 +72,11 @@ const tab = (key: string) =>
   page.locator(`[data-testid="page-tabs"] .ant-tabs-tab:has([data-tab-key="${key}"])`);
 
 async function contextMenu(key: string, action: 'reload' | 'left' | 'right' | 'others'): Promise<void> {
+  // Let the menu of the previous right-click finish closing first.
+  const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await expect.poll(() => open.count()).toBe(0);
   await page.locator(`[data-tab-key="${key}"]`).click({ button: 'right' });
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(`tab-menu-${action}`).click();
+  await open.getByTestId(`tab-menu-${action}`).click();
 }
 
 async function expectTabs(keys: string[]): Promise<void> {

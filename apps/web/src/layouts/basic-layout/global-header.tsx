@@ -17,12 +17,13 @@ import { useTranslation } from 'react-i18next';
 import { NoticeBell } from '../../features/notice/components/notice-bell';
 import { platformLogoUrl } from '../../shared/hooks/use-platform-settings';
 import { useSession } from '../../shared/lib/auth/session-store';
+import { apiBaseUrl } from '../../shared/lib/http/runtime-config';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
 import type { MenuEntry } from './menu-items';
 import { MenuSearch } from './menu-search';
 
-/** Where the help icon leads (the product documentation, outside the console). */
-export const HELP_URL = 'https://github.com/jeecgboot/jeecg-boot';
+/** Where the help icon leads: the platform's browsable API reference, served by the server. */
+export const HELP_URL = `${apiBaseUrl()}/doc`;
 
 export type HeaderActions = {
   onToggleMenu: () => void;
