@@ -320,12 +320,17 @@ describeWithApp(
         });
         return res.body.result.online === false;
       }, 10_000);
-      const events = await ctx().request({
-        method: 'GET',
-        url: `/ics/lighting/gateway/events?gatewayId=${a.gw.id}`,
-        headers: auth(token),
+      // The event row is written by the next flush, a moment after the state changes.
+      const types = await until(async () => {
+        const events = await ctx().request({
+          method: 'GET',
+          url: `/ics/lighting/gateway/events?gatewayId=${a.gw.id}`,
+          headers: auth(token),
+        });
+        const found = events.body.result.records.map((e: { type: string }) => e.type) as string[];
+        return found.includes('offline') ? found : null;
       });
-      expect(events.body.result.records.map((e: { type: string }) => e.type)).toContain('offline');
+      expect(types).toContain('offline');
       await send(client, 'GW-A', 'heartbeat', { ts: Date.now() });
       await until(async () => {
         const res = await ctx().request({
