@@ -117,6 +117,11 @@ export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: stri
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle pooled connection that the server ends (restart, failover, a dropped test
+    // database) must not crash the process: the pool discards it and the next query reconnects.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`);
+    });
     await pool.query('select 1');
     return new PostgresDatabase(pool);
   }
