@@ -2,6 +2,7 @@ import { deviceBenchmark } from './device/devices';
 import { baselineBenchmark } from './http/baseline';
 import { platformBenchmark } from './http/platform';
 import type { Benchmark } from './lib/benchmark';
+import { batchBrowserBenchmark } from './lighting/batch-browser';
 import { lightingScaleBenchmark } from './lighting/lighting';
 import { loginBundleBenchmark } from './web/login-bundle';
 
@@ -15,4 +16,5 @@ export const benchmarks: Benchmark[] = [
   loginBundleBenchmark,
   lightingScaleBenchmark('pglite'),
   lightingScaleBenchmark('postgres'),
+  batchBrowserBenchmark('postgres'),
 ];

@@ -270,6 +270,204 @@ describe('system administration journeys', () => {
     }
   });
 
+  it('a department role created, granted and assigned on the department page gives its user the menus', async () => {
+    // The department may hand on the System menu with its logs.
+    await api(product, adminToken, 'POST', '/sys/permission/saveDepartPermission', {
+      departId: 'dep-ops',
+      permissionIds: 'menu-system,menu-system-log',
+    });
+    const added = await api<{ id: string }>(product, adminToken, 'POST', '/sys/user/add', {
+      username: 'e2e_duty',
+      realname: '值班员',
+      password: 'Duty-12345',
+      selecteddeparts: 'dep-ops',
+    });
+    expect(added.success, added.message).toBe(true);
+
+    const page = await adminPage();
+    await openRoute(page, product, '/system/depart', 'depart-page');
+    await page.getByTestId('depart-node-A01A01').click();
+    await page.getByRole('tab', { name: '部门角色' }).click();
+    await page.getByTestId('list-depart-roles-add').click();
+    await page.getByTestId('depart-role-form-roleName').fill('夜班值守');
+    await page.getByTestId('depart-role-form-roleCode').fill('night_duty');
+    const roleAdded = nextResponse(page, '/sys/sysDepartRole/add');
+    await page.getByTestId('depart-role-form-submit').click();
+    const roleBody = (await (await roleAdded).json()) as { success: boolean; result: { id: string } };
+    expect(roleBody.success).toBe(true);
+
+    // Grant: the tree holds only the department's permissions (System with its logs), so
+    // checking the logs checks System too.
+    await page.getByTestId('depart-role-authorize-night_duty').click();
+    await page.getByTestId('depart-role-permission-tree-node-menu-system-log').click();
+    expect(await page.getByTestId('depart-role-permission-tree-node-menu-system-user').count()).toBe(0);
+    const systemNode = page.locator('.ant-tree-treenode', {
+      has: page.getByTestId('depart-role-permission-tree-node-menu-system'),
+    });
+    await expect(systemNode.locator('.ant-tree-checkbox-checked').count()).resolves.toBe(1);
+    const granted = nextResponse(page, '/sys/sysDepartPermission/saveDeptRolePermission');
+    await page.getByTestId('depart-role-permission-tree-save').click();
+    const grantBody = (await (await granted).request().postDataJSON()) as { permissionIds: string };
+    expect(grantBody.permissionIds.split(',').sort()).toEqual(['menu-system', 'menu-system-log']);
+    await page.getByTestId('depart-role-edit-night_duty').waitFor();
+    await shot(page, 'depart-roles');
+
+    // Assign it to the department's user.
+    await page.getByRole('tab', { name: '部门用户' }).click();
+    await page.getByTestId('depart-user-roles-e2e_duty').click();
+    await page.getByTestId('depart-user-roles-options').getByText('夜班值守').click();
+    const assigned = nextResponse(page, '/sys/sysDepartRole/deptRoleUserAdd');
+    await page.getByTestId('depart-user-roles-save').click();
+    expect((await assigned).status()).toBe(200);
+
+    const token = await apiLogin(product, 'e2e_duty', 'Duty-12345');
+    const perms = await api<{
+      menu: { meta: { title: string }; children?: { meta: { title: string } }[] }[];
+    }>(product, token, 'GET', '/sys/permission/getUserPermissionByToken');
+    const titles = perms.result.menu.flatMap((m) => [
+      m.meta.title,
+      ...(m.children ?? []).map((c) => c.meta.title),
+    ]);
+    expect(titles).toEqual(expect.arrayContaining(['系统管理', '日志']));
+    expect(titles).not.toContain('用户管理');
+
+    // The same page in English.
+    await page.getByTestId('language-en-US').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en-US');
+    await page.getByRole('tab', { name: 'Department roles' }).click();
+    await page.getByTestId('depart-role-edit-night_duty').waitFor();
+    await shot(page, 'depart-roles-en');
+    await page.getByTestId('language-zh-CN').click();
+  });
+
+  it('the announcement form offers the open fields and refuses a page that is not a url or path', async () => {
+    const page = await adminPage();
+    await openRoute(page, product, '/system/announcement', 'list-announcements');
+    await page.getByTestId('list-announcements-add').click();
+    await page.getByTestId('announcement-form-titile').fill('E2E 打开页面');
+    await pickOption(page, 'announcement-form-openType', '地址（url）');
+    await page.getByTestId('announcement-form-openPage').fill('javascript:alert(1)');
+    await page.getByTestId('announcement-form-submit').click();
+    await page.getByText('打开页面须为 http(s):// 地址或以 / 开头的控制台路径').waitFor();
+    await shot(page, 'announcement-open-fields');
+    await page.getByTestId('announcement-form-openPage').fill('/lighting/lamp');
+    const added = nextResponse(page, '/sys/annountCement/add');
+    await page.getByTestId('announcement-form-submit').click();
+    const body = (await (await added).json()) as {
+      success: boolean;
+      result: { openType: string; openPage: string };
+    };
+    expect(body.result).toMatchObject({ openType: 'url', openPage: '/lighting/lamp' });
+
+    // A component page with its business id.
+    await page.getByTestId('list-announcements-add').click();
+    await page.getByTestId('announcement-form-titile').fill('E2E 组件页面');
+    await pickOption(page, 'announcement-form-openType', '详情组件');
+    await pickOption(page, 'announcement-form-component', '用户详情');
+    await page.getByTestId('announcement-form-submit').click();
+    await page.getByText('组件方式须填写业务ID!').waitFor();
+    await page.getByTestId('announcement-form-busId').fill('user-admin');
+    const component = nextResponse(page, '/sys/annountCement/add');
+    await page.getByTestId('announcement-form-submit').click();
+    const componentBody = (await (await component).json()) as { result: Record<string, string> };
+    expect(componentBody.result).toMatchObject({
+      openType: 'component',
+      openPage: 'system/UserDetail',
+      busId: 'user-admin',
+    });
+
+    await page.getByTestId('language-en-US').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en-US');
+    await page.getByTestId('list-announcements-add').click();
+    await pickOption(page, 'announcement-form-openType', 'Detail component');
+    await page.getByTestId('announcement-form-component').waitFor();
+    await shot(page, 'announcement-open-fields-en');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('language-zh-CN').click();
+  });
+
+  it("a data rule granted in the role drawer limits the user list of that role's users", async () => {
+    // Fixture by API: a role with the users menu, a rule on that menu, users in one department.
+    const role = await api<{ id: string }>(product, adminToken, 'POST', '/sys/role/add', {
+      roleName: 'E2E数据规则',
+      roleCode: 'e2e_rule_role',
+    });
+    expect(role.success, role.message).toBe(true);
+    await api(product, adminToken, 'POST', '/sys/permission/saveRolePermission', {
+      roleId: role.result.id,
+      permissionIds: 'menu-system,menu-system-user',
+    });
+    const rule = await api<{ id: string }>(product, adminToken, 'POST', '/sys/permission/addPermissionRule', {
+      permissionId: 'menu-system-user',
+      ruleName: 'E2E 规则用户',
+      ruleColumn: 'username',
+      ruleConditions: 'RIGHT_LIKE',
+      ruleValue: 'e2e_rule_',
+    });
+    expect(rule.success, rule.message).toBe(true);
+    const password = 'Rule-User-123';
+    for (const [username, roles] of [
+      ['e2e_rule_viewer', role.result.id],
+      ['e2e_rule_peer', ''],
+      ['e2e_other_peer', ''],
+    ] as const) {
+      const added = await api(product, adminToken, 'POST', '/sys/user/add', {
+        username,
+        realname: username,
+        password,
+        confirmpassword: password,
+        selectedroles: roles,
+        selecteddeparts: 'dep-ops',
+      });
+      expect(added.success, added.message).toBe(true);
+    }
+    const listedFor = async (page: Page) => {
+      await page.goto(`${product.baseUrl}/#/system/user`);
+      const rows = page.getByTestId('list-users').locator('tbody tr.ant-table-row');
+      await rows.first().waitFor();
+      return (await rows.allTextContents()).join(' ');
+    };
+
+    // Without the rule, the role's user sees both peers of the department.
+    const viewer = await fresh();
+    await loginAs(viewer, 'e2e_rule_viewer', password);
+    await viewer.getByTestId('platform-title').waitFor();
+    const before = await listedFor(viewer);
+    expect(before).toContain('e2e_other_peer');
+    expect(before).toContain('e2e_rule_peer');
+
+    // The administrator grants the rule in the role's permission drawer.
+    const page = await adminPage();
+    await openRoute(page, product, '/system/role', 'list-roles');
+    await searchList(page, 'roles', 'roleCode', 'e2e_rule_role');
+    await page.getByTestId('role-authorize-e2e_rule_role').click();
+    await page.getByTestId('role-permission-tree').waitFor();
+    await page.getByTestId('role-data-rules-menu-system-user').click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'E2E 规则用户' });
+    await dialog.getByText('E2E 规则用户').click();
+    await shot(page, 'role-data-rules');
+    const saved = nextResponse(page, '/sys/role/datarule');
+    await page.getByTestId('role-data-rules-save').click();
+    const savedAnswer = await saved;
+    expect(savedAnswer.status()).toBe(200);
+    expect(savedAnswer.request().postDataJSON()).toMatchObject({
+      permissionId: 'menu-system-user',
+      dataRuleIds: rule.result.id,
+    });
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Reopened, the dialog shows the rule granted.
+    await page.getByTestId('role-data-rules-menu-system-user').click();
+    await expect
+      .poll(() => page.getByRole('dialog').locator('.ant-checkbox-wrapper-checked').allTextContents())
+      .toEqual([expect.stringContaining('E2E 规则用户')]);
+
+    // The role's user now sees only the users the rule matches.
+    await viewer.reload();
+    await expect.poll(() => listedFor(viewer), { timeout: 10_000 }).not.toContain('e2e_other_peer');
+    expect(await listedFor(viewer)).toContain('e2e_rule_peer');
+  });
+
   it('screens of the menu tree and the platform settings', async () => {
     const page = await adminPage();
     await openRoute(page, product, '/system/permission', 'list-menus');

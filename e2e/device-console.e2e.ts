@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { loginAsAdmin } from './support/console';
 import { createLightingFixture, type LightingFixture, simLamp } from './support/lighting-fixture';
-import { type DeviceProduct, startDeviceProduct } from './support/lighting-product';
+import { type Product as DeviceProduct, startProduct as startDeviceProduct } from './support/product';
 
 // Issue 5: live device state and the device test console, against a simulated gateway.
 let product: DeviceProduct;

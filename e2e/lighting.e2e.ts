@@ -1,4 +1,6 @@
 import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -6,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { loginAsAdmin } from './support/console';
 import { createLightingFixture, type LightingFixture, simLamp } from './support/lighting-fixture';
-import { type DeviceProduct, startDeviceProduct } from './support/lighting-product';
+import { apiClient, type Product, startProduct } from './support/product';
 
 // Issue 6: lamp control with per-device outcomes, group control and the GIS map.
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -15,13 +17,13 @@ const SHOTS =
     ? path.join(ROOT, 'docs/screenshots')
     : path.join(ROOT, 'e2e/artifacts');
 
-let product: DeviceProduct;
+let product: Product;
 let fixture: LightingFixture;
 let browser: Browser;
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
-  product = await startDeviceProduct();
+  product = await startProduct();
   fixture = await createLightingFixture(product, 3);
   browser = await launchBrowser();
 });
@@ -84,7 +86,10 @@ describe('street lighting', () => {
     const page = await signedIn();
     await page.goto(`${product.baseUrl}/#/gis`);
     await page.waitForFunction(() => window.location.hash.startsWith('#/gis/GlrGis'));
-    await page.getByTestId('gis-map').and(page.locator('[data-engine="webgl"]')).waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('gis-map')
+      .and(page.locator('[data-engine="canvas"]'))
+      .waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByTestId('gis-count').textContent()).toContain('3 / 3');
     const code = fixture.poleCodes[0] as string;
     await page.getByTestId('gis-search').locator('input').fill(code);
@@ -100,7 +105,74 @@ describe('street lighting', () => {
     await lamp.getByTestId('gis-lamp-outcome-acked').waitFor({ timeout: 20_000 });
     expect(simLamp(fixture.gateway, address).on).toBe(true);
     await page.screenshot({ path: path.join(SHOTS, 'lighting-map-popup.png') });
+
+    // Clicking another pole's dot opens that pole: the popup anchor sits on its pole, so the
+    // second pole lies at the same height, one pole spacing to the side.
+    const anchor = page.locator('.ics-gis__popup-anchor');
+    const at = await anchor.evaluate((e) => ({
+      x: Number.parseFloat(e.style.left),
+      y: Number.parseFloat(e.style.top),
+    }));
+    await popup.getByRole('button', { name: /close|关闭/i }).click();
+    await popup.waitFor({ state: 'hidden' });
+    const mapBox = (await page.getByTestId('gis-map').boundingBox())!;
+    // Poles are 0.0005° apart in longitude in the fixture (about 47 px at zoom 17): the next dot
+    // to the right, starting past the first dot's click radius.
+    const next = fixture.poleCodes[1] as string;
+    for (let dx = 20; dx < 200; dx += 4) {
+      await page.mouse.click(mapBox.x + at.x + dx, mapBox.y + at.y);
+      if ((await popup.count()) > 0) break;
+    }
+    await expect
+      .poll(() => popup.getByTestId('gis-popup-code').textContent(), { timeout: 10_000 })
+      .toBe(next);
     await page.context().close();
+  });
+
+  it('draws raster tiles of the configured template under the poles', async () => {
+    // A tile server of our own: every tile is one green pixel (scaled to 256 px by the map).
+    const green = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgOMEAAAGUAMlBGJ3rAAAAAElFTkSuQmCC',
+      'base64',
+    );
+    const requested: string[] = [];
+    const tiles = createServer((req, res) => {
+      requested.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' });
+      res.end(green);
+    });
+    await new Promise<void>((resolve) => tiles.listen(0, '127.0.0.1', resolve));
+    const port = (tiles.address() as AddressInfo).port;
+    const api = await apiClient(product);
+    const settings = await api.get<Record<string, unknown>>('/sys/platform/settings');
+    await api.put('/sys/platform/settings', {
+      ...settings,
+      tileUrl: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`,
+    });
+    try {
+      const page = await signedIn();
+      await page.goto(`${product.baseUrl}/#/gis/GlrGis`);
+      const map = page.getByTestId('gis-map');
+      await map.and(page.locator('[data-engine="canvas"]')).waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => requested.filter((u) => /^\/\d+\/\d+\/\d+\.png$/.test(u)).length)
+        .toBeGreaterThan(0);
+      // A corner of the canvas, away from the poles, shows the tile instead of the plain background.
+      await expect
+        .poll(() =>
+          map
+            .locator('canvas')
+            .evaluate((c: HTMLCanvasElement) => [
+              ...(c.getContext('2d')?.getImageData(4, 4, 1, 1).data ?? []),
+            ]),
+        )
+        .toEqual([0, 200, 0, 255]);
+      await page.screenshot({ path: path.join(SHOTS, 'lighting-map-tiles.png') });
+      await page.context().close();
+    } finally {
+      await api.put('/sys/platform/settings', { ...settings, tileUrl: '' });
+      await new Promise((resolve) => tiles.close(resolve));
+    }
   });
 
   it('opens the strategy form with a 7-day preview', async () => {

@@ -61,14 +61,24 @@ export function deviceBenchmark(variant: Variant): Benchmark {
   };
 }
 
-/** The server's ingestion counters written at stop (see ICS_DEVICE_STATS_FILE), summarised. */
-function ingestStats(file: string): string {
+/** The server's ingestion counters written at stop (see ICS_DEVICE_STATS_FILE); null when missing. */
+function readIngestStats(file: string): Record<string, number> | null {
   try {
-    const s = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-    return `server: ${s.readings} readings accepted, ${s.dropped} dropped (buffer full), ${s.flushErrors} flush errors, ${s.invalid} invalid`;
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;
   } catch {
-    return 'server ingestion counters unavailable';
+    return null;
   }
+}
+
+/**
+ * Where lost readings went: readings the server accepted but did not store are lost by the
+ * server; readings sent but never accepted were still queued at the gateways (held back by
+ * backpressure) when the simulator stopped.
+ */
+function ingestStats(s: Record<string, number> | null, sent: number, stored: number): string {
+  if (!s) return 'server ingestion counters unavailable';
+  const accepted = s.readings ?? 0;
+  return `server: ${accepted} readings accepted (${accepted - stored} of them not stored; ${sent - accepted} sent but still queued at the gateways when they stopped), ${s.heldBack ?? 0} messages held back (backpressure), ${s.dropped} dropped, ${s.flushErrors} flush errors, ${s.invalid} invalid`;
 }
 
 /** Resident memory of a process from /proc, in MiB: current and peak. */
@@ -220,8 +230,13 @@ async function measure(
     await sim.stop();
     const rssEnd = memory(server.pid);
     clearInterval(sampler);
+    const exitedEarly = server.exitCode();
     await server.stop(120_000); // it writes what it still buffers (and a CPU profile when asked)
     serverStopped = true;
+    if (exitedEarly !== null || !fs.existsSync(statsFile))
+      console.error(
+        `  ${tag} the server ${exitedEarly === null ? 'wrote no counters at stop' : `had exited (${exitedEarly})`}; its last output:\n${server.output()}`,
+      );
     const stored = await countReadings(target);
     const lost = paused.readingsSent - stored;
 
@@ -252,7 +267,7 @@ async function measure(
             : `${formatNumber(writtenRate)}/s counted in the table`,
           `caught up ${drainSeconds.toFixed(1)} s after the load stopped`,
           `${formatNumber(paused.readingsSent)} sent, ${formatNumber(stored)} stored, ${lost} lost`,
-          ingestStats(statsFile),
+          ingestStats(readIngestStats(statsFile), paused.readingsSent, stored),
           `CPU: ${cpu}`,
           `connect ${connectSeconds.toFixed(0)} s`,
         ].join('; '),

@@ -23,6 +23,12 @@ declare module 'autocannon' {
     duration?: number;
     timeout?: number;
     pipelining?: number;
+    /** Request templates used in turn; `setupRequest` may rewrite each one before it is sent. */
+    requests?: {
+      method?: string;
+      path?: string;
+      setupRequest?: (request: { path: string }) => { path: string };
+    }[];
   };
 
   export type Result = {

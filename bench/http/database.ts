@@ -37,6 +37,20 @@ export async function freshPostgres(): Promise<
   };
 }
 
+/** Process ids of the PostgreSQL backends connected to `databaseUrl`'s database (this query's own left out). */
+export async function backendPids(databaseUrl: string): Promise<number[]> {
+  const c = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3_000 });
+  await c.connect();
+  try {
+    const res = await c.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return res.rows.map((r) => r.pid);
+  } finally {
+    await c.end();
+  }
+}
+
 const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@');
 
 export const SEEDED_USERS = 1_000;

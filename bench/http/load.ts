@@ -28,8 +28,14 @@ export type LoadOptions = Omit<Options, 'duration'> & {
   warmupSeconds?: number;
   /** Processes under test besides this one (the server), for the CPU accounting. */
   pids?: number[];
-  /** The PostgreSQL server is under test too. */
+  /** The PostgreSQL server is under test too (every `postgres` process on the machine). */
   postgres?: boolean;
+  /**
+   * More processes under test, asked for after the warm-up (the PostgreSQL backends serving
+   * the server's connections, which the warm-up has opened): only these, not every PostgreSQL
+   * process of a shared server, whose connections may come and go during the measurement.
+   */
+  pidsAfterWarmup?: () => Promise<number[]>;
 };
 
 /** Runs autocannon against one URL (in this process: the server under test has the other core). */
@@ -39,15 +45,17 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     warmupSeconds = Math.min(2, seconds),
     pids = [],
     postgres = false,
+    pidsAfterWarmup,
     ...rest
   } = options;
   const base: Options = { connections: 50, timeout: 10, ...rest };
   await waitForQuiet(pids);
   if (warmupSeconds > 0) await autocannon({ ...base, duration: warmupSeconds });
-  const cpu = watchCpu(pids, postgres);
+  const watched = pidsAfterWarmup ? [...pids, ...(await pidsAfterWarmup())] : pids;
+  const cpu = watchCpu(watched, postgres);
   const r = await autocannon({ ...base, duration: seconds });
   const otherCores = cpu.otherCores();
-  const cpuSeconds = pids.length ? cpu.underTestSeconds() : null;
+  const cpuSeconds = watched.length ? cpu.underTestSeconds() : null;
   const statuses = Object.entries(r.statusCodeStats)
     .map(([code, s]) => `${code}×${s.count}`)
     .join(' ');

@@ -23,6 +23,10 @@ export type RunningServer = {
   pid: number;
   /** SIGTERM, then SIGKILL after `graceMs` (default 10 s). */
   stop(graceMs?: number): Promise<void>;
+  /** The exit code once exited (-1 for a signal), else null. */
+  exitCode(): number | null;
+  /** The server's last output lines (for error reports). */
+  output(): string;
 };
 
 /**
@@ -61,7 +65,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await child.stop(2_000);
     throw new Error(`the server did not start: ${(error as Error).message}\n${child.output()}`);
   }
-  return { api, readyMs, pid: child.child.pid ?? 0, stop: (graceMs?: number) => child.stop(graceMs) };
+  return {
+    api,
+    readyMs,
+    pid: child.child.pid ?? 0,
+    stop: (graceMs?: number) => child.stop(graceMs),
+    exitCode: () => child.child.exitCode ?? (child.child.signalCode ? -1 : null),
+    output: child.output,
+  };
 }
 
 type Envelope = { success: boolean; message: string; result: unknown };

@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { freshPostgres } from '../http/database';
-import { API, call, root, startServer } from '../http/server';
+import { API, call, startServer } from '../http/server';
 import { type Benchmark, type Figure, formatNumber, skipped } from '../lib/benchmark';
+import { benchConsoleDir, ensureConsoleBuild } from '../lib/web-build';
 import { MAP_POLES, seedPoles } from './seed';
 
 const ADMIN_PASSWORD = 'Bench-Admin-123!';
@@ -51,7 +51,14 @@ export function lightingScaleBenchmark(variant: Variant): Benchmark {
         const seedStart = performance.now();
         const fleet = await seedPoles({ dataDir, databaseUrl }, MAP_POLES);
         const seedMs = performance.now() - seedStart;
-        const server = await startServer({ dataDir, adminPassword: ADMIN_PASSWORD, databaseUrl });
+        // The console is built (when stale) before the server starts: it serves that folder.
+        const buildError = ensureConsoleBuild();
+        const server = await startServer({
+          dataDir,
+          adminPassword: ADMIN_PASSWORD,
+          databaseUrl,
+          env: { ICS_WEB_DIR: benchConsoleDir },
+        });
         try {
           const tag = `[${variant}]`;
           const figures: Figure[] = [
@@ -63,8 +70,8 @@ export function lightingScaleBenchmark(variant: Variant): Benchmark {
           ];
           const token = await login(server.api);
           figures.push(...(await measureLists(server.api, token, tag)));
-          figures.push(await measureMapEndpoint(server.api, token, tag));
-          figures.push(...(await measureMapPage(server.api, tag)));
+          figures.push(...(await measureMapEndpoint(server.api, token, tag)));
+          figures.push(...(await measureMapPage(server.api, tag, buildError)));
           return figures;
         } finally {
           await server.stop();
@@ -131,56 +138,115 @@ async function measureLists(api: string, token: string, tag: string): Promise<Fi
   return figures;
 }
 
-async function measureMapEndpoint(api: string, token: string, tag: string): Promise<Figure> {
-  const route = '/lighting/pole/map';
-  let bytes = 0;
-  let poles = 0;
-  const times: number[] = [];
-  for (let i = 0; i < 8; i++) {
+/**
+ * The map's two requests: the static part (first answer after the start builds the cache;
+ * then cached, compressed, or 304 with the ETag) and the states (one aggregate read each).
+ */
+async function measureMapEndpoint(api: string, token: string, tag: string): Promise<Figure[]> {
+  const get = async (route: string, headers: Record<string, string> = {}) => {
     const start = performance.now();
-    const res = await fetch(`${api}${route}`, { headers: { 'x-access-token': token } });
+    const res = await fetch(`${api}${route}`, { headers: { 'x-access-token': token, ...headers } });
     const text = await res.text();
-    if (res.status !== 200) throw new Error(`${route} answered ${res.status}: ${text.slice(0, 200)}`);
-    if (i >= 2) times.push(performance.now() - start);
-    bytes = text.length;
-    poles = (JSON.parse(text) as { result: unknown[] }).result.length;
-  }
-  times.sort((a, b) => a - b);
-  return {
-    name: `GET ${API}${route} ${tag}`,
-    value: quantile(times, 0.5),
-    unit: 'ms p50',
-    detail: `${poles.toLocaleString('en-US')} poles, ${(bytes / 1024 / 1024).toFixed(1)} MiB; p95 ${formatNumber(quantile(times, 0.95))} ms; 6 sequential requests`,
+    const ms = performance.now() - start;
+    if (res.status !== 200 && res.status !== 304)
+      throw new Error(`${route} answered ${res.status}: ${text.slice(0, 200)}`);
+    return { ms, res, text };
   };
+  const timed = async (route: string, headers?: Record<string, string>, gapMs = 0) => {
+    const times: number[] = [];
+    let last = await get(route, headers);
+    for (let i = 0; i < 2; i++) last = await get(route, headers);
+    for (let i = 0; i < 6; i++) {
+      if (gapMs) await new Promise((resolve) => setTimeout(resolve, gapMs));
+      last = await get(route, headers);
+      times.push(last.ms);
+    }
+    times.sort((a, b) => a - b);
+    return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), last };
+  };
+  const mapRoute = '/lighting/pole/map';
+  const statesRoute = '/lighting/pole/mapStates';
+  const cold = await get(mapRoute);
+  const map = JSON.parse(cold.text) as { result: { codes: string[] } };
+  const poles = map.result.codes.length;
+  const warm = await timed(mapRoute);
+  const encoded = Number(warm.last.res.headers.get('content-length') ?? 0);
+  const etag = warm.last.res.headers.get('etag') ?? '';
+  const revalidated = await timed(mapRoute, { 'if-none-match': etag });
+  // Apart by more than the server's states cache time: each request computes the states.
+  const states = await timed(statesRoute, {}, 1_100);
+  const mib = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MiB`;
+  return [
+    {
+      name: `GET ${API}${mapRoute} (first after start: builds the cache) ${tag}`,
+      value: cold.ms,
+      unit: 'ms',
+      detail: `${poles.toLocaleString('en-US')} poles, ${mib(cold.text.length)} JSON`,
+    },
+    {
+      name: `GET ${API}${mapRoute} (cached) ${tag}`,
+      value: warm.p50,
+      unit: 'ms p50',
+      detail: `p95 ${formatNumber(warm.p95)} ms; ${mib(encoded)} sent (${warm.last.res.headers.get('content-encoding') ?? 'identity'}); 6 sequential requests`,
+    },
+    {
+      name: `GET ${API}${mapRoute} (If-None-Match → ${revalidated.last.res.status}) ${tag}`,
+      value: revalidated.p50,
+      unit: 'ms p50',
+      detail: `p95 ${formatNumber(revalidated.p95)} ms; 6 sequential requests`,
+    },
+    {
+      name: `GET ${API}${statesRoute} ${tag}`,
+      value: states.p50,
+      unit: 'ms p50',
+      detail: `p95 ${formatNumber(states.p95)} ms; ${mib(states.last.text.length)}; 6 requests 1.1 s apart (uncached)`,
+    },
+  ];
 }
 
-const webDir = path.join(root, 'apps/web');
+/**
+ * Where a navigation's time went (printed with BENCH_VERBOSE=1): the document's milestones and
+ * each request or script of the map page, in ms since navigation start.
+ */
+async function pageTimeline(page: import('playwright-core').Page): Promise<string> {
+  return (await page.evaluate(`(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const rows = [['domContentLoaded', 0, nav.domContentLoadedEventEnd], ['load', 0, nav.loadEventEnd]];
+    for (const m of performance.getEntriesByType('mark')) rows.push([m.name, m.startTime, m.startTime]);
+    for (const r of performance.getEntriesByType('resource'))
+      rows.push([r.name.replace(location.origin, ''), r.startTime, r.responseEnd]);
+    return rows
+      .sort((a, b) => a[2] - b[2])
+      .map(([name, from, to]) => '  ' + Math.round(from) + ' → ' + Math.round(to) + ' ms  ' + name.slice(0, 110))
+      .join('\\n');
+  })()`)) as string;
+}
 
-/** Builds the console when its bundle is older than the GIS feature (or BENCH_WEB_BUILD=1). */
-function ensureWebBuild(): string | null {
-  const index = path.join(webDir, 'dist/index.html');
-  const newest = (dir: string): number =>
-    Math.max(
-      0,
-      ...fs.readdirSync(dir, { withFileTypes: true }).map((e) => {
-        const p = path.join(dir, e.name);
-        return e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs;
-      }),
-    );
-  const stale =
-    process.env.BENCH_WEB_BUILD === '1' ||
-    !fs.existsSync(index) ||
-    fs.statSync(index).mtimeMs < newest(path.join(webDir, 'src/features/gis'));
-  if (!stale) return null;
-  const run = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: webDir,
-    encoding: 'utf8',
-    timeout: 300_000,
+type CpuProfile = {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+};
+
+/** The 25 functions with the most self time in a CPU profile (BENCH_MAP_PROFILE=1). */
+function topFunctions(profile: CpuProfile): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id);
+    if (!frame) return;
+    const file = frame.url.split('/').pop() ?? '';
+    const key = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
-  return run.status === 0 ? null : `vite build failed: ${(run.stderr || run.stdout || '').slice(-300)}`;
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25)
+    .map(([key, ms]) => `  ${ms.toFixed(1).padStart(7)} ms  ${key.slice(0, 120)}`)
+    .join('\n');
 }
 
-async function measureMapPage(api: string, tag: string): Promise<Figure[]> {
+async function measureMapPage(api: string, tag: string, buildError: string | null): Promise<Figure[]> {
   const readyName = `GIS map: navigation → ${MAP_POLES.toLocaleString('en-US')} poles drawn ${tag}`;
   const panName = `GIS map: frame time while panning ${tag}`;
   const executablePath = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
@@ -189,7 +255,6 @@ async function measureMapPage(api: string, tag: string): Promise<Figure[]> {
       skipped(readyName, 'ms', `no Chromium at ${executablePath}`),
       skipped(panName, 'ms', 'no Chromium'),
     ];
-  const buildError = ensureWebBuild();
   if (buildError) return [skipped(readyName, 'ms', buildError), skipped(panName, 'ms', buildError)];
 
   const session = await loginResult(api);
@@ -220,12 +285,24 @@ async function measureMapPage(api: string, tag: string): Promise<Figure[]> {
     await page.waitForLoadState('networkidle');
     await page.goto('about:blank');
 
+    const profiler = process.env.BENCH_MAP_PROFILE === '1' ? await page.context().newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
+      await profiler.send('Profiler.start');
+    }
     const start = performance.now();
     await page.goto(`${base}/#/gis/GlrGis`);
     const ready = (await page
       .waitForFunction('window.__icsMapReady', undefined, { timeout: 60_000, polling: 'raf' })
       .then((h) => h.jsonValue())) as { poles: number; ms: number; engine: string };
     const readyMs = performance.now() - start;
+    if (process.env.BENCH_VERBOSE === '1')
+      console.error(`${tag} map page timeline:\n${await pageTimeline(page)}`);
+    if (profiler) {
+      const { profile } = (await profiler.send('Profiler.stop')) as { profile: CpuProfile };
+      console.error(`${tag} map page main thread, self time by function:\n${topFunctions(profile)}`);
+    }
 
     // Pan: drag the map back and forth with the mouse for PAN_MS, recording frame deltas.
     await page.evaluate(`{

@@ -1,5 +1,5 @@
 import { type SimulatedGateway, Simulator } from '@ics/simulator';
-import { apiClient, type DeviceProduct } from './lighting-product';
+import { apiClient, type Product } from './product';
 
 type Page<T> = { records: T[]; total: number };
 type Lamp = {
@@ -37,7 +37,7 @@ export async function waitFor<T>(
 }
 
 /** Sets up the project through the public API and connects a simulated gateway to the broker. */
-export async function createLightingFixture(product: DeviceProduct, lampCount = 3): Promise<LightingFixture> {
+export async function createLightingFixture(product: Product, lampCount = 3): Promise<LightingFixture> {
   const api = await apiClient(product);
   const { id: projectId } = await api.post<{ id: string }>('/sys/project/add', {
     name: 'E2E Lighting',

@@ -15,12 +15,16 @@ export type Product = {
   baseUrl: string;
   apiUrl: string;
   adminPassword: string;
+  /** Where devices (the simulator) connect: the embedded MQTT broker. */
+  mqttUrl: string;
+  /** The product's data directory (removed by `stop`). */
+  dataDir: string;
   /** What the process printed so far (for failure messages). */
   output(): string;
   stop(): Promise<void>;
 };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -37,9 +41,19 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
+export type ProductOptions = {
+  /** Port of the embedded MQTT broker (default: a free port, so the simulator can connect). */
+  mqttPort?: number;
+  /** Start the demo project with its simulated gateways (default: no). */
+  demo?: boolean;
+  /** Extra environment for the server (applied last). */
+  env?: Record<string, string>;
+};
+
 /** Starts the product exactly as an operator would and waits until its API answers. */
-export async function startProduct(): Promise<Product> {
+export async function startProduct(options: ProductOptions = {}): Promise<Product> {
   const port = await freePort();
+  const mqttPort = options.mqttPort ?? (await freePort());
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ics-e2e-'));
   const adminPassword = 'E2e-Admin-123!';
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -49,8 +63,9 @@ export async function startProduct(): Promise<Product> {
       PORT: String(port),
       DATA_DIR: dataDir,
       ICS_ADMIN_PASSWORD: adminPassword,
-      ICS_DEMO: '0',
-      MQTT_PORT: '0',
+      ICS_DEMO: options.demo ? '1' : '0',
+      MQTT_PORT: String(mqttPort),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -86,7 +101,16 @@ export async function startProduct(): Promise<Product> {
     }
     try {
       const response = await fetch(`${apiUrl}/sys/platform/public`);
-      if (response.ok) return { baseUrl, apiUrl, adminPassword, output: () => log, stop };
+      if (response.ok)
+        return {
+          baseUrl,
+          apiUrl,
+          adminPassword,
+          mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+          dataDir,
+          output: () => log,
+          stop,
+        };
     } catch {
       // not listening yet
     }
@@ -94,4 +118,32 @@ export async function startProduct(): Promise<Product> {
   }
   await stop();
   throw new Error(`the product was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${log}`);
+}
+
+type Envelope<T> = { success: boolean; message: string; code: number; result: T };
+
+/** A tiny API client for test set-up (the public HTTP API with the admin's token). */
+export async function apiClient(product: Product) {
+  const login = await fetch(`${product.apiUrl}/sys/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN_USERNAME, password: product.adminPassword }),
+  });
+  const token = ((await login.json()) as Envelope<{ token: string }>).result.token;
+  const request = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${product.apiUrl}${url}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', 'X-Access-Token': token },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const envelope = (await response.json()) as Envelope<T>;
+    if (!envelope.success) throw new Error(`${method} ${url}: ${response.status} ${envelope.message}`);
+    return envelope.result;
+  };
+  return {
+    token,
+    get: <T>(url: string) => request<T>('GET', url),
+    post: <T>(url: string, body: unknown) => request<T>('POST', url, body),
+    put: <T>(url: string, body: unknown) => request<T>('PUT', url, body),
+  };
 }

@@ -8,6 +8,7 @@ import { InProcessLiveEvents } from './devices/live-events';
 import { bridgeLiveEventsToRealtime } from './devices/realtime-bridge';
 import { DeviceRuntime } from './devices/runtime';
 import { installErrorHandling } from './http/error-handler';
+import { clearOnWrites, ResponseCache } from './http/response-cache';
 import type { AccessGuard } from './http/routes';
 import { registerAnnouncementRoutes } from './modules/announcement/announcement.routes';
 import { AnnouncementService } from './modules/announcement/announcement.service';
@@ -19,6 +20,7 @@ import { ControlService } from './modules/lighting/control.service';
 import { registerLightingRoutes } from './modules/lighting/lighting.routes';
 import { LightingService } from './modules/lighting/lighting.service';
 import { systemClock } from './modules/lighting/scheduler/clock';
+import { FileOffsetClock } from './modules/lighting/scheduler/file-clock';
 import { LightingScheduler } from './modules/lighting/scheduler/scheduler';
 import { StrategyService } from './modules/lighting/strategy.service';
 import type { FanOut } from './modules/realtime/fan-out';
@@ -61,13 +63,19 @@ function createServices(
   fanOut: FanOut,
 ) {
   const i18n = new I18nService(db);
-  const users = new UserRepository(db);
+  // Serialised answers of the user list (per caller and query): cleared by every write on this
+  // node (clearOnWrites, and the invalidations below); 2 s bounds what other API nodes changed.
+  const listAnswers = new ResponseCache({ ttlMs: 2_000, maxEntries: 2_000, maxAnswerChars: 256 * 1024 });
+  // Sign-in also writes users outside a writing request (CAS sign-in is a GET).
+  const users = new UserRepository(db, () => listAnswers.clear());
   const sessionStore = new SessionStore(db, { ttlMs: config.tokenTtlMs, idleMs: config.sessionIdleMs });
   const loginGuard = new LoginGuard(db);
   const dicts = new DictService(db, i18n);
-  const platform = new PlatformService(db, Boolean(config.casUrl));
+  const platform = new PlatformService(db, config.casUrl);
   const logs = new LogService(db);
   const permissions = new PermissionService(db, i18n);
+  permissions.onInvalidate(() => listAnswers.clear());
+  i18n.onInvalidate(() => listAnswers.clear());
   const projectScope = new ProjectScopeService(db);
   // Console sockets of this node; device modules push with realtime.sendToUsers(...).
   const realtime = new Realtime(fanOut);
@@ -75,7 +83,6 @@ function createServices(
   const home = new HomeService(db);
   // Device bus, ingestion and commands; started by main.ts (or a test) with devices.start().
   const liveEvents = new InProcessLiveEvents();
-  bridgeLiveEventsToRealtime(liveEvents, db, realtime);
   const devices = new DeviceRuntime(db, liveEvents, log, {
     mqttUrl: config.mqttUrl,
     mqttPort: config.mqttPort,
@@ -83,20 +90,36 @@ function createServices(
     commandTimeoutMs: config.commandTimeoutMs,
     commandRetries: config.commandRetries,
     retentionDays: config.telemetryRetentionDays,
+    stateWriteMs: config.deviceStateWriteMs,
+    statsFile: config.deviceStatsFile,
   });
   const deviceService = new DeviceService(db, projectScope, devices);
   // Street lighting; the scheduler is started by main.ts (tests build their own with a test clock).
   const lightingControl = new ControlService(db, projectScope, devices, liveEvents, realtime);
+  // Outcomes of a control job reach its owner as `control.outcome` batches, not one message per lamp.
+  bridgeLiveEventsToRealtime(liveEvents, db, realtime, (event) => lightingControl.deliversOutcome(event));
   const lighting = new LightingService(db, projectScope, deviceService, lightingControl);
   const lightingStrategies = new StrategyService(db, projectScope, lightingControl, liveEvents);
+  // Test only (refused in production by config.ts): a clock moved by writing a file.
+  const testClock = config.testClockFile ? new FileOffsetClock(config.testClockFile, log) : null;
   const lightingScheduler = new LightingScheduler(
     db,
     lightingStrategies,
     lightingControl,
-    systemClock,
+    testClock ?? systemClock,
     () => devices.running,
     log,
   );
+  if (testClock) {
+    log.warn(
+      { file: testClock.file, offsetMs: testClock.offset },
+      'ICS_TEST_CLOCK_FILE is set: the lighting scheduler runs on a TEST CLOCK (never use this in production)',
+    );
+    testClock.onChange((offsetMs) => {
+      log.warn({ offsetMs }, 'test clock moved');
+      if (lightingScheduler.running) void lightingScheduler.tick();
+    });
+  }
   const sessions = new SessionService(
     db,
     users,
@@ -113,6 +136,7 @@ function createServices(
   };
   return {
     i18n,
+    listAnswers,
     users,
     sessionStore,
     loginGuard,
@@ -133,6 +157,7 @@ function createServices(
     lighting,
     lightingStrategies,
     lightingScheduler,
+    testClock,
   };
 }
 
@@ -155,6 +180,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // Before any route is registered, so that every writing route clears the answer caches.
+  const answerCaches: ResponseCache[] = [];
+  clearOnWrites(app, answerCaches);
 
   const fanOut = await createFanOut(config.redisUrl, app.log);
   const services = createServices(
@@ -164,8 +192,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     app.log,
     fanOut.fanOut,
   );
+  answerCaches.push(services.listAnswers);
   app.addHook('onClose', async () => {
     await services.lightingScheduler.stop();
+    services.testClock?.close();
     services.lightingControl.close();
     services.lightingStrategies.close();
   });

@@ -30,6 +30,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       mqttPort: 1884,
+      deviceStateWriteMs: 5_000,
+      deviceStatsFile: undefined,
     });
   });
 
@@ -43,6 +45,9 @@ describe('loadConfig', () => {
       ICS_SESSION_IDLE_MINUTES: '0.5',
       ICS_TOKEN_TTL_HOURS: '1',
       ICS_DEMO: '0',
+      ICS_DEVICE_STATE_WRITE_MS: '1000',
+      ICS_DEVICE_STATS_FILE: 'stats.json',
+      ICS_SHUTDOWN_GRACE_MS: '5000',
       HOST: '',
     });
     expect(config).toMatchObject({
@@ -55,6 +60,9 @@ describe('loadConfig', () => {
       sessionIdleMs: 30_000,
       tokenTtlMs: 3_600_000,
       demo: false,
+      deviceStateWriteMs: 1_000,
+      deviceStatsFile: path.resolve('stats.json'),
+      shutdownGraceMs: 5_000,
     });
   });
 
@@ -94,6 +102,12 @@ describe('loadConfig', () => {
     [
       { MQTT_URL: 'http://broker' },
       'Invalid MQTT_URL="http://broker": must start with mqtt://, mqtts://, ws:// or wss://',
+    ],
+    [{ ICS_DEVICE_STATE_WRITE_MS: '50' }, 'Invalid ICS_DEVICE_STATE_WRITE_MS="50": must be 100-3600000 ms'],
+    [{ ICS_SHUTDOWN_GRACE_MS: '10' }, 'Invalid ICS_SHUTDOWN_GRACE_MS="10": must be 1000-600000 ms'],
+    [
+      { ICS_DEVICE_STATE_WRITE_MS: 'often' },
+      'Invalid ICS_DEVICE_STATE_WRITE_MS="often": must be a whole number of milliseconds',
     ],
   ])('refuses %j with one clear line', (env, message) => {
     const line = problem(env);

@@ -59,6 +59,21 @@ const envSchema = z.object({
   ICS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be at least 100 ms').default(10_000),
   ICS_COMMAND_RETRIES: z.coerce.number().int().min(0).max(10, 'must be 0-10').default(2),
   ICS_TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650, 'must be 1-3650 days').default(90),
+  ICS_DEVICE_STATE_WRITE_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be 100-3600000 ms')
+    .max(3_600_000, 'must be 100-3600000 ms')
+    .default(5_000),
+  ICS_DEVICE_STATS_FILE: z.string().optional(),
+  ICS_SHUTDOWN_GRACE_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(1_000, 'must be 1000-600000 ms')
+    .max(600_000, 'must be 1000-600000 ms')
+    .default(60_000),
+  ICS_TEST_CLOCK_FILE: z.string().min(1).optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 export type Config = {
@@ -88,6 +103,20 @@ export type Config = {
   commandTimeoutMs: number;
   commandRetries: number;
   telemetryRetentionDays: number;
+  /** Latest-state rows of devices are rewritten at most this often unless on/level/online/faults changed. */
+  deviceStateWriteMs: number;
+  /** Diagnostics: the device ingestion counters are written to this file (JSON) when the server stops. */
+  deviceStatsFile: string | undefined;
+  /**
+   * How long a SIGTERM/SIGINT shutdown may take (writing buffered telemetry, closing the
+   * database) before the process exits anyway.
+   */
+  shutdownGraceMs: number;
+  /**
+   * Test only: a file holding a millisecond offset added to the lighting scheduler's clock
+   * (browser tests jump past a strategy's action). Refused when NODE_ENV=production.
+   */
+  testClockFile: string | undefined;
 };
 
 function toTrustProxy(value: string): boolean | number | string {
@@ -116,6 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${name}${shown(name, env[name] ?? '')}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.ICS_TEST_CLOCK_FILE && e.NODE_ENV === 'production')
+    throw new ConfigError(
+      'Invalid ICS_TEST_CLOCK_FILE: a test clock is refused when NODE_ENV=production (unset it)',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -137,5 +170,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     commandTimeoutMs: e.ICS_COMMAND_TIMEOUT_MS,
     commandRetries: e.ICS_COMMAND_RETRIES,
     telemetryRetentionDays: e.ICS_TELEMETRY_RETENTION_DAYS,
+    deviceStateWriteMs: e.ICS_DEVICE_STATE_WRITE_MS,
+    deviceStatsFile:
+      e.ICS_DEVICE_STATS_FILE === undefined ? undefined : path.resolve(e.ICS_DEVICE_STATS_FILE),
+    shutdownGraceMs: e.ICS_SHUTDOWN_GRACE_MS,
+    testClockFile: e.ICS_TEST_CLOCK_FILE === undefined ? undefined : path.resolve(e.ICS_TEST_CLOCK_FILE),
   };
 }

@@ -41,7 +41,11 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Buffered telemetry is written before exit; at full ingestion load that can take seconds.
+    const force = setTimeout(() => {
+      app.log.error(`shutdown took longer than ${config.shutdownGraceMs} ms: exiting anyway`);
+      process.exit(1);
+    }, config.shutdownGraceMs);
     force.unref();
     await app.close().catch(() => undefined);
     await db.close();

@@ -59,6 +59,28 @@ export function dbVariants(): DbVariant[] {
   return variants;
 }
 
+/**
+ * One throwaway PostgreSQL database that several API nodes share, each through its own pool
+ * as separate processes would: pass `perNode` to `startTestApp` once per node.
+ */
+export async function sharedPostgres(
+  postgres: DbVariant,
+): Promise<{ perNode: DbVariant; drop(): Promise<void> }> {
+  const shared = await postgres.open();
+  const url = shared.url;
+  if (!url) throw new Error('sharedPostgres needs the PostgreSQL variant');
+  return {
+    perNode: {
+      name: 'postgres',
+      async open() {
+        const db = await openDatabase({ databaseUrl: url });
+        return { db, drop: () => db.close() };
+      },
+    },
+    drop: shared.drop,
+  };
+}
+
 export type TestApp = {
   app: FastifyInstance;
   db: Database;
@@ -158,6 +180,8 @@ export async function startTestApp(
         await db.query('insert into sys_user_role (user_id, role_id) values ($1, $2)', [id, role]);
       for (const dep of user.departs ?? [])
         await db.query('insert into sys_user_depart (user_id, dep_id) values ($1, $2)', [id, dep]);
+      // Written in SQL, not through a request: cached list answers would not know.
+      services.listAnswers.clear();
       return id;
     },
     clearCaches() {

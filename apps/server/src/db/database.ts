@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 
 export type Row = Record<string, unknown>;
 
@@ -10,8 +13,25 @@ export type Queryable = {
   query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
 };
 
+/**
+ * Streams rows into `table` with `COPY … FROM STDIN` (text format: tab-separated, `\N` for null,
+ * one `\n`-terminated line per row). `chunks` is pulled one chunk at a time, with a turn of the
+ * event loop between two chunks so that MQTT and HTTP work interleaves with building them.
+ * All rows are written or none (one statement).
+ */
+/** How long COPY text is built and sent before the event loop gets a turn. */
+const COPY_SLICE_MS = 15;
+
+export type CopyIn = (table: string, columns: readonly string[], chunks: Iterable<string>) => Promise<void>;
+
 export type Database = Queryable & {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL: COPY on the bulk connection, a connection of its own for telemetry, so that API
+   * queries and command writes never queue behind ingestion. Null on PGlite (one connection,
+   * no COPY FROM STDIN): bulk writers batch multi-row inserts there instead.
+   */
+  readonly copyIn: CopyIn | null;
   /** Runs `work` in one transaction; everything it writes is committed together or not at all. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
@@ -26,6 +46,7 @@ export type Database = Queryable & {
 
 class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
+  readonly copyIn = null;
   constructor(private readonly db: PGlite) {}
 
   async query<T extends Row>(sql: string, params: unknown[] = []): Promise<T[]> {
@@ -57,7 +78,42 @@ class PgliteDatabase implements Database {
 
 class PostgresDatabase implements Database {
   readonly kind = 'postgres' as const;
-  constructor(private readonly pool: pg.Pool) {}
+  /**
+   * @param pool API queries, command writes, latest state.
+   * @param bulkPool one connection for COPY (telemetry), so that a long COPY never holds back
+   *   the pool above and one COPY at a time keeps PostgreSQL's share of the CPU bounded.
+   */
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly bulkPool: pg.Pool,
+  ) {}
+
+  readonly copyIn: CopyIn = async (table, columns, chunks) => {
+    const client = await this.bulkPool.connect();
+    let failed: Error | undefined;
+    try {
+      const stream = client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`));
+      await pipeline(async function* () {
+        let sliceStart = performance.now();
+        for (const chunk of chunks) {
+          yield chunk;
+          // Other work (MQTT input, HTTP) gets the thread between slices, not between chunks:
+          // under a flood of input a turn per chunk left the writer one chunk per loop
+          // iteration, slower than the input it has to keep up with.
+          if (performance.now() - sliceStart >= COPY_SLICE_MS) {
+            await nextTurn();
+            sliceStart = performance.now();
+          }
+        }
+      }, stream);
+    } catch (error) {
+      failed = error as Error;
+      throw error;
+    } finally {
+      // After a failed COPY the connection's state is unknown: discarded, the next one is fresh.
+      client.release(failed);
+    }
+  };
 
   async query<T extends Row>(sql: string, params: unknown[] = []): Promise<T[]> {
     const res = await this.pool.query(sql, params);
@@ -103,7 +159,7 @@ class PostgresDatabase implements Database {
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.bulkPool.end()]);
   }
 }
 
@@ -117,13 +173,16 @@ export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: stri
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Connected on first use; kept open while idle (telemetry arrives every few hundred ms).
+    const bulkPool = new pg.Pool({ connectionString: options.databaseUrl, max: 1, idleTimeoutMillis: 0 });
     // An idle pooled connection that the server ends (restart, failover, a dropped test
     // database) must not crash the process: the pool discards it and the next query reconnects.
-    pool.on('error', (error) => {
-      process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`);
-    });
+    for (const p of [pool, bulkPool])
+      p.on('error', (error) => {
+        process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`);
+      });
     await pool.query('select 1');
-    return new PostgresDatabase(pool);
+    return new PostgresDatabase(pool, bulkPool);
   }
   let dir: string | undefined;
   if (options.dataDir) {

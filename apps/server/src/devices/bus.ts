@@ -14,12 +14,30 @@ export type DeviceBus = {
   readonly kind: 'embedded' | 'external';
   /** Where devices connect, e.g. mqtt://localhost:1884. */
   readonly url: string;
-  onMessage(handler: (topic: string, payload: Buffer) => void): void;
+  /**
+   * Uplink messages. A handler that answers a promise holds the sender back (backpressure):
+   * nothing more is read from that connection until the promise settles.
+   */
+  onMessage(handler: MessageHandler): void;
   /** Called with a gateway sn when its MQTT session opens or closes (embedded broker only). */
   onSession(handler: (sn: string, connected: boolean) => void): void;
   publish(topic: string, payload: string, qos: 0 | 1): Promise<void>;
   close(): Promise<void>;
 };
+
+export type MessageHandler = (topic: string, payload: Buffer) => Promise<void> | undefined;
+
+/** Calls every handler; `done` once the promises they answered (if any) have settled. */
+function deliver(handlers: MessageHandler[], topic: string, payload: Buffer, done: () => void): void {
+  const waits: Array<Promise<void>> = [];
+  for (const h of handlers) {
+    const wait = h(topic, payload);
+    if (wait) waits.push(wait);
+  }
+  // Never synchronously: the broker delivers its queued messages from `done`, recursively.
+  if (waits.length === 0) queueMicrotask(done);
+  else void Promise.allSettled(waits).then(done);
+}
 
 /** Thrown when the embedded broker cannot listen; `main.ts` prints it as one line. */
 export class BrokerPortError extends Error {}
@@ -55,9 +73,12 @@ export async function startEmbeddedBroker(options: {
     maxClientsIdLength: 128,
     maxTopicLevels: 8,
     connectTimeout: 15_000,
+    // Messages delivered at once. Held-back uplink messages (backpressure: a few per gateway)
+    // occupy these until there is room, and commands going down must not queue behind them.
+    concurrency: 20_000,
   });
   const sessionHandlers: Array<(sn: string, connected: boolean) => void> = [];
-  const messageHandlers: Array<(topic: string, payload: Buffer) => void> = [];
+  const messageHandlers: MessageHandler[] = [];
   const openSessions = new Map<string, number>();
 
   broker.authenticate = (client, username, password, done) => {
@@ -107,10 +128,9 @@ export async function startEmbeddedBroker(options: {
   await new Promise<void>((resolve) =>
     broker.subscribe(
       topics.allUp,
-      (packet, done) => {
-        for (const h of messageHandlers) h(packet.topic, packet.payload as Buffer);
-        done();
-      },
+      // The publishing client reads its next packets only after `done` (aedes), so a
+      // deferred `done` is backpressure on that gateway alone.
+      (packet, done) => deliver(messageHandlers, packet.topic, packet.payload as Buffer, () => done()),
       resolve,
     ),
   );
@@ -164,7 +184,7 @@ export async function startEmbeddedBroker(options: {
  * with several API nodes each message is handled by exactly one of them.
  */
 export async function connectExternalBroker(options: { url: string; group?: string }): Promise<DeviceBus> {
-  const messageHandlers: Array<(topic: string, payload: Buffer) => void> = [];
+  const messageHandlers: MessageHandler[] = [];
   const client = await mqtt.connectAsync(options.url, {
     clientId: `ics-server-${randomBytes(6).toString('hex')}`,
     clean: true,
@@ -172,9 +192,9 @@ export async function connectExternalBroker(options: { url: string; group?: stri
     reconnectPeriod: 2_000,
     connectTimeout: 10_000,
   });
-  client.on('message', (topic, payload) => {
-    for (const h of messageHandlers) h(topic, payload);
-  });
+  // mqtt.js handles the next incoming packet only after this callback: backpressure.
+  client.handleMessage = (packet, callback) =>
+    deliver(messageHandlers, packet.topic, packet.payload as Buffer, () => callback());
   await client.subscribeAsync(topics.sharedUp(options.group ?? 'ics-ingest'), { qos: 1 });
   return {
     kind: 'external',

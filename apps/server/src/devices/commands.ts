@@ -16,6 +16,7 @@ export type CommandTarget = {
 type Pending = {
   id: string;
   gatewayId: string;
+  gatewaySn: string;
   projectId: string;
   topic: string;
   body: string;
@@ -41,6 +42,8 @@ const MAX_DEVICES_PER_MESSAGE = 1000;
  */
 export class CommandTracker {
   private readonly pending = new Map<string, Pending>();
+  /** Gateway serial number → messages sent to it and still awaiting an outcome. */
+  private readonly awaitedBy = new Map<string, number>();
   /** Command row id → the id of the message that carries it (multi-device messages only). */
   private readonly messageOf = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
@@ -52,8 +55,33 @@ export class CommandTracker {
     private readonly bus: () => DeviceBus | null,
     private readonly rawLog: RawMessageLog,
     private readonly onTimeouts: (rows: Array<{ id: string; project_id: string }>) => void,
-    private readonly options: { timeoutMs: number; retries: number },
+    private readonly options: {
+      timeoutMs: number;
+      retries: number;
+      /** A command was published to this gateway (ingestion stops holding its uplink back). */
+      onPublished?: (gatewaySn: string) => void;
+    },
   ) {}
+
+  /**
+   * Whether commands sent to this gateway are still awaiting their outcome: its uplink then
+   * carries the acks, so ingestion must not hold it back behind telemetry.
+   */
+  awaitingAck(gatewaySn: string): boolean {
+    return (this.awaitedBy.get(gatewaySn) ?? 0) > 0;
+  }
+
+  private track(entry: Pending): void {
+    this.pending.set(entry.id, entry);
+    this.awaitedBy.set(entry.gatewaySn, (this.awaitedBy.get(entry.gatewaySn) ?? 0) + 1);
+  }
+
+  private untrack(entry: Pending): void {
+    if (!this.pending.delete(entry.id)) return;
+    const left = (this.awaitedBy.get(entry.gatewaySn) ?? 1) - 1;
+    if (left > 0) this.awaitedBy.set(entry.gatewaySn, left);
+    else this.awaitedBy.delete(entry.gatewaySn);
+  }
 
   start(): void {
     this.timer = setInterval(() => void this.sweep(), Math.min(250, this.options.timeoutMs / 2));
@@ -63,6 +91,7 @@ export class CommandTracker {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.pending.clear();
+    this.awaitedBy.clear();
     this.messageOf.clear();
   }
 
@@ -126,6 +155,7 @@ export class CommandTracker {
         const entry: Pending = {
           id: m.id,
           gatewayId: first.gatewayId,
+          gatewaySn: first.gatewaySn,
           projectId: first.projectId,
           topic: topics.down(first.gatewaySn),
           body: JSON.stringify(message),
@@ -133,7 +163,7 @@ export class CommandTracker {
           attempts: 1,
           rows,
         };
-        this.pending.set(m.id, entry);
+        this.track(entry);
         await this.publish(bus, entry);
       }),
     );
@@ -182,6 +212,7 @@ export class CommandTracker {
 
   private async publish(bus: DeviceBus, entry: Pending) {
     this.rawLog.record(entry.gatewayId, entry.projectId, 'down', entry.topic, entry.body);
+    this.options.onPublished?.(entry.gatewaySn);
     // A publish that fails (broker connection down) is retried by the sweep like a missing ack.
     await bus.publish(entry.topic, entry.body, 1).catch(() => undefined);
   }
@@ -194,12 +225,12 @@ export class CommandTracker {
       const entry = this.pending.get(messageId);
       if (!entry) continue;
       entry.rows.delete(id);
-      if (entry.rows.size === 0) this.pending.delete(messageId);
+      if (entry.rows.size === 0) this.untrack(entry);
     }
   }
 
   private forget(entry: Pending) {
-    this.pending.delete(entry.id);
+    this.untrack(entry);
     for (const row of entry.rows) this.messageOf.delete(row);
   }
 

@@ -2,18 +2,9 @@ import { topics } from '@ics/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, describeWithApp } from '../../test/harness';
+import { until } from '../../test/until';
 
 const url = process.env.TEST_MQTT_URL;
-
-async function until<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 8_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 if (!url) {
   describe.skip('device protocol over an external broker (set TEST_MQTT_URL, e.g. mqtt://127.0.0.1:1883)', () => {

@@ -2,6 +2,7 @@ import { topics } from '@ics/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auth, describeWithApp, type TestApp } from '../../test/harness';
+import { until } from '../../test/until';
 
 const env = {
   MQTT_PORT: '0',
@@ -9,16 +10,6 @@ const env = {
   ICS_COMMAND_RETRIES: '1',
   ICS_DEVICE_OFFLINE_SECONDS: '2',
 };
-
-async function until<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 8_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 type Gw = { id: string; sn: string; password: string };
 
@@ -193,6 +184,145 @@ describeWithApp(
       expect(ctx().services.devices.ingestor.stats.invalid - before).toBe(4);
     });
 
+    type EventDto = { type: string; code: string | null; active: boolean; deviceId: string | null };
+    const deviceEvents = async (deviceId: string): Promise<EventDto[]> => {
+      await ctx().services.devices.ingestor.drain();
+      const res = await ctx().request({
+        method: 'GET',
+        url: `/ics/lighting/gateway/events?deviceId=${deviceId}&pageSize=100`,
+        headers: auth(token),
+      });
+      // Newest first in the API; oldest first here.
+      return (res.body.result.records as EventDto[]).reverse();
+    };
+    const lampId = async (address: string): Promise<string> =>
+      (
+        await ctx().request({
+          method: 'GET',
+          url: `/ics/lighting/lamp/list?gatewayId=${a.gw.id}&keyword=${address}`,
+          headers: auth(token),
+        })
+      ).body.result.records[0].id;
+    const pushed: Array<{ kind: string; payload: Record<string, unknown> }> = [];
+
+    it('turns a heartbeat’s offline list into one event per device change, pushed live', async () => {
+      const unsubscribe = ctx().services.liveEvents.subscribe((e) => {
+        pushed.push(e as (typeof pushed)[number]);
+      });
+      const l2 = await lampId('L002');
+      const s1 = (
+        await ctx().request({
+          method: 'GET',
+          url: `/ics/env/sensor/list?gatewayId=${a.gw.id}`,
+          headers: auth(token),
+        })
+      ).body.result.records[0].id;
+      let t = Date.now();
+      await send(client, 'GW-A', 'heartbeat', { ts: t, offline: ['L002', 'GONE'] });
+      await send(client, 'GW-A', 'heartbeat', { ts: t + 1, offline: ['L002'] });
+      expect(await deviceEvents(l2)).toMatchObject([{ type: 'offline', active: false, code: null }]);
+      const offline = await ctx().request({
+        method: 'GET',
+        url: `/ics/lighting/lamp/list?gatewayId=${a.gw.id}&keyword=L002`,
+        headers: auth(token),
+      });
+      expect(offline.body.result.records[0].state.online).toBe(false);
+      // L002 answers again, S001 stops: one event each; L001 never was in the list.
+      t = Date.now();
+      await send(client, 'GW-A', 'heartbeat', { ts: t, offline: ['S001'] });
+      await send(client, 'GW-A', 'heartbeat', { ts: t + 1, offline: ['S001'] });
+      expect((await deviceEvents(l2)).map((e) => [e.type, e.active])).toEqual([
+        ['offline', false],
+        ['online', true],
+      ]);
+      expect((await deviceEvents(s1)).map((e) => e.type)).toEqual(['offline']);
+      expect((await deviceEvents(await lampId('L001'))).map((e) => e.type)).not.toContain('offline');
+      // A heartbeat older than the last change does not undo it.
+      await send(client, 'GW-A', 'heartbeat', { ts: t - 60_000, offline: [] });
+      await send(client, 'GW-A', 'heartbeat', { ts: Date.now(), offline: [] });
+      expect((await deviceEvents(s1)).map((e) => e.type)).toEqual(['offline', 'online']);
+      const online = (id: string) =>
+        pushed
+          .filter((e) => e.kind === 'device.online' && e.payload.deviceId === id)
+          .map((e) => e.payload.online);
+      expect(online(l2)).toEqual([false, true]);
+      expect(online(s1)).toEqual([false, true]);
+      unsubscribe();
+    });
+
+    it('derives fault raised / cleared events from telemetry flags, once per change', async () => {
+      const unsubscribe = ctx().services.liveEvents.subscribe((e) => {
+        pushed.push(e as (typeof pushed)[number]);
+      });
+      pushed.length = 0;
+      const l1 = await lampId('L001');
+      // dayBurning came with the first telemetry of L001 (earlier test).
+      expect((await deviceEvents(l1)).map((e) => [e.code, e.active])).toEqual([['dayBurning', true]]);
+      const faults = (list: string[], ts = Date.now()) =>
+        send(client, 'GW-A', 'telemetry', { ts, readings: [{ dev: 'L001', faults: list }] });
+      await faults(['dayBurning', 'lampFailure']);
+      await faults(['dayBurning', 'lampFailure']);
+      await ctx().services.devices.ingestor.drain();
+      await faults(['lampFailure', 'dayBurning']);
+      // The gateway also reports the same fault as an event: still raised once.
+      await send(client, 'GW-A', 'event', {
+        ts: Date.now(),
+        events: [{ dev: 'L001', type: 'fault', code: 'lampFailure', active: true }],
+      });
+      expect((await deviceEvents(l1)).map((e) => [e.code, e.active])).toEqual([
+        ['dayBurning', true],
+        ['lampFailure', true],
+      ]);
+      await faults([]);
+      await faults([]);
+      const cleared = (await deviceEvents(l1)).map((e) => [e.code, e.active]);
+      expect(cleared.slice(0, 2)).toEqual([
+        ['dayBurning', true],
+        ['lampFailure', true],
+      ]);
+      // Both cleared by the same reading (same time stamp): in either order.
+      expect(cleared.slice(2).sort()).toEqual([
+        ['dayBurning', false],
+        ['lampFailure', false],
+      ]);
+      // A stale reading (older than the clear) raises nothing again.
+      await faults(['lampFailure'], Date.now() - 60_000);
+      expect(await deviceEvents(l1)).toHaveLength(4);
+      // An explicit event raised and cleared within one flush gives both events, in order.
+      await send(client, 'GW-A', 'event', {
+        ts: Date.now(),
+        events: [
+          { dev: 'L001', type: 'fault', code: 'relayFailure', active: true, message: 'relay stuck' },
+          { dev: 'L001', type: 'fault', code: 'relayFailure', active: false },
+        ],
+      });
+      const last = (await deviceEvents(l1)).slice(4);
+      expect(last).toMatchObject([
+        { type: 'fault', code: 'relayFailure', active: true },
+        { type: 'fault', code: 'relayFailure', active: false },
+      ]);
+      const lamp = await ctx().request({
+        method: 'GET',
+        url: `/ics/lighting/lamp/list?gatewayId=${a.gw.id}&keyword=L001`,
+        headers: auth(token),
+      });
+      expect(lamp.body.result.records[0].state.faults).not.toContain('relayFailure');
+      const faultPushes = pushed
+        .filter((e) => e.kind === 'device.fault')
+        .map((e) => [e.payload.code, e.payload.active]);
+      expect(faultPushes).toHaveLength(5);
+      expect(faultPushes[0]).toEqual(['lampFailure', true]);
+      expect(faultPushes.slice(1, 3).sort()).toEqual([
+        ['dayBurning', false],
+        ['lampFailure', false],
+      ]);
+      expect(faultPushes.slice(3)).toEqual([
+        ['relayFailure', true],
+        ['relayFailure', false],
+      ]);
+      unsubscribe();
+    });
+
     it('sends a command, records the ack, and shows it in the command log', async () => {
       const lamp = (
         await ctx().request({
@@ -327,7 +457,10 @@ describeWithApp(
           url: `/ics/lighting/gateway/events?gatewayId=${a.gw.id}`,
           headers: auth(token),
         });
-        const found = events.body.result.records.map((e: { type: string }) => e.type) as string[];
+        // The gateway's own events (its devices have their own, see above).
+        const found = events.body.result.records
+          .filter((e: { deviceId: string | null }) => e.deviceId === null)
+          .map((e: { type: string }) => e.type) as string[];
         return found.includes('offline') ? found : null;
       });
       expect(types).toContain('offline');

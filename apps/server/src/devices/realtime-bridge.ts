@@ -1,7 +1,7 @@
 import type { RealtimeMessage } from '@ics/contract';
 import type { Queryable } from '../db/database';
 import { TtlCache } from '../lib/ttl-cache';
-import type { LiveEvents } from './live-events';
+import type { LiveEvent, LiveEvents } from './live-events';
 
 /** The part of the realtime hub the bridge needs. */
 export type UserPush = { sendToUsers(userIds: Iterable<string>, message: RealtimeMessage): Promise<void> };
@@ -11,7 +11,13 @@ export type UserPush = { sendToUsers(userIds: Iterable<string>, message: Realtim
  * include the device: administrators, and members of a department linked to the project.
  * Messages are `{ cmd: 'device', kind, projectId, payload }`.
  */
-export function bridgeLiveEventsToRealtime(live: LiveEvents, db: Queryable, push: UserPush): () => void {
+export function bridgeLiveEventsToRealtime(
+  live: LiveEvents,
+  db: Queryable,
+  push: UserPush,
+  /** Events another service delivers in its own form (a control job's outcomes, in batches). */
+  deliveredElsewhere: (event: LiveEvent) => Promise<boolean> = async () => false,
+): () => void {
   const audience = new TtlCache<string, string[]>(5_000);
   const usersOf = (projectId: string) =>
     audience.get(projectId, async () => {
@@ -24,16 +30,16 @@ export function bridgeLiveEventsToRealtime(live: LiveEvents, db: Queryable, push
       );
       return rows.map((r) => r.user_id);
     });
+  const deliver = async (event: LiveEvent) => {
+    if (await deliveredElsewhere(event)) return;
+    await push.sendToUsers(await usersOf(event.projectId), {
+      cmd: 'device',
+      kind: event.kind,
+      projectId: event.projectId,
+      payload: event.payload,
+    });
+  };
   return live.subscribe((event) => {
-    void usersOf(event.projectId)
-      .then((ids) =>
-        push.sendToUsers(ids, {
-          cmd: 'device',
-          kind: event.kind,
-          projectId: event.projectId,
-          payload: event.payload,
-        }),
-      )
-      .catch(() => undefined);
+    void deliver(event).catch(() => undefined);
   });
 }

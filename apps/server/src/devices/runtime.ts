@@ -25,6 +25,10 @@ export type DeviceRuntimeOptions = {
   stateIntervalMs?: number;
   /** Bulk lane: a device's latest-state row is rewritten at most this often unless on/level/online/faults changed. */
   stateWriteMs?: number;
+  /** Diagnostics (the bench): the ingestion counters are written here as JSON when the runtime stops. */
+  statsFile?: string | undefined;
+  /** Readings received and not yet stored at which gateways are held back (backpressure). */
+  highWater?: number;
   /** Gateway directory: entries are reloaded at least this often (changes are picked up every 30 s). */
   directoryMaxAgeMs?: number;
 };
@@ -60,7 +64,11 @@ export class DeviceRuntime {
       () => this.bus,
       this.rawLog,
       (rows) => void this.publishCommands(rows.map((r) => r.id)),
-      { timeoutMs: options.commandTimeoutMs, retries: options.commandRetries },
+      {
+        timeoutMs: options.commandTimeoutMs,
+        retries: options.commandRetries,
+        onPublished: (sn) => this.ingestor.releaseSender(sn),
+      },
     );
     this.ingestor = new Ingestor(
       db,
@@ -75,12 +83,14 @@ export class DeviceRuntime {
           void this.publishCommands(outcomes.map((o) => o.id));
         },
         onStateChanges: (changes) => this.fanout.add(changes),
+        awaitingAck: (sn) => this.commands.awaitingAck(sn),
       },
       {
         flushMs: options.flushMs ?? 250,
         batchSize: options.batchSize ?? 20_000,
         retentionDays: options.retentionDays,
-        stateWriteMs: options.stateWriteMs ?? (Number(process.env.ICS_DEVICE_STATE_WRITE_MS) || 5_000),
+        stateWriteMs: options.stateWriteMs ?? 5_000,
+        ...(options.highWater === undefined ? {} : { highWater: options.highWater }),
       },
     );
   }
@@ -147,7 +157,7 @@ export class DeviceRuntime {
     await this.ingestor.stop();
     this.fanout.stop();
     // Diagnostics for the bench: the ingestion counters of this process's life.
-    const statsFile = process.env.ICS_DEVICE_STATS_FILE;
+    const statsFile = this.options.statsFile;
     if (statsFile)
       await writeFile(statsFile, JSON.stringify(this.ingestor.stats)).catch((err: Error) =>
         this.log.warn({ err }, 'writing device stats failed'),

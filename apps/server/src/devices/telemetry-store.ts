@@ -1,18 +1,37 @@
-import type { Queryable } from '../db/database';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Database } from '../db/database';
+import {
+  addHourlySql,
+  dailyFromHoursSql,
+  hourlyFromReadingsSql,
+  type LampKey,
+  lampKeys,
+  lampRollup,
+  type RollupTable,
+  type SensorKey,
+  sensorKeys,
+  sensorRollup,
+} from './rollup-sql';
 
 const DAY_MS = 86_400_000;
 /**
- * Readings per insert statement: large enough that per-statement costs vanish, small enough
- * that an express write (an ack, a commanded lamp's state) never waits long behind one.
+ * PostgreSQL: rows of COPY text built per turn of the event loop (~0.5 MB): the database
+ * consumes one chunk while the next is built, and MQTT and HTTP work runs in between.
  */
-const INSERT_CHUNK = 2_500;
+const COPY_CHUNK = 5_000;
 /**
- * Insert statements of one flush in flight at once (pool connections). Measured with 3
- * (PostgreSQL, shared 2-core machine): +25–40 % readings/s in the window, but the command round
- * trip went from 0.4–0.6 s to 3.5–4.3 s (the express lane waits for a busier database), and
- * no fewer readings dropped overall — so 1 until the command path has its own connection.
+ * PostgreSQL: rows per COPY statement. A backlog is committed in steps of this many rows (each
+ * visible and durable on its own) instead of in one transaction at the very end.
  */
-const INSERT_PARALLEL = 1;
+const COPY_ROWS = 50_000;
+/**
+ * PGlite: readings per insert statement. PGlite runs in this thread, so a statement holds the
+ * event loop for its whole duration: 1,000 rows (~15–20 ms) keeps an API query or a command
+ * write waiting behind telemetry short, and the per-statement cost still small.
+ */
+const INSERT_CHUNK = 1_000;
+/** Rollup rows per upsert statement. */
+const ROLLUP_CHUNK = 5_000;
 const tables = ['dev_lamp_reading', 'dev_sensor_reading'] as const;
 type ReadingTable = (typeof tables)[number];
 
@@ -74,9 +93,90 @@ export const textArray = (values: readonly (string | null)[]): string =>
 export const epochMsToTimestamptz = (expr: string) =>
   `(timestamptz 'epoch' + ${expr} * interval '1 millisecond')`;
 
+/** COPY text fields: `\N` is null; backslash, tab and line breaks escaped in text (ids: rare). */
+const copyNumber = (v: number | null | undefined) => (v === null || v === undefined ? '\\N' : v);
+const copyBoolean = (v: boolean | null | undefined) =>
+  v === null || v === undefined ? '\\N' : v ? 't' : 'f';
+const copyText = (v: string) =>
+  /[\\\t\n\r]/.test(v)
+    ? v.replace(/[\\\t\n\r]/g, (c) => `\\${c === '\t' ? 't' : c === '\n' ? 'n' : c === '\r' ? 'r' : '\\'}`)
+    : v;
+/**
+ * ISO text of epoch-ms timestamps, remembering the last one: the readings of one message share
+ * the message's timestamp, so this formats about one in a hundred.
+ */
+function isoTimes() {
+  let last = Number.NaN;
+  let text = '';
+  return (ms: number) => {
+    if (ms !== last) {
+      last = ms;
+      text = new Date(ms).toISOString();
+    }
+    return text;
+  };
+}
+
+/** Indexes [from, to) of `size` items in steps of `step`. */
+function* ranges(size: number, step: number): Generator<[number, number]> {
+  for (let from = 0; from < size; from += step) yield [from, Math.min(size, from + step)];
+}
+
+const lampColumnNames = [
+  'ts',
+  'device_id',
+  'project_id',
+  'light_on',
+  'level',
+  'target',
+  'voltage',
+  'current',
+  'power',
+  'power_factor',
+  'energy',
+  'hours',
+  'switch_ons',
+] as const;
+const sensorColumnNames = [
+  'ts',
+  'device_id',
+  'project_id',
+  'temperature',
+  'humidity',
+  'pm25',
+  'pm10',
+  'noise',
+  'illuminance',
+  'wind_speed',
+  'wind_direction',
+  'pressure',
+] as const;
+
+/** Lamp readings as COPY text, `COPY_CHUNK` rows per chunk, built when the chunk is pulled. */
+export function* lampCopyText(c: LampColumns, start = 0, end = c.size): Generator<string> {
+  const iso = isoTimes();
+  for (const [first, last] of ranges(end - start, COPY_CHUNK)) {
+    const [from, to] = [start + first, start + last];
+    let out = '';
+    for (let i = from; i < to; i++)
+      out += `${iso(c.ts[i]!)}\t${copyText(c.deviceId[i]!)}\t${copyText(c.projectId[i]!)}\t${copyBoolean(c.on[i])}\t${copyNumber(c.level[i])}\t${copyNumber(c.target[i])}\t${copyNumber(c.voltage[i])}\t${copyNumber(c.current[i])}\t${copyNumber(c.power[i])}\t${copyNumber(c.powerFactor[i])}\t${copyNumber(c.energy[i])}\t${copyNumber(c.hours[i])}\t${copyNumber(c.switchOns[i])}\n`;
+    yield out;
+  }
+}
+
+/** Sensor readings as COPY text, `COPY_CHUNK` rows per chunk. */
+export function* sensorCopyText(c: SensorColumns, start = 0, end = c.size): Generator<string> {
+  const iso = isoTimes();
+  for (const [first, last] of ranges(end - start, COPY_CHUNK)) {
+    const [from, to] = [start + first, start + last];
+    let out = '';
+    for (let i = from; i < to; i++)
+      out += `${iso(c.ts[i]!)}\t${copyText(c.deviceId[i]!)}\t${copyText(c.projectId[i]!)}\t${copyNumber(c.temperature[i])}\t${copyNumber(c.humidity[i])}\t${copyNumber(c.pm25[i])}\t${copyNumber(c.pm10[i])}\t${copyNumber(c.noise[i])}\t${copyNumber(c.illuminance[i])}\t${copyNumber(c.windSpeed[i])}\t${copyNumber(c.windDirection[i])}\t${copyNumber(c.pressure[i])}\n`;
+    yield out;
+  }
+}
+
 const HOUR_MS = 3_600_000;
-/** Rollup rows per upsert statement. */
-const ROLLUP_CHUNK = 5_000;
 
 /** Running aggregate of one nullable column: sum and count of non-null values, min and max. */
 class Agg {
@@ -108,25 +208,14 @@ class Agg {
   }
 }
 
-const lampAggs = ['level', 'power', 'voltage', 'current', 'energy', 'on'] as const;
-const sensorAggs = [
-  'temperature',
-  'humidity',
-  'pm25',
-  'pm10',
-  'noise',
-  'illuminance',
-  'windSpeed',
-  'pressure',
-] as const;
 type Bucket<K extends string> = {
   deviceId: string;
   projectId: string;
   hour: number;
   samples: number;
 } & Record<K, Agg>;
-type LampBucket = Bucket<(typeof lampAggs)[number]>;
-type SensorBucket = Bucket<(typeof sensorAggs)[number]>;
+type LampBucket = Bucket<LampKey>;
+type SensorBucket = Bucket<SensorKey>;
 
 function newBucket<K extends string>(keys: readonly K[], deviceId: string, projectId: string, hour: number) {
   const b = { deviceId, projectId, hour, samples: 0 } as Bucket<K>;
@@ -153,7 +242,7 @@ export class RollupBuckets {
       const key = `${c.deviceId[i]}|${hour}`;
       let b = this.lamps.get(key);
       if (!b) {
-        b = newBucket(lampAggs, c.deviceId[i]!, c.projectId[i]!, hour);
+        b = newBucket(lampKeys, c.deviceId[i]!, c.projectId[i]!, hour);
         this.lamps.set(key, b);
       }
       b.samples++;
@@ -173,7 +262,7 @@ export class RollupBuckets {
       const key = `${c.deviceId[i]}|${hour}`;
       let b = this.sensors.get(key);
       if (!b) {
-        b = newBucket(sensorAggs, c.deviceId[i]!, c.projectId[i]!, hour);
+        b = newBucket(sensorKeys, c.deviceId[i]!, c.projectId[i]!, hour);
         this.sensors.set(key, b);
       }
       b.samples++;
@@ -206,8 +295,8 @@ export class RollupBuckets {
           (t as unknown as Record<string, Agg>)[k]!.merge((b as unknown as Record<string, Agg>)[k]!);
       }
     };
-    merge(this.lamps, target.lamps, lampAggs);
-    merge(this.sensors, target.sensors, sensorAggs);
+    merge(this.lamps, target.lamps, lampKeys);
+    merge(this.sensors, target.sensors, sensorKeys);
   }
 
   /** The earliest and the end of the latest hour held, or null when empty. */
@@ -223,22 +312,31 @@ export class RollupBuckets {
   }
 }
 
-/** Weighted merge of an average column with the new rows' average (weights: samples). */
-const wavg = (c: string) =>
-  `${c} = case when excluded.${c} is null then r.${c} when r.${c} is null then excluded.${c}
-     else (r.${c} * r.samples + excluded.${c} * excluded.samples) / (r.samples + excluded.samples) end`;
-const gmax = (c: string) => `${c} = greatest(r.${c}, excluded.${c})`;
-const lmin = (c: string) => `${c} = least(r.${c}, excluded.${c})`;
+/** The values of one rollup column taken from the in-memory sums of a bucket. */
+function bucketValue<K extends string>(b: Bucket<K>, c: RollupTable<K>['columns'][number]): number | null {
+  const agg = b[c.key];
+  switch (c.agg) {
+    case 'avg':
+      return agg.avg;
+    case 'max':
+      return agg.hi;
+    case 'min':
+      return agg.lo;
+    case 'delta':
+      return agg.n ? agg.max - agg.min : null;
+  }
+}
 
 /**
- * Telemetry history: daily partitions created on demand, batched multi-row inserts through
- * unnest (one statement per batch, a bound array per column), hourly and daily rollups, and
- * retention by dropping whole partitions.
+ * Telemetry history: daily partitions created on demand; batched writes (PostgreSQL: COPY on
+ * the database's bulk connection, so that API queries and command writes never wait behind
+ * them; PGlite: multi-row inserts through unnest, a turn of the event loop between two);
+ * hourly and daily rollups; retention by dropping whole partitions.
  */
 export class TelemetryStore {
   private readonly partitions = new Set<string>();
 
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Database) {}
 
   /** Readings must fall within [now - retention, now + 1 day]; the rest is dropped by ingestion. */
   async ensurePartitions(table: ReadingTable, timestamps: number[]): Promise<void> {
@@ -261,42 +359,52 @@ export class TelemetryStore {
     }
   }
 
-  /**
-   * Runs the chunks of one insert on up to `INSERT_PARALLEL` pool connections (PostgreSQL:
-   * the database's work on one chunk overlaps the server's building of the next; PGlite has
-   * one connection and runs them one after another anyway).
-   */
-  private async inParallel(size: number, insert: (from: number, to: number) => Promise<void>): Promise<void> {
-    let next = 0;
-    const worker = async () => {
-      while (next < size) {
-        const from = next;
-        next += INSERT_CHUNK;
-        await insert(from, Math.min(size, from + INSERT_CHUNK));
-      }
-    };
-    await Promise.all(
-      Array.from({ length: Math.min(INSERT_PARALLEL, Math.ceil(size / INSERT_CHUNK)) }, worker),
-    );
-  }
-
+  /** Stores lamp readings (a failed statement stores none of its rows; see COPY_ROWS, INSERT_CHUNK). */
   async insertLamps(c: LampColumns): Promise<void> {
     if (c.size === 0) return;
     await this.ensurePartitions('dev_lamp_reading', c.ts);
-    await this.inParallel(c.size, (from, to) => this.insertLampRows(c, from, to));
+    const copyIn = this.db.copyIn;
+    if (copyIn)
+      for (const [from, to] of ranges(c.size, COPY_ROWS))
+        await copyIn('dev_lamp_reading', lampColumnNames, lampCopyText(c, from, to));
+    else await this.inChunks(c.size, (from, to) => this.insertLampRows(c, from, to));
+  }
+
+  async insertSensors(c: SensorColumns): Promise<void> {
+    if (c.size === 0) return;
+    await this.ensurePartitions('dev_sensor_reading', c.ts);
+    const copyIn = this.db.copyIn;
+    if (copyIn)
+      for (const [from, to] of ranges(c.size, COPY_ROWS))
+        await copyIn('dev_sensor_reading', sensorColumnNames, sensorCopyText(c, from, to));
+    else await this.inChunks(c.size, (from, to) => this.insertSensorRows(c, from, to));
+  }
+
+  /**
+   * PGlite: one insert statement per `INSERT_CHUNK` readings, with a turn of the event loop
+   * between two: PGlite runs queries in this thread and queues them in order, so a query issued
+   * meanwhile (an API request, a command write) runs after the current statement instead of
+   * after the whole batch. Not one transaction: the API's queries run on the same single
+   * connection in between, and must not join it; each statement is atomic on its own.
+   */
+  private async inChunks(size: number, insert: (from: number, to: number) => Promise<void>): Promise<void> {
+    let first = true;
+    for (const [from, to] of ranges(size, INSERT_CHUNK)) {
+      if (!first) await nextTurn();
+      first = false;
+      await insert(from, to);
+    }
   }
 
   private async insertLampRows(c: LampColumns, from: number, to: number): Promise<void> {
     const num = (column: (number | null)[]) => numberArray(column.slice(from, to));
     await this.db.query(
-      `insert into dev_lamp_reading (ts, device_id, project_id, light_on, level, target, voltage, current, power,
-         power_factor, energy, hours, switch_ons)
+      `insert into dev_lamp_reading (${lampColumnNames.join(', ')})
        select ${epochMsToTimestamptz('v.ts')}, v.device_id, v.project_id, v.light_on, v.level, v.target, v.voltage,
          v.current, v.power, v.power_factor, v.energy, v.hours, v.switch_ons
          from unnest($1::int8[], $2::text[], $3::text[], $4::boolean[], $5::real[], $6::real[],
          $7::real[], $8::real[], $9::real[], $10::real[], $11::float8[], $12::real[], $13::int[])
-           as v(ts, device_id, project_id, light_on, level, target, voltage, current, power, power_factor, energy,
-             hours, switch_ons)`,
+           as v(${lampColumnNames.join(', ')})`,
       [
         num(c.ts),
         textArray(c.deviceId.slice(from, to)),
@@ -315,23 +423,15 @@ export class TelemetryStore {
     );
   }
 
-  async insertSensors(c: SensorColumns): Promise<void> {
-    if (c.size === 0) return;
-    await this.ensurePartitions('dev_sensor_reading', c.ts);
-    await this.inParallel(c.size, (from, to) => this.insertSensorRows(c, from, to));
-  }
-
   private async insertSensorRows(c: SensorColumns, from: number, to: number): Promise<void> {
     const num = (column: (number | null)[]) => numberArray(column.slice(from, to));
     await this.db.query(
-      `insert into dev_sensor_reading (ts, device_id, project_id, temperature, humidity, pm25, pm10, noise,
-         illuminance, wind_speed, wind_direction, pressure)
+      `insert into dev_sensor_reading (${sensorColumnNames.join(', ')})
        select ${epochMsToTimestamptz('v.ts')}, v.device_id, v.project_id, v.temperature, v.humidity, v.pm25, v.pm10,
          v.noise, v.illuminance, v.wind_speed, v.wind_direction, v.pressure
          from unnest($1::int8[], $2::text[], $3::text[], $4::real[], $5::real[], $6::real[],
          $7::real[], $8::real[], $9::real[], $10::real[], $11::real[], $12::real[])
-           as v(ts, device_id, project_id, temperature, humidity, pm25, pm10, noise, illuminance, wind_speed,
-             wind_direction, pressure)`,
+           as v(${sensorColumnNames.join(', ')})`,
       [
         num(c.ts),
         textArray(c.deviceId.slice(from, to)),
@@ -356,88 +456,16 @@ export class TelemetryStore {
   async rollup(from: Date, to: Date): Promise<void> {
     const hourFrom = new Date(Math.floor(from.getTime() / 3_600_000) * 3_600_000).toISOString();
     const toIsoStr = to.toISOString();
-    await this.db.query(
-      `insert into dev_lamp_rollup (grain, bucket, device_id, project_id, samples, level_avg, power_avg, power_max,
-         voltage_avg, current_avg, energy_max, energy_delta, on_ratio)
-       select 'h', date_trunc('hour', ts), device_id, min(project_id), count(*)::int, avg(level), avg(power),
-         max(power), avg(voltage), avg(current), max(energy), max(energy) - min(energy),
-         avg(case when light_on then 1 when light_on is false then 0 end)
-         from dev_lamp_reading where ts >= $1 and ts < $2 group by 2, 3
-       on conflict (grain, device_id, bucket) do update set samples = excluded.samples,
-         level_avg = excluded.level_avg, power_avg = excluded.power_avg, power_max = excluded.power_max,
-         voltage_avg = excluded.voltage_avg, current_avg = excluded.current_avg,
-         energy_max = excluded.energy_max, energy_delta = excluded.energy_delta, on_ratio = excluded.on_ratio`,
-      [hourFrom, toIsoStr],
-    );
-    await this.db.query(
-      `insert into dev_sensor_rollup (grain, bucket, device_id, project_id, samples, temperature_avg, temperature_min,
-         temperature_max, humidity_avg, pm25_avg, pm25_max, pm10_avg, pm10_max, noise_avg, noise_max,
-         illuminance_avg, wind_speed_avg, wind_speed_max, pressure_avg)
-       select 'h', date_trunc('hour', ts), device_id, min(project_id), count(*)::int, avg(temperature),
-         min(temperature), max(temperature), avg(humidity), avg(pm25), max(pm25), avg(pm10), max(pm10),
-         avg(noise), max(noise), avg(illuminance), avg(wind_speed), max(wind_speed), avg(pressure)
-         from dev_sensor_reading where ts >= $1 and ts < $2 group by 2, 3
-       on conflict (grain, device_id, bucket) do update set samples = excluded.samples,
-         temperature_avg = excluded.temperature_avg, temperature_min = excluded.temperature_min,
-         temperature_max = excluded.temperature_max, humidity_avg = excluded.humidity_avg,
-         pm25_avg = excluded.pm25_avg, pm25_max = excluded.pm25_max, pm10_avg = excluded.pm10_avg,
-         pm10_max = excluded.pm10_max, noise_avg = excluded.noise_avg, noise_max = excluded.noise_max,
-         illuminance_avg = excluded.illuminance_avg, wind_speed_avg = excluded.wind_speed_avg,
-         wind_speed_max = excluded.wind_speed_max, pressure_avg = excluded.pressure_avg`,
-      [hourFrom, toIsoStr],
-    );
+    for (const t of [lampRollup, sensorRollup])
+      await this.db.query(hourlyFromReadingsSql(t), [hourFrom, toIsoStr]);
     // Days: recomputed from the hours of the days touched, a day being local to the project.
     await this.rollupDays(new Date(new Date(hourFrom).getTime() - DAY_MS).toISOString(), toIsoStr);
   }
 
   /** Recomputes the daily rollups of the device-days touched by hourly rollups in [from, to). */
   async rollupDays(dayFrom: string, toIsoStr: string): Promise<void> {
-    await this.db.query(
-      `with days as (
-         select distinct r.device_id, date_trunc('day', r.bucket, coalesce(p.time_zone, 'UTC')) as day,
-                coalesce(p.time_zone, 'UTC') as tz
-           from dev_lamp_rollup r left join sys_project p on p.id = r.project_id
-          where r.grain = 'h' and r.bucket >= $1 and r.bucket < $2)
-       insert into dev_lamp_rollup (grain, bucket, device_id, project_id, samples, level_avg, power_avg, power_max,
-         voltage_avg, current_avg, energy_max, energy_delta, on_ratio)
-       select 'd', d.day, r.device_id, min(r.project_id), sum(r.samples)::int,
-         sum(r.level_avg * r.samples) / sum(r.samples), sum(r.power_avg * r.samples) / sum(r.samples),
-         max(r.power_max), sum(r.voltage_avg * r.samples) / sum(r.samples),
-         sum(r.current_avg * r.samples) / sum(r.samples), max(r.energy_max),
-         max(r.energy_max) - min(r.energy_max - r.energy_delta), sum(r.on_ratio * r.samples) / sum(r.samples)
-         from days d join dev_lamp_rollup r on r.grain = 'h' and r.device_id = d.device_id
-          and r.bucket >= d.day and r.bucket < d.day + interval '1 day'
-        group by d.day, r.device_id
-       on conflict (grain, device_id, bucket) do update set samples = excluded.samples,
-         level_avg = excluded.level_avg, power_avg = excluded.power_avg, power_max = excluded.power_max,
-         voltage_avg = excluded.voltage_avg, current_avg = excluded.current_avg,
-         energy_max = excluded.energy_max, energy_delta = excluded.energy_delta, on_ratio = excluded.on_ratio`,
-      [dayFrom, toIsoStr],
-    );
-    await this.db.query(
-      `with days as (
-         select distinct r.device_id, date_trunc('day', r.bucket, coalesce(p.time_zone, 'UTC')) as day
-           from dev_sensor_rollup r left join sys_project p on p.id = r.project_id
-          where r.grain = 'h' and r.bucket >= $1 and r.bucket < $2)
-       insert into dev_sensor_rollup (grain, bucket, device_id, project_id, samples, temperature_avg, temperature_min,
-         temperature_max, humidity_avg, pm25_avg, pm25_max, pm10_avg, pm10_max, noise_avg, noise_max,
-         illuminance_avg, wind_speed_avg, wind_speed_max, pressure_avg)
-       select 'd', d.day, r.device_id, min(r.project_id), sum(r.samples)::int,
-         avg(r.temperature_avg), min(r.temperature_min), max(r.temperature_max), avg(r.humidity_avg),
-         avg(r.pm25_avg), max(r.pm25_max), avg(r.pm10_avg), max(r.pm10_max), avg(r.noise_avg), max(r.noise_max),
-         avg(r.illuminance_avg), avg(r.wind_speed_avg), max(r.wind_speed_max), avg(r.pressure_avg)
-         from days d join dev_sensor_rollup r on r.grain = 'h' and r.device_id = d.device_id
-          and r.bucket >= d.day and r.bucket < d.day + interval '1 day'
-        group by d.day, r.device_id
-       on conflict (grain, device_id, bucket) do update set samples = excluded.samples,
-         temperature_avg = excluded.temperature_avg, temperature_min = excluded.temperature_min,
-         temperature_max = excluded.temperature_max, humidity_avg = excluded.humidity_avg,
-         pm25_avg = excluded.pm25_avg, pm25_max = excluded.pm25_max, pm10_avg = excluded.pm10_avg,
-         pm10_max = excluded.pm10_max, noise_avg = excluded.noise_avg, noise_max = excluded.noise_max,
-         illuminance_avg = excluded.illuminance_avg, wind_speed_avg = excluded.wind_speed_avg,
-         wind_speed_max = excluded.wind_speed_max, pressure_avg = excluded.pressure_avg`,
-      [dayFrom, toIsoStr],
-    );
+    for (const t of [lampRollup, sensorRollup])
+      await this.db.query(dailyFromHoursSql(t), [dayFrom, toIsoStr]);
   }
 
   /**
@@ -449,87 +477,23 @@ export class TelemetryStore {
   async addRollups(b: RollupBuckets): Promise<void> {
     const span = b.span();
     if (!span) return;
-    const lamps = [...b.lamps.values()];
-    for (let i = 0; i < lamps.length; i += ROLLUP_CHUNK) {
-      const rows = lamps.slice(i, i + ROLLUP_CHUNK);
-      const num = (f: (x: LampBucket) => number | null) => numberArray(rows.map(f));
-      await this.db.query(
-        `insert into dev_lamp_rollup as r (grain, bucket, device_id, project_id, samples, level_avg, power_avg,
-           power_max, voltage_avg, current_avg, energy_max, energy_delta, on_ratio)
-         select 'h', ${epochMsToTimestamptz('v.hour')}, v.device_id, v.project_id, v.samples, v.level_avg,
-           v.power_avg, v.power_max, v.voltage_avg, v.current_avg, v.energy_max, v.energy_max - v.energy_min,
-           v.on_ratio
-           from unnest($1::int8[], $2::text[], $3::text[], $4::int[], $5::float8[], $6::float8[], $7::float8[],
-             $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::float8[])
-             as v(hour, device_id, project_id, samples, level_avg, power_avg, power_max, voltage_avg, current_avg,
-               energy_max, energy_min, on_ratio)
-         on conflict (grain, device_id, bucket) do update set samples = r.samples + excluded.samples,
-           ${wavg('level_avg')}, ${wavg('power_avg')}, ${gmax('power_max')}, ${wavg('voltage_avg')},
-           ${wavg('current_avg')}, ${gmax('energy_max')},
-           energy_delta = greatest(r.energy_max, excluded.energy_max)
-             - least(r.energy_max - r.energy_delta, excluded.energy_max - excluded.energy_delta),
-           ${wavg('on_ratio')}`,
-        [
-          num((x) => x.hour),
-          textArray(rows.map((x) => x.deviceId)),
-          textArray(rows.map((x) => x.projectId)),
-          num((x) => x.samples),
-          num((x) => x.level.avg),
-          num((x) => x.power.avg),
-          num((x) => x.power.hi),
-          num((x) => x.voltage.avg),
-          num((x) => x.current.avg),
-          num((x) => x.energy.hi),
-          num((x) => x.energy.lo),
-          num((x) => x.on.avg),
-        ],
-      );
-    }
-    const sensors = [...b.sensors.values()];
-    for (let i = 0; i < sensors.length; i += ROLLUP_CHUNK) {
-      const rows = sensors.slice(i, i + ROLLUP_CHUNK);
-      const num = (f: (x: SensorBucket) => number | null) => numberArray(rows.map(f));
-      await this.db.query(
-        `insert into dev_sensor_rollup as r (grain, bucket, device_id, project_id, samples, temperature_avg,
-           temperature_min, temperature_max, humidity_avg, pm25_avg, pm25_max, pm10_avg, pm10_max, noise_avg,
-           noise_max, illuminance_avg, wind_speed_avg, wind_speed_max, pressure_avg)
-         select 'h', ${epochMsToTimestamptz('v.hour')}, v.device_id, v.project_id, v.samples, v.temperature_avg,
-           v.temperature_min, v.temperature_max, v.humidity_avg, v.pm25_avg, v.pm25_max, v.pm10_avg, v.pm10_max,
-           v.noise_avg, v.noise_max, v.illuminance_avg, v.wind_speed_avg, v.wind_speed_max, v.pressure_avg
-           from unnest($1::int8[], $2::text[], $3::text[], $4::int[], $5::float8[], $6::float8[], $7::float8[],
-             $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::float8[], $13::float8[], $14::float8[],
-             $15::float8[], $16::float8[], $17::float8[], $18::float8[])
-             as v(hour, device_id, project_id, samples, temperature_avg, temperature_min, temperature_max,
-               humidity_avg, pm25_avg, pm25_max, pm10_avg, pm10_max, noise_avg, noise_max, illuminance_avg,
-               wind_speed_avg, wind_speed_max, pressure_avg)
-         on conflict (grain, device_id, bucket) do update set samples = r.samples + excluded.samples,
-           ${wavg('temperature_avg')}, ${lmin('temperature_min')}, ${gmax('temperature_max')},
-           ${wavg('humidity_avg')}, ${wavg('pm25_avg')}, ${gmax('pm25_max')}, ${wavg('pm10_avg')},
-           ${gmax('pm10_max')}, ${wavg('noise_avg')}, ${gmax('noise_max')}, ${wavg('illuminance_avg')},
-           ${wavg('wind_speed_avg')}, ${gmax('wind_speed_max')}, ${wavg('pressure_avg')}`,
-        [
-          num((x) => x.hour),
-          textArray(rows.map((x) => x.deviceId)),
-          textArray(rows.map((x) => x.projectId)),
-          num((x) => x.samples),
-          num((x) => x.temperature.avg),
-          num((x) => x.temperature.lo),
-          num((x) => x.temperature.hi),
-          num((x) => x.humidity.avg),
-          num((x) => x.pm25.avg),
-          num((x) => x.pm25.hi),
-          num((x) => x.pm10.avg),
-          num((x) => x.pm10.hi),
-          num((x) => x.noise.avg),
-          num((x) => x.noise.hi),
-          num((x) => x.illuminance.avg),
-          num((x) => x.windSpeed.avg),
-          num((x) => x.windSpeed.hi),
-          num((x) => x.pressure.avg),
-        ],
-      );
-    }
+    await this.addHourly(lampRollup, [...b.lamps.values()]);
+    await this.addHourly(sensorRollup, [...b.sensors.values()]);
     await this.rollupDays(new Date(span.from).toISOString(), new Date(span.to).toISOString());
+  }
+
+  private async addHourly<K extends string>(t: RollupTable<K>, buckets: Bucket<K>[]): Promise<void> {
+    const sql = addHourlySql(t);
+    for (const [from, to] of ranges(buckets.length, ROLLUP_CHUNK)) {
+      const rows = buckets.slice(from, to);
+      await this.db.query(sql, [
+        numberArray(rows.map((x) => x.hour)),
+        textArray(rows.map((x) => x.deviceId)),
+        textArray(rows.map((x) => x.projectId)),
+        numberArray(rows.map((x) => x.samples)),
+        ...t.columns.map((c) => numberArray(rows.map((x) => bucketValue(x, c)))),
+      ]);
+    }
   }
 
   /**

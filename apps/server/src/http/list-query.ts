@@ -1,4 +1,12 @@
-import type { DictCatalogue, Language, ListPage, ListQuery } from '@ics/contract';
+import {
+  DATA_RULE_VARIABLES,
+  type DataRuleCondition,
+  type DataRuleVariable,
+  type DictCatalogue,
+  type Language,
+  type ListPage,
+  type ListQuery,
+} from '@ics/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../db/database';
@@ -30,6 +38,8 @@ export type ListResource = {
   baseWhere?: string[];
   /** A unique column that makes the order total, so pages never overlap. */
   tiebreak?: string;
+  /** Url of the menu whose data rules restrict this list (sys_permission.url). */
+  ruleMenu?: string;
 };
 
 /** Collects bound parameters; `add` returns the placeholder to write into the SQL. */
@@ -227,12 +237,113 @@ const selectList = (resource: ListResource) =>
     .map(([field, spec]) => `${spec.select ?? spec.column} as "${field}"`)
     .join(', ');
 
+// ---------------------------------------------------------------- data rules
+
+/** A data rule as stored: a field of the list, a condition and a value that may hold `#{variables}`. */
+export type DataRule = { column: string; condition: DataRuleCondition; value: string };
+
+/** The caller's values of the rule variables (`sys_multi_org_code` as a comma list). */
+export type DataRuleValues = Record<DataRuleVariable, string>;
+
+/** The rules restricting one caller's rows of one list, with the values they refer to. */
+export type DataRuleSet = { rules: DataRule[]; values: DataRuleValues };
+
+const RULE_OPERATORS: Record<DataRuleCondition, Operator> = {
+  '=': '=',
+  '!=': '<>',
+  '>': '>',
+  '>=': '>=',
+  '<': '<',
+  '<=': '<=',
+  LIKE: 'like',
+  LEFT_LIKE: 'left_like',
+  RIGHT_LIKE: 'right_like',
+  IN: 'in',
+};
+
+const VARIABLE = /#\{([^}]*)\}/g;
+const isVariable = (name: string): name is DataRuleVariable =>
+  (DATA_RULE_VARIABLES as readonly string[]).includes(name);
+
+/** Replaces `#{name}` by the caller's value; an unknown name is refused. */
+export function substituteRuleValue(value: string, values: DataRuleValues): string {
+  return value.replace(VARIABLE, (_m, name: string) => {
+    if (!isVariable(name)) throw new AppError(400, 'system.data_rule.bad_variable', { name });
+    return values[name];
+  });
+}
+
+/** Why `rule` cannot restrict `resource`, as an error to answer; undefined when it can. */
+export function dataRuleProblem(resource: ListResource, rule: DataRule): AppError | undefined {
+  const spec = Object.hasOwn(resource.columns, rule.column) ? resource.columns[rule.column] : undefined;
+  if (!spec?.filter) {
+    const allowed = Object.entries(resource.columns)
+      .filter(([, s]) => s.filter)
+      .map(([field]) => field)
+      .join(', ');
+    return new AppError(400, 'system.data_rule.bad_column', { column: rule.column.slice(0, 64), allowed });
+  }
+  for (const [, name] of rule.value.matchAll(VARIABLE)) {
+    if (!isVariable(name!)) return new AppError(400, 'system.data_rule.bad_variable', { name: name! });
+  }
+  // The value must fit the column: a literal as it is, a variable as a sample of its kind
+  // (a date for sys_date/sys_time, text for the others, which number or date columns refuse).
+  const sample = rule.value.replace(VARIABLE, (_m, name: string) =>
+    name === 'sys_date' ? '2000-01-01' : name === 'sys_time' ? '2000-01-01 00:00:00' : 'x',
+  );
+  try {
+    condition(spec, rule.column, RULE_OPERATORS[rule.condition], sample, new SqlParams());
+  } catch {
+    return new AppError(400, 'system.data_rule.bad_value', { column: rule.column.slice(0, 64) });
+  }
+  return undefined;
+}
+
+/**
+ * Conditions of the caller's data rules, all of which a row must meet (upstream ANDs them).
+ * A rule that cannot apply (its column gone from the list, a value that no longer fits)
+ * matches nothing: a broken rule never widens what a user sees.
+ */
+function dataRuleWhere(resource: ListResource, set: DataRuleSet, params: SqlParams): string[] {
+  return set.rules.map((rule) => {
+    if (dataRuleProblem(resource, rule)) return 'false';
+    try {
+      const value = substituteRuleValue(rule.value, set.values);
+      return condition(
+        resource.columns[rule.column]!,
+        rule.column,
+        RULE_OPERATORS[rule.condition],
+        value,
+        params,
+      );
+    } catch {
+      return 'false';
+    }
+  });
+}
+
 export type ListOptions = {
   /** More conditions (trusted SQL) that bind their values through the same parameters. */
   extraWhere?: (params: SqlParams) => string[];
   /** Dictionaries for `_dictText`. */
   dicts?: DictCatalogue;
+  /** The caller's data rules for this list; absent when the caller is not restricted. */
+  dataRules?: DataRuleSet | undefined;
 };
+
+/** Every condition of a list request: filters, then the caller's scope and data rules. */
+function allConditions(
+  resource: ListResource,
+  query: ListQuery,
+  options: ListOptions,
+  params: SqlParams,
+): string[] {
+  return [
+    ...whereOf(resource, query, params),
+    ...(options.extraWhere?.(params) ?? []),
+    ...(options.dataRules ? dataRuleWhere(resource, options.dataRules, params) : []),
+  ];
+}
 
 /** Adds `<field>_dictText` to every record for dictionary-backed fields. */
 export function decorate<T extends Record<string, unknown>>(
@@ -268,7 +379,7 @@ export async function listPage<T extends Record<string, unknown>>(
   options: ListOptions = {},
 ): Promise<ListPage<T>> {
   const params = new SqlParams();
-  const where = [...whereOf(resource, query, params), ...(options.extraWhere?.(params) ?? [])];
+  const where = allConditions(resource, query, options, params);
   const whereSql = where.length ? `where ${where.map((w) => `(${w})`).join(' and ')}` : '';
   const order = orderOf(resource, query);
   const pageNo = query.pageNo ?? 1;
@@ -307,7 +418,7 @@ export async function listAll<T extends Record<string, unknown>>(
   max = 50_000,
 ): Promise<T[]> {
   const params = new SqlParams();
-  const where = [...whereOf(resource, query, params), ...(options.extraWhere?.(params) ?? [])];
+  const where = allConditions(resource, query, options, params);
   const whereSql = where.length ? `where ${where.map((w) => `(${w})`).join(' and ')}` : '';
   const rows = await db.query<T>(
     `select ${selectList(resource)} from ${resource.from} ${whereSql} ${orderOf(resource, query)} limit ${params.add(max)}`,

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { AppError } from '../lib/errors';
 import { type MessageKey, translate } from '../lib/messages';
 import { envelope } from './envelope';
+import { RawJson } from './raw-json';
 import { requestLanguage, requestToken } from './request-context';
 
 /** Who is calling, resolved from the session token. */
@@ -52,18 +53,15 @@ export function withMessage<T>(
   return { [REPLY]: true, result, message, vars };
 }
 
-/**
- * A result that is already JSON text (a cached, serialised answer): the envelope is written
- * around it without parsing and serialising it again on every request.
- */
-export class RawJson {
-  constructor(readonly json: string) {}
-}
+export { RawJson } from './raw-json';
 
 type ResultOf<D> = D extends RouteDef<infer _B, infer _Q, infer _P, infer R> ? R : never;
+/** A handler that answered through `reply` itself (status, headers, encoded body) returns `reply`. */
 export type Handler<D extends RouteDef> = (
   ctx: HandlerContext<D>,
 ) =>
+  | FastifyReply
+  | Promise<FastifyReply>
   | RawJson
   | Promise<RawJson>
   | Promise<ResultOf<D> | CustomReply<ResultOf<D>>>
@@ -172,14 +170,9 @@ export function addRoute<D extends RouteDef>(
           request,
           reply,
         });
-        if (reply.sent) return reply;
+        if (reply.sent || out === reply) return reply;
         if (out instanceof RawJson) {
-          const message = JSON.stringify(translate(lang, 'ok'));
-          return reply
-            .type('application/json; charset=utf-8')
-            .send(
-              `{"success":true,"message":${message},"code":200,"result":${out.json},"timestamp":${Date.now()}}`,
-            );
+          return reply.type('application/json; charset=utf-8').send(out.envelope(translate(lang, 'ok')));
         }
         if (out && typeof out === 'object' && REPLY in out) {
           return envelope(out.result, translate(lang, out.message, out.vars));

@@ -1,4 +1,5 @@
 import type { ViewRegistry } from './build-routes';
+import './notice-details';
 
 /**
  * Component names of the server's menu tree → lazily loaded views (one chunk each).

@@ -119,7 +119,8 @@ export type HistoryPoint = { ts: string; samples?: number } & Record<string, num
 export type ImportResult = {
   total: number;
   imported: number;
-  errors: Array<{ row: number; message: string }>;
+  /** Rejected rows: sheet row number (the header is row 1), the column at fault when one is, the reason. */
+  errors: Array<{ row: number; column?: string; message: string }>;
 };
 
 export type DeviceEventDto = {
@@ -355,6 +356,19 @@ export const deviceBodySchema = z.object({
   poleId: id.optional().nullable(),
   model: optionalText(64),
 });
+/**
+ * Columns of the device import sheet (first row; English or Chinese headers). `kind` is one of
+ * the child kinds; `gateway` is the sn of a gateway of the chosen project; `pole` a pole code.
+ */
+export const deviceImportColumns = {
+  kind: ['kind', 'type', '类型', '设备类型'],
+  address: ['address', 'code', 'dev', '地址', '编号', '设备地址', '设备编号'],
+  name: ['name', '名称', '设备名称'],
+  gateway: ['gateway', 'gateway sn', '网关', '网关序列号'],
+  pole: ['pole', 'pole code', '灯杆', '灯杆编号'],
+  model: ['model', '型号'],
+} as const;
+
 export const deviceEditSchema = deviceBodySchema
   .partial()
   .omit({ gatewayId: true, kind: true })
@@ -409,6 +423,15 @@ export const deviceRoutes = {
     summary: 'Add a device behind a gateway (gateways also announce theirs in hello)',
     tag,
     body: deviceBodySchema,
+  }),
+  importExcel: defineRoute<ImportResult, typeof importBodySchema>({
+    method: 'POST',
+    path: '/lighting/device/importExcel',
+    access: mark('lighting:device:import'),
+    summary:
+      'Import devices behind gateways from .xlsx (kind, address, name, gateway sn, pole code, model); valid rows are added, the others reported',
+    tag,
+    body: importBodySchema,
   }),
   edit: defineRoute<DeviceDto, typeof deviceEditSchema>({
     method: 'PUT',

@@ -114,16 +114,46 @@ export const poleMapStates = ['fault', 'offline', 'on', 'off', 'none'] as const;
 export type PoleMapState = (typeof poleMapStates)[number];
 /** Bit of a device kind in a pole's kinds mask: `1 << childKinds.indexOf(kind)` (lamp 1, sensor 2, screen 4, speaker 8, camera 16). */
 export const poleKindBit = (kind: ChildKind): number => 1 << childKinds.indexOf(kind);
-/** One pole on the map, compact: `[id, code, longitude, latitude, state, kindsMask]`. */
-export type PoleMapRow = [
-  id: string,
-  code: string,
-  lng: number,
-  lat: number,
-  state: PoleMapState,
-  kinds: number,
-];
+/**
+ * State codes of `PoleMapStatesDto.states`: a pole's code is the index of its state here
+ * (the rank of its worst lamp: fault 4 > offline 3 > on 2 > off 1; 0 without lamps).
+ */
+export const poleMapStateCodes = [
+  'none',
+  'off',
+  'on',
+  'offline',
+  'fault',
+] as const satisfies readonly PoleMapState[];
+/**
+ * The map's poles, the part that changes only when poles or devices are added, moved or
+ * removed: columns of one order (pole `i` is `codes[i]`, `lng[i]`, `lat[i]`, `kinds[i]`).
+ * `version` names that registry state; the answer carries an ETag and is answered 304 to a
+ * matching `If-None-Match`. Pole ids are not in it (they were most of its bytes): a clicked
+ * pole's id comes from `GET /lighting/pole/mapPole` by version and index.
+ */
+export type PoleMapDto = {
+  version: string;
+  codes: string[];
+  /** Degrees, 6 decimals. */
+  lng: number[];
+  lat: number[];
+  /** Bit set of the device kinds mounted (see poleKindBit). */
+  kinds: number[];
+};
+/**
+ * The live part: one digit per pole of `GET /lighting/pole/map` of `version`, in its order
+ * (the index in poleMapStateCodes). A `version` other than the client's map means the poles
+ * changed: load the map again.
+ */
+export type PoleMapStatesDto = { version: string; states: string };
 export const poleMapQuerySchema = z.object({ projectId: id.optional() });
+/** One pole of the map by its place in the columns of `version`. */
+export const poleMapPoleQuerySchema = z.object({
+  projectId: id.optional(),
+  version: z.string().min(1).max(64),
+  index: z.coerce.number().int().min(0),
+});
 
 export const areaRoutes = {
   tree: defineRoute<AreaTreeNode[], undefined, typeof areaTreeQuerySchema>({
@@ -208,12 +238,29 @@ export const areaRoutes = {
     tag,
     query: idQuerySchema,
   }),
-  poleMap: defineRoute<PoleMapRow[], undefined, typeof poleMapQuerySchema>({
+  poleMap: defineRoute<PoleMapDto, undefined, typeof poleMapQuerySchema>({
     method: 'GET',
     path: '/lighting/pole/map',
     access: mark(lightingMarks.gisView),
     summary:
-      'Every pole of the caller’s projects for the map, as `[id, code, lng, lat, state, kindsMask]` rows',
+      'Every pole of the caller’s projects for the map (ids, codes, positions, kinds mounted), versioned: ETag / 304',
+    tag,
+    query: poleMapQuerySchema,
+  }),
+  poleMapPole: defineRoute<{ id: string }, undefined, typeof poleMapPoleQuerySchema>({
+    method: 'GET',
+    path: '/lighting/pole/mapPole',
+    access: mark(lightingMarks.gisView),
+    summary:
+      'The id of the pole at an index of the map’s columns of a version (409 when the poles changed since)',
+    tag,
+    query: poleMapPoleQuerySchema,
+  }),
+  poleMapStates: defineRoute<PoleMapStatesDto, undefined, typeof poleMapQuerySchema>({
+    method: 'GET',
+    path: '/lighting/pole/mapStates',
+    access: mark(lightingMarks.gisView),
+    summary: 'The state of every pole of the map, one digit per pole in the map’s order',
     tag,
     query: poleMapQuerySchema,
   }),

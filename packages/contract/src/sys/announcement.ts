@@ -20,6 +20,16 @@ export type AnnouncementMsgType = 'ALL' | 'USER';
 export type AnnouncementSendStatus = '0' | '1' | '2';
 export type AnnouncementOpenType = 'url' | 'component';
 
+/**
+ * Detail components an announcement of openType `component` may open (its openPage), each
+ * shown with the announcement's busId. The console registers a view under each name.
+ */
+export const ANNOUNCEMENT_COMPONENTS = ['system/UserDetail'] as const;
+export type AnnouncementComponent = (typeof ANNOUNCEMENT_COMPONENTS)[number];
+
+/** An http(s) address, or a console path such as `/lighting/lamp` (not `//host`). */
+export const OPEN_PAGE_URL = /^(https?:\/\/[^\s/]+\S*|\/(?!\/)[^\s]*)$/i;
+
 /** An announcement as upstream names it (including the misspelt `titile`). Dates are `yyyy-MM-dd HH:mm:ss`, GMT+8. */
 export type Announcement = {
   id: string;
@@ -92,7 +102,10 @@ const dateTime = z
     z.literal(''),
     z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?(Z|[+-]\d{2}:?\d{2})?$/, 'dateTime'),
+      .regex(
+        /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?(Z|[+-]\d{2}:?\d{2})?$/,
+        'form.date_time.invalid',
+      ),
   ])
   .nullish()
   .transform((v) => v || null);
@@ -100,7 +113,7 @@ const dateTime = z
 const optionalText = (max: number) =>
   z
     .string()
-    .max(max)
+    .max(max, 'form.too_long')
     .nullish()
     .transform((v) => (v?.trim() ? v.trim() : null));
 
@@ -114,10 +127,10 @@ const userIds = z
   });
 
 const announcementFields = {
-  titile: z.string().trim().min(1, 'titile').max(200),
+  titile: z.string().trim().min(1, 'form.titile.required').max(200, 'form.too_long'),
   msgContent: z
     .string()
-    .max(1_000_000)
+    .max(1_000_000, 'form.too_long')
     .nullish()
     .transform((v) => v ?? null),
   msgAbstract: optionalText(500),
@@ -128,7 +141,7 @@ const announcementFields = {
   msgType: z.enum(['ALL', 'USER']).default('ALL'),
   userIds,
   openType: z
-    .enum(['url', 'component', ''])
+    .enum(['url', 'component', ''], { error: 'form.open_type.invalid' })
     .nullish()
     .transform((v) => v || null),
   openPage: optionalText(500),
@@ -136,16 +149,39 @@ const announcementFields = {
   busId: optionalText(64),
 };
 
-type Fields = { msgType: AnnouncementMsgType; userIds: string[] };
-const addresseesRequired = (value: Fields, ctx: z.RefinementCtx) => {
-  if (value.msgType === 'USER' && value.userIds.length === 0)
-    ctx.addIssue({ code: 'custom', path: ['userIds'], message: 'userIds' });
+type Fields = {
+  msgType: AnnouncementMsgType;
+  userIds: string[];
+  openType: AnnouncementOpenType | null;
+  openPage: string | null;
+  busId: string | null;
 };
 
-export const announcementAddSchema = z.object(announcementFields).superRefine(addresseesRequired);
+/** The problem (a form message key) of an announcement's open fields, or undefined. */
+export function openPageProblem(
+  v: Pick<Fields, 'openType' | 'openPage' | 'busId'>,
+): { field: 'openPage' | 'busId'; message: string } | undefined {
+  if (!v.openType) return undefined;
+  if (!v.openPage) return { field: 'openPage', message: 'form.open_page.required' };
+  if (v.openType === 'url')
+    return OPEN_PAGE_URL.test(v.openPage) ? undefined : { field: 'openPage', message: 'form.open_page.url' };
+  if (!(ANNOUNCEMENT_COMPONENTS as readonly string[]).includes(v.openPage))
+    return { field: 'openPage', message: 'form.open_page.component' };
+  if (!v.busId) return { field: 'busId', message: 'form.bus_id.required' };
+  return undefined;
+}
+
+const checkFields = (value: Fields, ctx: z.RefinementCtx) => {
+  if (value.msgType === 'USER' && value.userIds.length === 0)
+    ctx.addIssue({ code: 'custom', path: ['userIds'], message: 'form.recipients.required' });
+  const open = openPageProblem(value);
+  if (open) ctx.addIssue({ code: 'custom', path: [open.field], message: open.message });
+};
+
+export const announcementAddSchema = z.object(announcementFields).superRefine(checkFields);
 export const announcementEditSchema = z
   .object({ id: z.string().min(1).max(64), ...announcementFields })
-  .superRefine(addresseesRequired);
+  .superRefine(checkFields);
 
 export const announcementListQuerySchema = pageQuerySchema.extend({
   /** Contains-match; jeecg's `*x*` form is accepted too. */

@@ -49,7 +49,17 @@ const departFields = {
   status: z.coerce.number().int().min(0).max(1).default(1),
 };
 export const departAddSchema = z.object(departFields);
-export const departEditSchema = z.object({ id: z.string().min(1).max(64), ...departFields });
+export const departEditSchema = z.object({
+  id: z.string().min(1).max(64),
+  ...departFields,
+  /** Absent keeps the department where it is; another parent moves it (and its subtree); '' or null makes it top-level. */
+  parentId: z
+    .string()
+    .trim()
+    .max(64, 'form.too_long')
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null)),
+});
 
 export type DepartRoleRecord = {
   id: string;
@@ -127,7 +137,7 @@ export const departRoutes = {
     alsoMethods: ['POST'],
     path: '/sys/sysDepart/edit',
     access: mark('system:depart:edit'),
-    summary: 'Edit a department',
+    summary: 'Edit a department; a new parentId moves it with its subtree (org codes recomputed)',
     tag,
     body: departEditSchema,
   }),

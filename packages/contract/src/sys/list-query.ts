@@ -46,6 +46,16 @@ const formZhCN = {
   'form.status.invalid': '状态无效',
   'form.ids.required': '请选择记录!',
   'form.image.required': '请选择图片!',
+  'form.rule_column.required': '请输入规则字段!',
+  'form.rule_conditions.invalid': '请选择有效的条件规则',
+  'form.open_page.required': '请输入打开页面!',
+  'form.open_page.url': '打开页面须为 http(s):// 地址或以 / 开头的控制台路径',
+  'form.open_page.component': '打开页面须为已注册的详情组件',
+  'form.bus_id.required': '组件方式须填写业务ID!',
+  'form.titile.required': '请输入标题!',
+  'form.recipients.required': '请选择接收用户!',
+  'form.date_time.invalid': '日期时间格式无效',
+  'form.open_type.invalid': '打开方式须为 url 或 component',
 } as const;
 
 export type FormMessageKey = keyof typeof formZhCN;
@@ -91,6 +101,16 @@ const formEnUS: Record<FormMessageKey, string> = {
   'form.status.invalid': 'Invalid status',
   'form.ids.required': 'Please select records!',
   'form.image.required': 'Please choose an image!',
+  'form.rule_column.required': 'Please enter the rule field!',
+  'form.rule_conditions.invalid': 'Please choose a valid condition',
+  'form.open_page.required': 'Please enter the page to open!',
+  'form.open_page.url': 'The page must be an http(s):// address or a console path starting with /',
+  'form.open_page.component': 'The page must be a registered detail component',
+  'form.bus_id.required': 'A business id is required for a component!',
+  'form.titile.required': 'Please enter the title!',
+  'form.recipients.required': 'Please choose the recipients!',
+  'form.date_time.invalid': 'Invalid date and time',
+  'form.open_type.invalid': 'The open type must be url or component',
 };
 
 export const formMessages: Record<Language, Record<FormMessageKey, string>> = {

@@ -7,6 +7,7 @@ import {
   sysIdQuerySchema,
   sysIdsQuerySchema,
 } from './list-query';
+import type { DataRuleRecord } from './permission';
 
 const tag = 'system-role';
 
@@ -48,6 +49,19 @@ export const saveRolePermissionSchema = z.object({
   permissionIds: z.string().max(100_000).default(''),
   lastpermissionIds: z.string().max(100_000).optional(),
 });
+
+export const roleDataRuleQuerySchema = z.object({
+  roleId: z.string().min(1).max(64),
+  permissionId: z.string().min(1).max(64),
+});
+/** The data rules of one menu a role is granted (upstream `/sys/role/datarule`). */
+export const saveRoleDataRuleSchema = z.object({
+  roleId: z.string().min(1).max(64),
+  permissionId: z.string().min(1).max(64),
+  /** Comma string of rule ids (each a rule of that menu). */
+  dataRuleIds: z.string().max(20_000).default(''),
+});
+export type RoleDataRules = { datarule: DataRuleRecord[]; drChecked: string[] };
 
 export const checkRoleCodeSchema = z.object({
   id: z.string().max(64).optional(),
@@ -149,5 +163,21 @@ export const roleRoutes = {
     summary: 'Set the permissions of a role',
     tag,
     body: saveRolePermissionSchema,
+  }),
+  queryDataRule: defineRoute<RoleDataRules, undefined, typeof roleDataRuleQuerySchema>({
+    method: 'GET',
+    path: '/sys/role/datarule',
+    access: mark('system:role:authorize'),
+    summary: "A menu's data rules and those the role is granted",
+    tag,
+    query: roleDataRuleQuerySchema,
+  }),
+  saveDataRule: defineRoute<null, typeof saveRoleDataRuleSchema>({
+    method: 'POST',
+    path: '/sys/role/datarule',
+    access: mark('system:role:authorize'),
+    summary: 'Set the data rules of one menu a role is granted (they restrict its lists)',
+    tag,
+    body: saveRoleDataRuleSchema,
   }),
 } as const;

@@ -106,6 +106,8 @@ export type PublicPlatformSettings = {
   icpNumber: string;
   registerEnabled: boolean;
   casEnabled: boolean;
+  /** The central sign-on server (`ICS_CAS_URL`, no trailing slash) when one is configured, else null. */
+  casUrl: string | null;
   /** Map tile URL template (`{z}/{x}/{y}`); empty for a plain background. */
   tileUrl: string;
 };
@@ -221,7 +223,7 @@ export const sessionRoutes = {
     method: 'GET',
     path: '/sys/platform/public',
     access: 'public',
-    summary: 'Platform title, logo, copyright and ICP number',
+    summary: 'Platform title, logo, copyright, ICP number and the central sign-on address',
     tag,
   }),
 } as const;

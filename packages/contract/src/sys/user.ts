@@ -40,10 +40,14 @@ export type UserRecord = {
   post: string | null;
   telephone: string | null;
   userType: string;
+  /** 1 ordinary member, 2 department administrator. */
+  userIdentity: number;
   createTime: string;
   /** Comma string of department ids, and their names. */
   departIds?: string;
   orgCodeTxt?: string;
+  /** Comma string of the departments a department administrator manages. */
+  managedDepartIds?: string;
 };
 
 const userFields = {
@@ -69,6 +73,14 @@ const userFields = {
     .nullish()
     .transform((v) => v || null),
   userType: z.enum(['0', '1']).optional(),
+  /** 1 ordinary member, 2 department administrator (who then needs `managedDepartIds`). */
+  userIdentity: z.coerce
+    .number()
+    .int()
+    .min(1, 'form.status.invalid')
+    .max(2, 'form.status.invalid')
+    .optional(),
+  managedDepartIds: z.string().max(4000).nullish(),
   /** Comma strings of role ids and department ids. */
   selectedroles: z.string().max(4000).nullish(),
   selecteddeparts: z.string().max(4000).nullish(),

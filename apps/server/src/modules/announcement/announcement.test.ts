@@ -152,6 +152,52 @@ describeWithApp('announcement', (ctx) => {
     expect(unknown.body.errorCode).toBe('announcement.unknown_users');
   });
 
+  it('validates the open fields and answers with the shared form messages', async () => {
+    const post = (payload: Record<string, unknown>, lang = 'zh-CN') =>
+      ctx().request({
+        method: 'POST',
+        url: `${base}/add`,
+        headers: { ...admin, 'accept-language': lang },
+        payload: { titile: '打开方式', ...payload },
+      });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ titile: '' }, '请输入标题!'],
+      [{ msgType: 'USER', userIds: '' }, '请选择接收用户!'],
+      [{ startTime: 'tomorrow' }, '日期时间格式无效'],
+      [{ openType: 'url' }, '请输入打开页面!'],
+      [
+        { openType: 'url', openPage: 'javascript:alert(1)' },
+        '打开页面须为 http(s):// 地址或以 / 开头的控制台路径',
+      ],
+      [
+        { openType: 'url', openPage: '//evil.example.com' },
+        '打开页面须为 http(s):// 地址或以 / 开头的控制台路径',
+      ],
+      [{ openType: 'component', openPage: 'lighting/Unknown', busId: 'x' }, '打开页面须为已注册的详情组件'],
+      [{ openType: 'component', openPage: 'system/UserDetail' }, '组件方式须填写业务ID!'],
+      [{ openType: 'popup', openPage: '/x' }, '打开方式须为 url 或 component'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await post(payload);
+      expect(res.status, JSON.stringify(payload)).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect((await post({ openType: 'url' }, 'en-US')).body.message).toBe('Please enter the page to open!');
+    const url = await add({ titile: 'url', openType: 'url', openPage: 'https://example.com/a?b=1' });
+    expect(url).toMatchObject({ openType: 'url', openPage: 'https://example.com/a?b=1' });
+    const component = await add({
+      titile: 'component',
+      openType: 'component',
+      openPage: 'system/UserDetail',
+      busId: 'user-admin',
+    });
+    expect(component).toMatchObject({
+      openType: 'component',
+      openPage: 'system/UserDetail',
+      busId: 'user-admin',
+    });
+  });
+
   it('edits drafts only, publishes once, revokes published ones', async () => {
     const created = await add({ titile: '只能编辑草稿' });
     expect((await release(created.id, 'PUT')).body.result.sendStatus).toBe('1');

@@ -1,6 +1,6 @@
 import type { ImportResult, Language } from '@ics/contract';
 import ExcelJS from 'exceljs';
-import { badRequest } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import { type MessageKey, translate } from '../../lib/messages';
 
 export type SheetRow = { row: number; values: Record<string, string> };
@@ -9,7 +9,10 @@ export type SheetRow = { row: number; values: Record<string, string> };
  * Reads the first sheet of an .xlsx: the first row names the columns (matched case-insensitively
  * against `aliases`, Chinese headers included), every further non-empty row is one record.
  */
-export async function readSheet(base64: string, aliases: Record<string, string[]>): Promise<SheetRow[]> {
+export async function readSheet(
+  base64: string,
+  aliases: Record<string, readonly string[]>,
+): Promise<SheetRow[]> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer);
@@ -39,7 +42,24 @@ export async function readSheet(base64: string, aliases: Record<string, string[]
   return rows;
 }
 
-/** Runs `each` per row, collecting per-row errors instead of failing the whole import. */
+/** A problem with one row, naming the column at fault (it becomes `errors[].column`). */
+export class RowError extends AppError {
+  constructor(
+    key: MessageKey,
+    readonly column: string,
+    vars: Record<string, string | number> = {},
+  ) {
+    super(400, key, { field: column, ...vars });
+  }
+}
+
+export const missing = (column: string) => new RowError('device.import_row_missing', column);
+export const invalid = (column: string) => new RowError('device.import_row_invalid', column);
+
+/**
+ * Runs `each` per row, collecting per-row errors instead of failing the whole import: rows that
+ * pass are added, the others are reported with their sheet row number, column and reason.
+ */
 export async function importRows(
   rows: SheetRow[],
   lang: Language,
@@ -52,7 +72,11 @@ export async function importRows(
       result.imported++;
     } catch (error) {
       const e = error as { key?: MessageKey; vars?: Record<string, string | number>; message: string };
-      result.errors.push({ row, message: e.key ? translate(lang, e.key, e.vars) : e.message });
+      result.errors.push({
+        row,
+        ...(error instanceof RowError ? { column: error.column } : {}),
+        message: e.key ? translate(lang, e.key, e.vars) : e.message,
+      });
     }
   }
   return result;

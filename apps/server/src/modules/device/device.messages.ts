@@ -14,6 +14,8 @@ export const zhCN = {
   'device.import_done': '导入完成：成功{imported}条，失败{failed}条',
   'device.import_row_missing': '缺少{field}',
   'device.import_row_invalid': '{field}格式错误',
+  'device.import_unknown_gateway': '该项目下没有序列号为{sn}的网关',
+  'device.import_unknown_pole': '该项目下没有编号为{code}的灯杆',
   'device.credentials_issued': '新凭据已生成，仅显示一次，请妥善保存',
 } as const;
 
@@ -32,5 +34,7 @@ export const enUS: Record<keyof typeof zhCN, string> = {
   'device.import_done': 'Import finished: {imported} imported, {failed} failed',
   'device.import_row_missing': '{field} is missing',
   'device.import_row_invalid': '{field} is not valid',
+  'device.import_unknown_gateway': 'No gateway with serial number {sn} in this project',
+  'device.import_unknown_pole': 'No pole with code {code} in this project',
   'device.credentials_issued': 'New credentials issued: shown once, keep them safe',
 };

@@ -1,6 +1,7 @@
 import {
   childKinds,
   commandRoutes,
+  deviceImportColumns,
   deviceListRoutes,
   deviceRoutes,
   gatewayRoutes,
@@ -11,14 +12,14 @@ import {
 } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
 import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
-import { AppError } from '../../lib/errors';
 import type { DeviceService } from './device.service';
-import { importRows, readSheet } from './device-import';
+import { importRows, invalid, missing, RowError, readSheet } from './device-import';
+import { deviceFromRow } from './device-import-devices';
 
 export type DeviceModuleDeps = { guard: AccessGuard; devices: DeviceService };
 
 const rowError = (key: 'device.import_row_missing' | 'device.import_row_invalid', field: string) =>
-  new AppError(400, key, { field });
+  key === 'device.import_row_missing' ? missing(field) : invalid(field);
 
 /** Registry, state, history, commands and the device test console's API. */
 export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: DeviceModuleDeps): void {
@@ -116,12 +117,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: D
       pole: ['pole', 'pole code', '灯杆', '灯杆编号'],
       model: ['model', '型号'],
     });
-    const poles = await devices.listPoles(me(caller).userId, {
-      projectId: body.projectId,
-      pageNo: 1,
-      pageSize: 1000,
-    } as never);
-    const poleByCode = new Map(poles.records.map((p) => [p.code, p.id]));
+    const { poleByCode } = await devices.importTargets(me(caller).userId, body.projectId);
     const result = await importRows(rows, lang, async (v) => {
       if (!v.sn) throw rowError('device.import_row_missing', 'sn');
       if (!gatewaySnSchema.safeParse(v.sn).success) throw rowError('device.import_row_invalid', 'sn');
@@ -154,6 +150,19 @@ export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: D
   addRoute(app, guard, deviceRoutes.add, ({ caller, body }) =>
     devices.addDevice(me(caller).userId, me(caller).username, body),
   );
+  addRoute(app, guard, deviceRoutes.importExcel, async ({ caller, body, lang }) => {
+    const rows = await readSheet(body.file, deviceImportColumns);
+    const targets = await devices.importTargets(me(caller).userId, body.projectId);
+    const result = await importRows(rows, lang, async (v) => {
+      const device = deviceFromRow(v, targets);
+      if (!(await devices.addImportedDevice(me(caller).username, device)))
+        throw new RowError('device.address_taken', 'address', { address: device.address });
+    });
+    return withMessage(result, 'device.import_done', {
+      imported: result.imported,
+      failed: result.errors.length,
+    });
+  });
   addRoute(app, guard, deviceRoutes.edit, ({ caller, body }) =>
     devices.editDevice(me(caller).userId, me(caller).username, body),
   );

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auth, describeWithApp } from '../../../test/harness';
 
 async function xlsx(rows: unknown[][]): Promise<string> {
@@ -138,6 +138,182 @@ describeWithApp('device registry', (ctx) => {
       payload: { projectId, file: Buffer.from('not a workbook').toString('base64') },
     });
     expect(bad.body.errorCode).toBe('device.import_bad_file');
+  });
+
+  describe('device import (.xlsx)', () => {
+    const importDevices = async (token: string, rows: unknown[][], project = projectId) =>
+      ctx().request({
+        method: 'POST',
+        url: '/ics/lighting/device/importExcel',
+        headers: { ...auth(token), 'accept-language': 'en-US' },
+        payload: { projectId: project, file: await xlsx(rows) },
+      });
+    const header = ['kind', 'address', 'name', 'gateway', 'pole', 'model'];
+
+    beforeAll(async () => {
+      for (const sn of ['GW-IMP-1', 'GW-IMP-2'])
+        await ctx().request({
+          method: 'POST',
+          url: '/ics/lighting/gateway/add',
+          headers: auth(admin),
+          payload: { projectId, sn, name: sn },
+        });
+      await ctx().request({
+        method: 'POST',
+        url: '/ics/lighting/gateway/add',
+        headers: auth(admin),
+        payload: { projectId: otherProjectId, sn: 'GW-FOREIGN', name: 'foreign' },
+      });
+    });
+
+    it('adds every kind behind its gateway, on its pole, with Chinese headers and kind names', async () => {
+      const res = await importDevices(admin, [
+        ['类型', '设备地址', '名称', '网关序列号', '灯杆编号', '型号'],
+        ['lamp', 'L-1', 'Lamp 1', 'GW-IMP-1', 'P-001', 'LC-100'],
+        ['单灯', 'L-2', '', 'GW-IMP-1', '', ''],
+        ['sensor', 'S-1', 'Air', 'GW-IMP-1', 'P-001', ''],
+        ['信息屏', 'D-1', 'Screen', 'GW-IMP-2', '', 'LED-9'],
+        ['speaker', 'A-1', 'Speaker', 'GW-IMP-2', '', ''],
+        ['camera', 'C-1', 'Camera', 'GW-IMP-2', 'P-001', ''],
+      ]);
+      expect(res.status).toBe(200);
+      expect(res.body.result).toEqual({ total: 6, imported: 6, errors: [] });
+      expect(res.body.message).toContain('6');
+      const lamps = await ctx().request({
+        method: 'GET',
+        url: '/ics/lighting/lamp/list?keyword=GW-IMP-1',
+        headers: auth(admin),
+      });
+      const pole = await ctx().request({
+        method: 'GET',
+        url: '/ics/lighting/pole/list?code=P-001',
+        headers: auth(admin),
+      });
+      expect(
+        lamps.body.result.records.map(
+          (d: { address: string; name: string; poleId: string; model: string }) => [
+            d.address,
+            d.name,
+            d.poleId,
+            d.model,
+          ],
+        ),
+      ).toEqual([
+        ['L-1', 'Lamp 1', pole.body.result.records[0].id, 'LC-100'],
+        ['L-2', 'L-2', null, null],
+      ]);
+      for (const [url, address] of [
+        ['/ics/env/sensor/list', 'S-1'],
+        ['/ics/led/screen/list', 'D-1'],
+        ['/ics/radio/speaker/list', 'A-1'],
+        ['/ics/camera/camera/list', 'C-1'],
+      ]) {
+        const list = await ctx().request({
+          method: 'GET',
+          url: `${url}?keyword=GW-IMP`,
+          headers: auth(admin),
+        });
+        expect(list.body.result.records.map((d: { address: string }) => d.address)).toEqual([address]);
+      }
+      // Imported devices get a latest-state row like announced ones.
+      const [state] = await ctx().db.query<{ n: number }>(
+        `select count(*)::int as n from dev_state s join dev_device d on d.id = s.device_id
+          join dev_gateway g on g.id = d.gateway_id where g.sn like 'GW-IMP-%'`,
+      );
+      expect(state!.n).toBe(6);
+    });
+
+    it('adds the good rows and reports each bad one with its row, column and reason', async () => {
+      const res = await importDevices(admin, [
+        header,
+        ['lamp', 'L-10', 'ok', 'GW-IMP-1', '', ''],
+        ['toaster', 'L-11', 'bad kind', 'GW-IMP-1', '', ''],
+        ['lamp', '', 'no address', 'GW-IMP-1', '', ''],
+        ['lamp', 'L 12', 'bad address', 'GW-IMP-1', '', ''],
+        ['lamp', 'L-13', 'no gateway', '', '', ''],
+        ['lamp', 'L-14', 'unknown gateway', 'GW-NOPE', '', ''],
+        ['lamp', 'L-15', 'other project gateway', 'GW-FOREIGN', '', ''],
+        ['lamp', 'L-16', 'unknown pole', 'GW-IMP-1', 'P-NOPE', ''],
+        ['lamp', 'L-17', 'other project pole', 'GW-IMP-1', 'X-1', ''],
+        ['lamp', 'L-1', 'already registered', 'GW-IMP-1', '', ''],
+        ['lamp', 'L-10', 'twice in this file', 'GW-IMP-1', '', ''],
+        ['lamp', 'L-10', 'same address, other gateway', 'GW-IMP-2', '', ''],
+        ['', '', '', '', '', ''],
+      ]);
+      expect(res.status).toBe(200);
+      expect(res.body.result).toMatchObject({ total: 12, imported: 2 });
+      expect(res.body.result.errors.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([
+        [3, 'kind'],
+        [4, 'address'],
+        [5, 'address'],
+        [6, 'gateway'],
+        [7, 'gateway'],
+        [8, 'gateway'],
+        [9, 'pole'],
+        [10, 'pole'],
+        [11, 'address'],
+        [12, 'address'],
+      ]);
+      const messages = res.body.result.errors.map((e: { message: string }) => e.message);
+      expect(messages[4]).toBe('No gateway with serial number GW-NOPE in this project');
+      expect(messages[6]).toBe('No pole with code P-NOPE in this project');
+      expect(messages[8]).toBe('Address L-1 already exists on this gateway');
+      const [count] = await ctx().db.query<{ n: number }>(
+        `select count(*)::int as n from dev_device where address like 'L-1_'`,
+      );
+      expect(count!.n).toBe(2);
+    });
+
+    it('answers in the caller’s language', async () => {
+      const res = await ctx().request({
+        method: 'POST',
+        url: '/ics/lighting/device/importExcel',
+        headers: { ...auth(admin), 'accept-language': 'zh-CN' },
+        payload: { projectId, file: await xlsx([header, ['lamp', 'L-20', '', 'GW-NOPE', '', '']]) },
+      });
+      expect(res.body.result.errors[0].message).toBe('该项目下没有序列号为GW-NOPE的网关');
+    });
+
+    it('refuses an unreadable file, a foreign project and callers without the mark', async () => {
+      const bad = await ctx().request({
+        method: 'POST',
+        url: '/ics/lighting/device/importExcel',
+        headers: auth(admin),
+        payload: { projectId, file: Buffer.from('not a workbook').toString('base64') },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errorCode).toBe('device.import_bad_file');
+      const invalidBody = await ctx().request({
+        method: 'POST',
+        url: '/ics/lighting/device/importExcel',
+        headers: auth(admin),
+        payload: { projectId, file: '%%%' },
+      });
+      expect(invalidBody.status).toBe(400);
+      const operator = await ctx().login('operator1');
+      const foreign = await importDevices(
+        operator,
+        [header, ['lamp', 'L-30', '', 'GW-FOREIGN', '', '']],
+        otherProjectId,
+      );
+      expect(foreign.status).toBe(404);
+      expect(foreign.body.errorCode).toBe('device.project_not_found');
+      const viewer = await ctx().login('viewer1');
+      const denied = await importDevices(viewer, [header, ['lamp', 'L-31', '', 'GW-IMP-1', '', '']]);
+      expect(denied.status).toBe(403);
+      const anonymous = await ctx().request({
+        method: 'POST',
+        url: '/ics/lighting/device/importExcel',
+        payload: { projectId, file: await xlsx([header]) },
+      });
+      expect(anonymous.status).toBe(401);
+      const allowed = await importDevices(operator, [header, ['lamp', 'L-32', '', 'GW-IMP-1', '', '']]);
+      expect(allowed.body.result).toMatchObject({ imported: 1, errors: [] });
+      const [written] = await ctx().db.query<{ n: number }>(
+        `select count(*)::int as n from dev_device where address in ('L-30', 'L-31')`,
+      );
+      expect(written!.n).toBe(0);
+    });
   });
 
   it('answers 503 for commands while the device bus is not running', async () => {

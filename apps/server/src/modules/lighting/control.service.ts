@@ -13,10 +13,11 @@ import {
 } from '@ics/contract';
 import type { Database, Queryable } from '../../db/database';
 import type { CommandTarget } from '../../devices/commands';
-import type { LiveEvents } from '../../devices/live-events';
+import type { LiveEvent, LiveEvents } from '../../devices/live-events';
 import type { UserPush } from '../../devices/realtime-bridge';
 import type { DeviceRuntime } from '../../devices/runtime';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { TtlCache } from '../../lib/ttl-cache';
 import type { ProjectScope, ProjectScopeService } from '../system/project-scope';
 
 export type JobSource = ControlJobDto['source'];
@@ -55,23 +56,38 @@ type JobRow = {
   create_time: Date;
 };
 
-/** Whom to tell about a job's outcomes, buffered so a 10,000-lamp job sends a few messages, not 10,000. */
-type Watch = {
-  userId: string;
-  projectId: string;
-  buffer: ControlOutcomeMessage['payload']['outcomes'];
-  timer: NodeJS.Timeout | null;
-  expires: number;
+/** Whom to tell about a job's outcomes: the user who started it, in the job's first project. */
+type JobOwner = { userId: string; projectId: string };
+
+/** Outcomes of one job heard on this node, buffered so a 10,000-lamp job sends a few messages, not 10,000. */
+type OutcomeBuffer = {
+  outcomes: ControlOutcomeMessage['payload']['outcomes'];
+  timer: NodeJS.Timeout;
 };
+
+/** How long a job's owner is remembered (a job's commands settle within minutes). */
+const OWNER_TTL_MS = 10 * 60_000;
+/**
+ * Outcomes are gathered this long before one push: at most ten pushes a second per job, and
+ * the operator sees the last outcome within a tenth of a second.
+ */
+const FLUSH_MS = 100;
 
 /**
  * Batch control of lamps (a selection, groups, gateways, projects): resolves the lamps, sends
  * one command per lamp through the device runtime (one protocol message per gateway where the
  * gateway supports it), records the job, and follows its outcomes: pollable through `job`
  * and pushed live to the user who started it as `control.outcome`.
+ *
+ * With several API nodes an outcome is heard on whichever node ingested the gateway's ack (the
+ * external broker's shared subscription), not necessarily the node that started the job. So
+ * every node pushes the outcomes it hears to the job's owner (found in `lighting_job`), and the
+ * push goes through the realtime fan-out, which reaches the owner's console on any node.
  */
 export class ControlService {
-  private readonly watches = new Map<string, Watch>();
+  private readonly buffers = new Map<string, OutcomeBuffer>();
+  /** Owner of a job by id; null for a batch that is no lighting job or has no user (the scheduler). */
+  private readonly owners = new TtlCache<string, JobOwner | null>(OWNER_TTL_MS);
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -90,22 +106,27 @@ export class ControlService {
         status: CommandStatus;
         reason: string | null;
       };
-      const watch = dto.batchId ? this.watches.get(dto.batchId) : undefined;
-      if (!watch || dto.status === 'pending') return;
-      watch.buffer.push({
+      if (!dto.batchId || dto.status === 'pending') return;
+      const jobId = dto.batchId;
+      let buffer = this.buffers.get(jobId);
+      if (!buffer) {
+        buffer = { outcomes: [], timer: setTimeout(() => void this.flush(jobId), FLUSH_MS) };
+        this.buffers.set(jobId, buffer);
+      }
+      buffer.outcomes.push({
         deviceId: dto.deviceId,
         commandId: dto.id,
         status: dto.status,
         reason: dto.reason,
       });
-      watch.timer ??= setTimeout(() => void this.flushWatch(dto.batchId!), 200);
     });
   }
 
   close(): void {
     this.unsubscribe();
-    for (const w of this.watches.values()) if (w.timer) clearTimeout(w.timer);
-    this.watches.clear();
+    for (const b of this.buffers.values()) clearTimeout(b.timer);
+    this.buffers.clear();
+    this.owners.clear();
   }
 
   scope(userId: string): Promise<ProjectScope> {
@@ -255,7 +276,10 @@ export class ControlService {
         by.userId,
       ],
     );
-    if (by.userId) this.watch(jobId, by.userId, projectIds[0] ?? '');
+    // Known here without a query; other nodes read it from the row just written.
+    const owner = by.userId ? { userId: by.userId, projectId: projectIds[0] ?? '' } : null;
+    this.owners.delete(jobId);
+    void this.owners.get(jobId, async () => owner);
     const lamps = targets.filter((t) => t.deviceId !== null);
     const isLampControl = parts.every((p) => ['lamp.switch', 'lamp.dim', 'lamp.override'].includes(p.cmd));
     if (isLampControl && lamps.length) {
@@ -301,29 +325,45 @@ export class ControlService {
     };
   }
 
-  private watch(jobId: string, userId: string, projectId: string) {
-    const now = Date.now();
-    for (const [id, w] of this.watches) if (w.expires < now && !w.timer) this.watches.delete(id);
-    this.watches.set(jobId, { userId, projectId, buffer: [], timer: null, expires: now + 10 * 60_000 });
+  /**
+   * Whether this service delivers the event to the console itself: the outcome of a command of
+   * a lighting job started by a user goes to that user in the job's `control.outcome` batches.
+   * A batch of 10,000 lamps would otherwise also send 10,000 `device.command` messages to every
+   * user of the project, which kept the console busy for seconds.
+   */
+  async deliversOutcome(event: LiveEvent): Promise<boolean> {
+    if (event.kind !== 'device.command') return false;
+    const batchId = (event.payload as { batchId?: string | null }).batchId;
+    return batchId ? (await this.owner(batchId)) !== null : false;
   }
 
-  private async flushWatch(jobId: string) {
-    const watch = this.watches.get(jobId);
-    if (!watch) return;
-    watch.timer = null;
-    const outcomes = watch.buffer.splice(0);
-    if (outcomes.length === 0) return;
+  /** The user to tell about a job's outcomes (null: not a lighting job, or started by no user). */
+  private owner(jobId: string): Promise<JobOwner | null> {
+    return this.owners.get(jobId, async () => {
+      const [row] = await this.db.query<{ create_user_id: string | null; project_ids: string[] }>(
+        'select create_user_id, project_ids from lighting_job where id = $1',
+        [jobId],
+      );
+      return row?.create_user_id ? { userId: row.create_user_id, projectId: row.project_ids[0] ?? '' } : null;
+    });
+  }
+
+  /** Pushes the outcomes this node heard for a job, with the job's counts, to its owner. */
+  private async flush(jobId: string) {
+    const buffer = this.buffers.get(jobId);
+    if (!buffer) return;
+    this.buffers.delete(jobId);
     try {
+      const owner = await this.owner(jobId);
+      if (!owner) return;
       const counts = await this.counts(this.db, jobId);
-      const done = counts.pending === 0;
       const message: ControlOutcomeMessage = {
         cmd: 'device',
         kind: 'control.outcome',
-        projectId: watch.projectId,
-        payload: { jobId, counts, done, outcomes },
+        projectId: owner.projectId,
+        payload: { jobId, counts, done: counts.pending === 0, outcomes: buffer.outcomes },
       };
-      await this.push.sendToUsers([watch.userId], message);
-      if (done) this.watches.delete(jobId);
+      await this.push.sendToUsers([owner.userId], message);
     } catch {
       // A lost push is recovered by polling the job.
     }

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AccessGuard, addRoute, type Caller, withMessage } from '../../http/routes';
 import type { ControlService } from './control.service';
 import type { LightingService } from './lighting.service';
+import { sendPoleMap } from './pole-map.reply';
 import type { StrategyService } from './strategy.service';
 
 export type LightingModuleDeps = {
@@ -57,8 +58,14 @@ export function registerLightingRoutes(
   addRoute(app, guard, areaRoutes.poleDetail, ({ caller, query }) =>
     lighting.poleDetail(me(caller).userId, query.id),
   );
-  addRoute(app, guard, areaRoutes.poleMap, ({ caller, query }) =>
-    lighting.poleMap(me(caller).userId, query.projectId),
+  addRoute(app, guard, areaRoutes.poleMap, async ({ caller, query, request, reply, lang }) =>
+    sendPoleMap(request, reply, await lighting.map.registry(me(caller).userId, query.projectId), lang),
+  );
+  addRoute(app, guard, areaRoutes.poleMapPole, ({ caller, query }) =>
+    lighting.map.poleIdAt(me(caller).userId, query.version, query.index, query.projectId),
+  );
+  addRoute(app, guard, areaRoutes.poleMapStates, ({ caller, query }) =>
+    lighting.map.poleStates(me(caller).userId, query.projectId),
   );
 
   // Control

@@ -20,14 +20,12 @@ import type {
   LightingOverview,
   Page,
   PoleDetailDto,
-  PoleMapRow,
-  PoleMapState,
   RoadDto,
   roadBodySchema,
   roadEditSchema,
   roadListQuerySchema,
 } from '@ics/contract';
-import { childKinds, poleKindBit, toPage } from '@ics/contract';
+import { toPage } from '@ics/contract';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -35,6 +33,7 @@ import type { DeviceService } from '../device/device.service';
 import type { ProjectScope, ProjectScopeService } from '../system/project-scope';
 import type { ControlService } from './control.service';
 import { localParts, zonedInstant } from './plan';
+import { PoleMapService } from './pole-map.service';
 
 type Q<S extends z.ZodType> = z.output<S>;
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
@@ -76,7 +75,12 @@ export class LightingService {
     private readonly scopes: ProjectScopeService,
     private readonly devices: DeviceService,
     private readonly control: ControlService,
-  ) {}
+  ) {
+    this.map = new PoleMapService(db, scopes);
+  }
+
+  /** The GIS map's poles and their states (`GET /lighting/pole/map`, `…/mapStates`). */
+  readonly map: PoleMapService;
 
   private scope(userId: string) {
     return this.scopes.scopeOf(userId);
@@ -764,60 +768,6 @@ export class LightingService {
     return dto;
   }
 
-  // ---- map -----------------------------------------------------------------------------
-
-  /**
-   * Every pole of the caller's projects for the map in one query: the worst state of its lamps
-   * (ranked in SQL: fault 4 > offline 3 > on 2 > off 1, 0 = no lamp) and the bit mask of the
-   * device kinds mounted on it. A lamp is offline when not online (or never seen), else faulty
-   * with an open fault, else on when switched on at a level above 0, else off.
-   */
-  async poleMap(userId: string, projectId?: string): Promise<PoleMapRow[]> {
-    const scope = await this.scope(userId);
-    const w = new Where().scope(scope, 'p.project_id');
-    const dw = new Where().add('d.pole_id is not null').scope(scope, 'd.project_id');
-    if (projectId) {
-      w.add('p.project_id = ?', projectId);
-      dw.add('d.project_id = ?', projectId);
-    }
-    // Both parts use their own numbered parameters: shift the device part's after the pole part's.
-    const offset = w.params.length;
-    const deviceWhere = dw.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
-    const kindBits = childKinds.map((k) => `when '${k}' then ${poleKindBit(k)}`).join(' ');
-    const rows = await this.db.query<{
-      id: string;
-      code: string;
-      lng: number;
-      lat: number;
-      r: number;
-      k: number;
-    }>(
-      `select p.id, p.code, p.longitude as lng, p.latitude as lat, coalesce(a.r, 0)::int as r, coalesce(a.k, 0)::int as k
-         from dev_pole p
-         left join (
-           select d.pole_id,
-                  max(case when d.kind <> 'lamp' then 0
-                           when not coalesce(s.online, false) then 3
-                           when jsonb_array_length(s.faults) > 0 then 4
-                           when s.vals->>'on' = 'true'
-                            and (jsonb_typeof(s.vals->'level') <> 'number' or (s.vals->>'level')::float8 > 0) then 2
-                           else 1 end) as r,
-                  bit_or(case d.kind ${kindBits} else 0 end) as k
-             from dev_device d left join dev_state s on s.device_id = d.id
-             ${deviceWhere}
-            group by d.pole_id
-         ) a on a.pole_id = p.id
-         ${w.sql}`,
-      [...w.params, ...dw.params],
-    );
-    const out: PoleMapRow[] = new Array(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i]!;
-      out[i] = [r.id, r.code, round6(r.lng), round6(r.lat), RANKED_STATES[r.r] ?? 'none', r.k];
-    }
-    return out;
-  }
-
   // ---- home ----------------------------------------------------------------------------
 
   async overview(userId: string, projectId?: string, now = Date.now()): Promise<LightingOverview> {
@@ -862,10 +812,6 @@ export class LightingService {
 }
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
-/** About 11 cm: enough for a map, and a smaller answer at 100k poles. */
-const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
-/** Pole states by the rank the map query computes. */
-const RANKED_STATES: readonly PoleMapState[] = ['none', 'off', 'on', 'offline', 'fault'];
 
 const toGroup = (r: Record<string, unknown>): GroupDto => ({
   id: r.id as string,

@@ -1,21 +1,12 @@
 import { Simulator } from '@ics/simulator';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { auth, describeWithApp } from '../../../test/harness';
+import { until } from '../../../test/until';
 import { localDateTime } from './plan';
 import { TestClock } from './scheduler/clock';
 import { LightingScheduler } from './scheduler/scheduler';
 
 const env = { MQTT_PORT: '0', ICS_COMMAND_TIMEOUT_MS: '1500', ICS_COMMAND_RETRIES: '1' };
-
-async function until<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const quiet = { info: () => undefined, error: () => undefined };
 
@@ -176,6 +167,22 @@ describeWithApp(
             (m as { kind?: string }).kind === 'control.outcome' &&
             (m as unknown as { payload: { done: boolean } }).payload.done,
         ),
+      );
+      // The job's per-lamp outcomes went out in those batches only, not as one device.command
+      // message per lamp; a command outside any job still does.
+      const kindOf = (m: unknown) => (m as { kind?: string }).kind;
+      const batchOf = (m: unknown) => (m as { payload?: { batchId?: string } }).payload?.batchId;
+      expect(
+        push.mock.calls.filter(([, m]) => kindOf(m) === 'device.command' && batchOf(m) === job.id),
+      ).toEqual([]);
+      const single = await call('POST', '/lighting/lamp/command', {
+        deviceIds: [lampIds[0]],
+        command: { cmd: 'lamp.switch', params: { on: true } },
+      });
+      expect(single.status).toBe(200);
+      const singleBatch = single.body.result.batchId as string;
+      await until(async () =>
+        push.mock.calls.some(([, m]) => kindOf(m) === 'device.command' && batchOf(m) === singleBatch),
       );
       push.mockRestore();
       const members = await call('GET', `/lighting/group/lamps?groupId=${group.body.result.id}`);
@@ -462,6 +469,24 @@ describeWithApp(
       const on = await call('GET', `/lighting/lamp/list?gatewayId=${gatewayId}&state=on`);
       const off = await call('GET', `/lighting/lamp/list?gatewayId=${gatewayId}&state=off`);
       expect(on.body.result.total + off.body.result.total).toBe(5);
+      // Counted without the gateway and state joins when no condition needs them: same totals.
+      const page = await call('GET', `/lighting/lamp/list?projectId=${projectId}&pageSize=2`);
+      expect(page.body.result).toMatchObject({ total: 5, pages: 3 });
+      expect(page.body.result.records).toHaveLength(2);
+      const offline = await call('GET', `/lighting/lamp/list?projectId=${projectId}&state=offline`);
+      expect(offline.body.result.total).toBe(0);
+      // The fault filter (read through the partial index of faulty states) finds exactly the
+      // lamp with an active fault.
+      await ctx().db.query(`update dev_state set faults = '["lampFailure"]'::jsonb where device_id = $1`, [
+        lampIds[1],
+      ]);
+      const faulty = await call('GET', `/lighting/lamp/list?projectId=${projectId}&state=fault`);
+      expect(faulty.body.result.total).toBe(1);
+      expect(faulty.body.result.records.map((r: { id: string }) => r.id)).toEqual([lampIds[1]]);
+      await ctx().db.query(`update dev_state set faults = '[]'::jsonb where device_id = $1`, [lampIds[1]]);
+      expect(
+        (await call('GET', `/lighting/lamp/list?projectId=${projectId}&state=fault`)).body.result.total,
+      ).toBe(0);
       const overview = await call('GET', `/lighting/stats/overview?projectId=${projectId}`);
       expect(overview.status).toBe(200);
       expect(overview.body.result).toMatchObject({ lampTotal: 5, online: 5, onlineRate: 1, gatewayTotal: 1 });

@@ -243,6 +243,15 @@ describeWithApp(
       expect(settings.body.result.casEnabled).toBe(true);
     });
 
+    it('publishes the CAS address (without its trailing slash) for the console’s logout', async () => {
+      const settings = await ctx().request({ method: 'GET', url: '/ics/sys/platform/public' });
+      expect(settings.status).toBe(200);
+      expect(settings.body.result).toMatchObject({
+        casEnabled: true,
+        casUrl: `http://127.0.0.1:${casPort}/cas`,
+      });
+    });
+
     it('refuses a ticket the CAS server rejects, and an unknown CAS user', async () => {
       const bad = await validate('ST-bad');
       expect(bad.status).toBe(401);

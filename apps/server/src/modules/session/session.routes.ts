@@ -1,6 +1,6 @@
 import { type RouteDef, sessionRoutes as routes } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
-import { type AccessGuard, addRoute, type HandlerContext, RawJson, withMessage } from '../../http/routes';
+import { type AccessGuard, addRoute, type HandlerContext, withMessage } from '../../http/routes';
 import { AppError } from '../../lib/errors';
 import type { PermissionService } from '../system/permission.service';
 import type { PlatformService } from '../system/platform.service';
@@ -60,11 +60,8 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionModuleD
     return sessions.currentUser(caller, ctx.lang);
   });
 
-  addRoute(
-    app,
-    guard,
-    routes.permissions,
-    async (ctx) => new RawJson(await deps.permissions.userPermissionsJson(ctx.caller!.userId, ctx.lang)),
+  addRoute(app, guard, routes.permissions, (ctx) =>
+    deps.permissions.userPermissionsJson(ctx.caller!.userId, ctx.lang),
   );
 
   addRoute(app, guard, routes.currentUserDeparts, (ctx) => sessions.currentDeparts(ctx.caller!));

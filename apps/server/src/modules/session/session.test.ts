@@ -549,4 +549,10 @@ describeWithApp('session', (ctx) => {
       errorCode: 'auth.cas_not_configured',
     });
   });
+
+  it('publishes no CAS address when CAS is not configured', async () => {
+    const res = await get(ctx(), '/ics/sys/platform/public');
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ casEnabled: false, casUrl: null });
+  });
 });

@@ -1,9 +1,10 @@
 import { type DepartRoleRecord, departRoutes as routes, splitIds } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listPage } from '../../http/list-query';
-import { addRoute, withMessage } from '../../http/routes';
+import { addRoute, type Caller, withMessage } from '../../http/routes';
 import { AppError } from '../../lib/errors';
 import { DepartService } from './depart.service';
+import { assertDepartsInReach, departReach, withinReach } from './depart-scope';
 import { permissionTree } from './permission-admin.service';
 import { mapUnique, notFound, type SystemDeps } from './system.shared';
 
@@ -35,36 +36,84 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
     services.permissions.invalidate();
     services.projectScope.invalidate();
   };
+  const reachOf = (caller: Caller | null) => departReach(db, caller!);
+  /** The department of a department role, refused (403) when outside the caller's reach. */
+  const roleDepart = async (caller: Caller | null, roleId: string): Promise<string> => {
+    const [role] = await db.query<{ depart_id: string }>(
+      'select depart_id from sys_depart_role where id = $1',
+      [roleId],
+    );
+    if (!role) throw notFound();
+    await assertDepartsInReach(db, caller!, [role.depart_id]);
+    return role.depart_id;
+  };
 
-  addRoute(app, guard, routes.queryTreeList, (ctx) => departs.tree(ctx.lang));
-  addRoute(app, guard, routes.queryIdTree, (ctx) => departs.idTree(ctx.lang));
-  addRoute(app, guard, routes.searchBy, (ctx) => departs.search(ctx.lang, ctx.query.keyWord));
-  addRoute(app, guard, routes.queryMyDeptTreeList, (ctx) => departs.mine(ctx.caller!.userId, ctx.lang));
-  addRoute(app, guard, routes.add, async (ctx) => withMessage(await departs.add(ctx.body), 'system.add_ok'));
+  addRoute(app, guard, routes.queryTreeList, async (ctx) =>
+    departs.tree(ctx.lang, await reachOf(ctx.caller)),
+  );
+  addRoute(app, guard, routes.queryIdTree, async (ctx) =>
+    departs.idTree(ctx.lang, await reachOf(ctx.caller)),
+  );
+  addRoute(app, guard, routes.searchBy, async (ctx) =>
+    departs.search(ctx.lang, ctx.query.keyWord, await reachOf(ctx.caller)),
+  );
+  addRoute(app, guard, routes.queryMyDeptTreeList, async (ctx) =>
+    departs.tree(ctx.lang, await reachOf(ctx.caller)),
+  );
+  addRoute(app, guard, routes.add, async (ctx) => {
+    // A department administrator adds only below the departments they manage.
+    if (ctx.body.parentId) await assertDepartsInReach(db, ctx.caller!, [ctx.body.parentId]);
+    else if (!(await reachOf(ctx.caller)).all) throw new AppError(403, 'system.depart.top_level_admin_only');
+    const added = await departs.add(ctx.body);
+    changed();
+    return withMessage(added, 'system.add_ok');
+  });
   addRoute(app, guard, routes.edit, async (ctx) => {
+    await assertDepartsInReach(db, ctx.caller!, [ctx.body.id]);
+    const parentId = ctx.body.parentId;
+    if (parentId) await assertDepartsInReach(db, ctx.caller!, [parentId]);
+    else if (parentId === null && !(await reachOf(ctx.caller)).all) {
+      const [current] = await db.query<{ parent_id: string | null }>(
+        'select parent_id from sys_depart where id = $1',
+        [ctx.body.id],
+      );
+      if (current?.parent_id) throw new AppError(403, 'system.depart.top_level_admin_only');
+    }
     await departs.edit(ctx.body);
+    changed();
     return withMessage(null, 'system.edit_ok');
   });
   addRoute(app, guard, routes.delete, async (ctx) => {
+    await assertDepartsInReach(db, ctx.caller!, [ctx.query.id]);
     await departs.delete([ctx.query.id]);
     changed();
     return withMessage(null, 'system.delete_ok');
   });
   addRoute(app, guard, routes.deleteBatch, async (ctx) => {
-    await departs.delete(splitIds(ctx.query.ids));
+    const ids = splitIds(ctx.query.ids);
+    await assertDepartsInReach(db, ctx.caller!, ids);
+    await departs.delete(ids);
     changed();
     return withMessage(null, 'system.batch_delete_ok');
   });
 
   // Department roles: roles a department defines for its own members, within its permissions.
   const UNIQUE: Parameters<typeof mapUnique>[1] = [['role_code', 'system.depart_role.code_taken']];
-  addRoute(app, guard, routes.roleList, (ctx) =>
-    listPage<DepartRoleRecord>(db, DEPART_ROLE_RESOURCE, ctx.query),
-  );
+  addRoute(app, guard, routes.roleList, async (ctx) => {
+    const reach = await reachOf(ctx.caller);
+    return listPage<DepartRoleRecord>(db, DEPART_ROLE_RESOURCE, ctx.query, {
+      extraWhere: reach.all
+        ? undefined
+        : (p) => [
+            `r.depart_id in (select d.id from sys_depart d where d.del_flag = 0 and ${withinReach(reach, 'd.org_code', p)})`,
+          ],
+    });
+  });
   addRoute(app, guard, routes.roleAdd, async (ctx) => {
     const b = ctx.body;
     const [dep] = await db.query('select 1 from sys_depart where id = $1 and del_flag = 0', [b.departId]);
     if (!dep) throw notFound();
+    await assertDepartsInReach(db, ctx.caller!, [b.departId]);
     const [row] = await mapUnique(
       () =>
         db.query<{ id: string }>(
@@ -77,6 +126,8 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
   });
   addRoute(app, guard, routes.roleEdit, async (ctx) => {
     const b = ctx.body;
+    // A role stays in its department (the departId sent is not a move).
+    await roleDepart(ctx.caller, b.id);
     const rows = await mapUnique(
       () =>
         db.query(
@@ -89,19 +140,21 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
     if (rows.length === 0) throw notFound();
     return withMessage(null, 'system.edit_ok');
   });
-  const removeRoles = async (ids: string[]) => {
+  const removeRoles = async (caller: Caller | null, ids: string[]) => {
+    for (const id of ids) await roleDepart(caller, id);
     await db.query('delete from sys_depart_role where id = any($1::text[])', [ids]);
     services.permissions.invalidate();
   };
   addRoute(app, guard, routes.roleDelete, async (ctx) => {
-    await removeRoles([ctx.query.id]);
+    await removeRoles(ctx.caller, [ctx.query.id]);
     return withMessage(null, 'system.delete_ok');
   });
   addRoute(app, guard, routes.roleDeleteBatch, async (ctx) => {
-    await removeRoles(splitIds(ctx.query.ids));
+    await removeRoles(ctx.caller, splitIds(ctx.query.ids));
     return withMessage(null, 'system.batch_delete_ok');
   });
   addRoute(app, guard, routes.roleUserQuery, async (ctx) => {
+    await assertDepartsInReach(db, ctx.caller!, [ctx.query.departId]);
     const rows = await db.query<{ drole_id: string }>(
       `select dru.drole_id from sys_depart_role_user dru join sys_depart_role r on r.id = dru.drole_id
         where dru.user_id = $1 and r.depart_id = $2`,
@@ -112,6 +165,21 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
   addRoute(app, guard, routes.roleUserSave, async (ctx) => {
     const { userId, departId } = ctx.body;
     const roleIds = splitIds(ctx.body.roleIds);
+    await assertDepartsInReach(db, ctx.caller!, [departId]);
+    // Department roles are for the department's own members.
+    const [member] = await db.query(
+      `select 1 from sys_user_depart ud join sys_user u on u.id = ud.user_id and u.del_flag = 0
+        where ud.user_id = $1 and ud.dep_id = $2`,
+      [userId, departId],
+    );
+    if (!member) throw new AppError(400, 'system.depart_role.user_not_in_depart');
+    if (roleIds.length) {
+      const own = await db.query(
+        'select 1 from sys_depart_role where id = any($1::text[]) and depart_id = $2',
+        [roleIds, departId],
+      );
+      if (own.length !== roleIds.length) throw notFound();
+    }
     await db.transaction(async (tx) => {
       await tx.query(
         `delete from sys_depart_role_user where user_id = $1
@@ -130,6 +198,7 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
   });
 
   addRoute(app, guard, routes.queryTreeListForDeptRole, async (ctx) => {
+    await assertDepartsInReach(db, ctx.caller!, [ctx.query.departId]);
     const rows = await db.query<{ permission_id: string }>(
       'select permission_id from sys_depart_permission where depart_id = $1',
       [ctx.query.departId],
@@ -141,6 +210,7 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
     );
   });
   addRoute(app, guard, routes.queryDeptRolePermission, async (ctx) => {
+    await roleDepart(ctx.caller, ctx.query.roleId);
     const rows = await db.query<{ permission_id: string }>(
       'select permission_id from sys_depart_role_permission where role_id = $1',
       [ctx.query.roleId],
@@ -148,16 +218,12 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
     return rows.map((r) => r.permission_id);
   });
   addRoute(app, guard, routes.saveDeptRolePermission, async (ctx) => {
-    const [role] = await db.query<{ depart_id: string }>(
-      'select depart_id from sys_depart_role where id = $1',
-      [ctx.body.roleId],
-    );
-    if (!role) throw notFound();
+    const departId = await roleDepart(ctx.caller, ctx.body.roleId);
     const ids = splitIds(ctx.body.permissionIds);
     if (ids.length) {
       const allowed = await db.query(
         'select permission_id from sys_depart_permission where depart_id = $1 and permission_id = any($2::text[])',
-        [role.depart_id, ids],
+        [departId, ids],
       );
       if (allowed.length !== ids.length)
         throw new AppError(400, 'system.depart_role.permission_not_in_depart');
@@ -168,7 +234,7 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
         await tx.query(
           `insert into sys_depart_role_permission (depart_id, role_id, permission_id)
            select $1, $2, unnest($3::text[])`,
-          [role.depart_id, ctx.body.roleId, ids],
+          [departId, ctx.body.roleId, ids],
         );
     });
     services.permissions.invalidate();

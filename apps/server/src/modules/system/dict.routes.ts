@@ -4,10 +4,12 @@ import { formatTime, type ListResource, listAll, listPage, sendXlsx, toXlsx } fr
 import { addRoute, withMessage } from '../../http/routes';
 import { AppError } from '../../lib/errors';
 import { translate } from '../../lib/messages';
+import { DataRuleService } from './data-rule.service';
 import { mapUnique, notFound, type SystemDeps } from './system.shared';
 
 export const DICT_RESOURCE: ListResource = {
   from: 'sys_dict d',
+  ruleMenu: '/system/dict',
   baseWhere: ['d.del_flag = 0'],
   defaultSort: { field: 'createTime', order: 'desc' },
   tiebreak: 'd.id',
@@ -63,9 +65,16 @@ export function registerDictRoutes(app: FastifyInstance, deps: SystemDeps): void
   const DICT_UNIQUE: Parameters<typeof mapUnique>[1] = [['dict_code', 'system.dict.code_taken']];
   const ITEM_UNIQUE: Parameters<typeof mapUnique>[1] = [['item_value', 'system.dict_item.value_taken']];
 
-  addRoute(app, guard, routes.list, (ctx) => listPage<DictRecord>(db, DICT_RESOURCE, ctx.query));
+  const dataRules = new DataRuleService(db);
+  addRoute(app, guard, routes.list, async (ctx) =>
+    listPage<DictRecord>(db, DICT_RESOURCE, ctx.query, {
+      dataRules: await dataRules.forList(ctx.caller!, DICT_RESOURCE),
+    }),
+  );
   addRoute(app, guard, routes.exportXls, async (ctx) => {
-    const rows = await listAll(db, DICT_RESOURCE, ctx.query);
+    const rows = await listAll(db, DICT_RESOURCE, ctx.query, {
+      dataRules: await dataRules.forList(ctx.caller!, DICT_RESOURCE),
+    });
     const file = await toXlsx(DICT_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
     await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'dictionaries' : '数据字典', file);
     return null;

@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listAll, listPage, sendXlsx, toXlsx } from '../../http/list-query';
 import { addRoute, withMessage } from '../../http/routes';
 import { translate } from '../../lib/messages';
+import { DataRuleService } from './data-rule.service';
 import { mapUnique, notFound, type SystemDeps } from './system.shared';
 
 export const I18N_RESOURCE: ListResource = {
   from: 'sys_i18n t',
+  ruleMenu: '/system/i18n',
   defaultSort: { field: 'key', order: 'asc' },
   columns: {
     id: { column: 't.key' },
@@ -32,9 +34,16 @@ export function registerI18nRoutes(app: FastifyInstance, deps: SystemDeps): void
     services.dicts.invalidate();
   };
 
-  addRoute(app, guard, routes.list, (ctx) => listPage<I18nRecord>(db, I18N_RESOURCE, ctx.query));
+  const dataRules = new DataRuleService(db);
+  addRoute(app, guard, routes.list, async (ctx) =>
+    listPage<I18nRecord>(db, I18N_RESOURCE, ctx.query, {
+      dataRules: await dataRules.forList(ctx.caller!, I18N_RESOURCE),
+    }),
+  );
   addRoute(app, guard, routes.exportXls, async (ctx) => {
-    const rows = await listAll(db, I18N_RESOURCE, ctx.query);
+    const rows = await listAll(db, I18N_RESOURCE, ctx.query, {
+      dataRules: await dataRules.forList(ctx.caller!, I18N_RESOURCE),
+    });
     const file = await toXlsx(I18N_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
     await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'translations' : '国际化', file);
     return null;

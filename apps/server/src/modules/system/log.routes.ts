@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listAll, listPage, sendXlsx, toXlsx } from '../../http/list-query';
 import { addRoute } from '../../http/routes';
 import { translate } from '../../lib/messages';
+import { DataRuleService } from './data-rule.service';
 import type { SystemDeps } from './system.shared';
 
 export const LOG_RESOURCE: ListResource = {
   from: 'sys_log l',
+  ruleMenu: '/system/log',
   defaultSort: { field: 'createTime', order: 'desc' },
   tiebreak: 'l.id desc',
   columns: {
@@ -41,11 +43,18 @@ const keyWordFilter = (keyWord: string | undefined) => (p: { add(v: unknown): st
 export function registerLogRoutes(app: FastifyInstance, deps: SystemDeps): void {
   const { db, services } = deps;
   const guard = services.guard;
-  addRoute(app, guard, routes.list, (ctx) =>
-    listPage<LogRecord>(db, LOG_RESOURCE, ctx.query, { extraWhere: keyWordFilter(ctx.query.keyWord) }),
+  const dataRules = new DataRuleService(db);
+  addRoute(app, guard, routes.list, async (ctx) =>
+    listPage<LogRecord>(db, LOG_RESOURCE, ctx.query, {
+      extraWhere: keyWordFilter(ctx.query.keyWord),
+      dataRules: await dataRules.forList(ctx.caller!, LOG_RESOURCE),
+    }),
   );
   addRoute(app, guard, routes.exportXls, async (ctx) => {
-    const rows = await listAll(db, LOG_RESOURCE, ctx.query, { extraWhere: keyWordFilter(ctx.query.keyWord) });
+    const rows = await listAll(db, LOG_RESOURCE, ctx.query, {
+      extraWhere: keyWordFilter(ctx.query.keyWord),
+      dataRules: await dataRules.forList(ctx.caller!, LOG_RESOURCE),
+    });
     const file = await toXlsx(LOG_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
     await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'logs' : '日志', file);
     return null;

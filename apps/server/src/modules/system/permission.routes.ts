@@ -1,7 +1,10 @@
 import { type DataRuleRecord, permissionRoutes as routes, splitIds } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
-import { formatTime } from '../../http/list-query';
+import { type DataRule, dataRuleProblem, formatTime } from '../../http/list-query';
 import { addRoute, withMessage } from '../../http/routes';
+import { AppError } from '../../lib/errors';
+import { DATA_RULE_LISTS } from './data-rule-lists';
+import { assertDepartsInReach, departReach } from './depart-scope';
 import { PermissionAdminService, permissionTree } from './permission-admin.service';
 import { notFound, type SystemDeps } from './system.shared';
 
@@ -59,16 +62,30 @@ export function registerPermissionRoutes(app: FastifyInstance, deps: SystemDeps)
       [permissionId],
     );
   };
+  /** A rule must name a filterable field of its menu's list, with a value that fits it. */
+  const assertRuleApplies = async (permissionId: string, rule: DataRule) => {
+    const [perm] = await db.query<{ url: string | null }>(
+      'select url from sys_permission where id = $1 and del_flag = 0',
+      [permissionId],
+    );
+    if (!perm) throw notFound();
+    const list = perm.url ? DATA_RULE_LISTS.get(perm.url) : undefined;
+    if (!list) throw new AppError(400, 'system.data_rule.no_list');
+    const problem = dataRuleProblem(list, rule);
+    if (problem) throw problem;
+  };
+  const ruleOf = (b: { ruleColumn: string; ruleConditions: DataRule['condition']; ruleValue: string }) => ({
+    column: b.ruleColumn,
+    condition: b.ruleConditions,
+    value: b.ruleValue,
+  });
   addRoute(app, guard, routes.getPermRuleListByPermId, (ctx) =>
     rules({ permissionId: ctx.query.permissionId }),
   );
   addRoute(app, guard, routes.queryPermissionRule, (ctx) => rules(ctx.query));
   addRoute(app, guard, routes.addPermissionRule, async (ctx) => {
     const b = ctx.body;
-    const [perm] = await db.query('select 1 from sys_permission where id = $1 and del_flag = 0', [
-      b.permissionId,
-    ]);
-    if (!perm) throw notFound();
+    await assertRuleApplies(b.permissionId, ruleOf(b));
     const [row] = await db.query<{ id: string }>(
       `insert into sys_permission_data_rule (permission_id, rule_name, rule_column, rule_conditions, rule_value, status)
        values ($1, $2, $3, $4, $5, $6) returning id`,
@@ -79,6 +96,12 @@ export function registerPermissionRoutes(app: FastifyInstance, deps: SystemDeps)
   });
   addRoute(app, guard, routes.editPermissionRule, async (ctx) => {
     const b = ctx.body;
+    const [stored] = await db.query<{ permission_id: string }>(
+      'select permission_id from sys_permission_data_rule where id = $1',
+      [b.id],
+    );
+    if (!stored) throw notFound();
+    await assertRuleApplies(stored.permission_id, ruleOf(b));
     const rows = await db.query(
       `update sys_permission_data_rule set rule_name = $2, rule_column = $3, rule_conditions = $4, rule_value = $5,
               status = $6, update_time = now() where id = $1 returning id`,
@@ -97,6 +120,7 @@ export function registerPermissionRoutes(app: FastifyInstance, deps: SystemDeps)
   });
 
   addRoute(app, guard, routes.queryDepartPermission, async (ctx) => {
+    await assertDepartsInReach(db, ctx.caller!, [ctx.query.departId]);
     const rows = await db.query<{ permission_id: string }>(
       'select permission_id from sys_depart_permission where depart_id = $1',
       [ctx.query.departId],
@@ -109,6 +133,20 @@ export function registerPermissionRoutes(app: FastifyInstance, deps: SystemDeps)
     ]);
     if (!dep) throw notFound();
     const ids = splitIds(ctx.body.permissionIds);
+    await assertDepartsInReach(db, ctx.caller!, [ctx.body.departId]);
+    // A department administrator hands on only permissions they hold themselves.
+    if (ids.length && !(await departReach(db, ctx.caller!)).all) {
+      const held = await db.query(
+        `select p.id from sys_permission p where p.id = any($2::text[]) and p.id in (
+           select rp.permission_id from sys_role_permission rp
+             join sys_user_role ur on ur.role_id = rp.role_id where ur.user_id = $1
+           union
+           select drp.permission_id from sys_depart_role_permission drp
+             join sys_depart_role_user dru on dru.drole_id = drp.role_id where dru.user_id = $1)`,
+        [ctx.caller!.userId, ids],
+      );
+      if (held.length !== ids.length) throw new AppError(403, 'system.depart.permission_beyond_own');
+    }
     await db.transaction(async (tx) => {
       await tx.query('delete from sys_depart_permission where depart_id = $1', [ctx.body.departId]);
       if (ids.length)

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AllAuthEntry, AuthEntry, Language, MenuNode, PermissionResult } from '@ics/contract';
 import type { Queryable } from '../../db/database';
+import { RawJson } from '../../http/raw-json';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { I18nService } from './i18n.service';
 
@@ -43,8 +44,12 @@ export class PermissionService {
   >(5_000);
   /** Every button (`allAuth`), the same for all users: one query per lifetime, not per request. */
   private readonly buttonsCache = new TtlCache<'all', PermissionRow[]>(5_000);
-  /** The serialised answer per user and language: the console asks for it on every page load. */
-  private readonly resultCache = new TtlCache<string, string>(5_000);
+  /**
+   * The serialised answer per user and language, with its encoded envelope: the console asks
+   * for it on every page load, and it changes only with grants, menus and translations.
+   */
+  private readonly resultCache = new TtlCache<string, RawJson>(5_000);
+  private readonly listeners: (() => void)[] = [];
 
   constructor(
     private readonly db: Queryable,
@@ -113,15 +118,22 @@ export class PermissionService {
     const menu = buildMenuTree(
       rows.filter((r) => r.menu_type !== 2),
       t,
+      heldButtonsByMenu(rows, t),
     );
     return { menu, auth, allAuth };
   }
 
   /** `userPermissions` as JSON text, cached as long as the grants it is built from. */
-  userPermissionsJson(userId: string, lang: Language): Promise<string> {
-    return this.resultCache.get(`${userId}|${lang}`, async () =>
-      JSON.stringify(await this.userPermissions(userId, lang)),
+  userPermissionsJson(userId: string, lang: Language): Promise<RawJson> {
+    return this.resultCache.get(
+      `${userId}|${lang}`,
+      async () => new RawJson(JSON.stringify(await this.userPermissions(userId, lang))),
     );
+  }
+
+  /** Calls `listener` whenever grants, roles or menus change on this node (caches built on them). */
+  onInvalidate(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   invalidate(userId?: string): void {
@@ -130,13 +142,36 @@ export class PermissionService {
     this.resultCache.clear();
     if (userId) this.grantsCache.delete(userId);
     else this.grantsCache.clear();
+    for (const listener of this.listeners) listener();
   }
 }
 
 const toPermsType = (value: string): '1' | '2' => (value === '2' ? '2' : '1');
 
+/**
+ * The button marks the user holds, grouped by the menu they sit under (meta.permissionList).
+ * Only marks the spec's `has` rule honours are listed (enabled, type other than "2"): the
+ * console shows a menu naming marks only when one of them passes that rule, so a
+ * disable-only mark must not make its menu disappear.
+ */
+function heldButtonsByMenu(rows: readonly PermissionRow[], t: (key: string) => string) {
+  const byMenu = new Map<string, AuthEntry[]>();
+  for (const row of rows) {
+    if (row.menu_type !== 2 || !row.parent_id || !row.perms || row.status !== '1') continue;
+    if (toPermsType(row.perms_type) === '2') continue;
+    const list = byMenu.get(row.parent_id) ?? [];
+    list.push({ action: row.perms, type: '1', describe: t(row.name) });
+    byMenu.set(row.parent_id, list);
+  }
+  return byMenu;
+}
+
 /** Builds the console's menu tree from permission rows (already ordered by sort_no). */
-export function buildMenuTree(rows: PermissionRow[], t: (key: string) => string): MenuNode[] {
+export function buildMenuTree(
+  rows: PermissionRow[],
+  t: (key: string) => string,
+  buttons: ReadonlyMap<string, AuthEntry[]> = new Map(),
+): MenuNode[] {
   const ids = new Set(rows.map((r) => r.id));
   const children = new Map<string | null, PermissionRow[]>();
   for (const row of rows) {
@@ -165,6 +200,8 @@ export function buildMenuTree(rows: PermissionRow[], t: (key: string) => string)
         ...(row.component_name ? { componentName: row.component_name } : {}),
       },
     };
+    const marks = buttons.get(row.id);
+    if (marks?.length) node.meta.permissionList = marks;
     if (row.hidden) node.hidden = true;
     if (row.always_show) node.alwaysShow = true;
     if (topLevel && row.redirect) node.redirect = row.redirect;

@@ -33,7 +33,8 @@ export class PlatformService {
 
   constructor(
     private readonly db: Queryable,
-    private readonly casEnabled: boolean,
+    /** The central sign-on server, when configured; the console logs out there too. */
+    private readonly casUrl: string | undefined,
   ) {}
 
   settings(): Promise<PlatformSettings> {
@@ -72,7 +73,8 @@ export class PlatformService {
       platFormCopyRightUrl: s.platFormCopyRightUrl,
       icpNumber: s.icpNumber,
       registerEnabled: s.registerEnabled,
-      casEnabled: this.casEnabled,
+      casEnabled: Boolean(this.casUrl),
+      casUrl: this.casUrl ? this.casUrl.replace(/\/+$/, '') : null,
       tileUrl: s.tileUrl,
     };
   }

@@ -5,10 +5,12 @@ import { formatTime, type ListResource, listAll, listPage, sendXlsx, toXlsx } fr
 import { addRoute, withMessage } from '../../http/routes';
 import { AppError } from '../../lib/errors';
 import { translate } from '../../lib/messages';
+import { DataRuleService } from './data-rule.service';
 import { mapUnique, notFound, type SystemDeps } from './system.shared';
 
 export const PROJECT_RESOURCE: ListResource = {
   from: 'sys_project p',
+  ruleMenu: '/system/project',
   baseWhere: ['p.del_flag = 0'],
   defaultSort: { field: 'createTime', order: 'desc' },
   tiebreak: 'p.id',
@@ -59,7 +61,12 @@ export function registerProjectRoutes(app: FastifyInstance, deps: SystemDeps): v
     if (row) throw new AppError(409, 'system.project.code_taken');
   };
 
-  addRoute(app, guard, routes.list, (ctx) => listPage<ProjectRecord>(db, PROJECT_RESOURCE, ctx.query));
+  const dataRules = new DataRuleService(db);
+  addRoute(app, guard, routes.list, async (ctx) =>
+    listPage<ProjectRecord>(db, PROJECT_RESOURCE, ctx.query, {
+      dataRules: await dataRules.forList(ctx.caller!, PROJECT_RESOURCE),
+    }),
+  );
   addRoute(app, guard, routes.queryById, async (ctx) => {
     const page = await listPage<ProjectRecord>(
       db,
@@ -73,7 +80,9 @@ export function registerProjectRoutes(app: FastifyInstance, deps: SystemDeps): v
     return page.records[0];
   });
   addRoute(app, guard, routes.exportXls, async (ctx) => {
-    const rows = await listAll(db, PROJECT_RESOURCE, ctx.query);
+    const rows = await listAll(db, PROJECT_RESOURCE, ctx.query, {
+      dataRules: await dataRules.forList(ctx.caller!, PROJECT_RESOURCE),
+    });
     const file = await toXlsx(PROJECT_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
     await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'projects' : '项目列表', file);
     return null;

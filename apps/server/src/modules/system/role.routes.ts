@@ -1,15 +1,17 @@
-import { type RoleRecord, roleRoutes as routes, splitIds } from '@ics/contract';
+import { type DataRuleRecord, type RoleRecord, roleRoutes as routes, splitIds } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listAll, listPage, sendXlsx, toXlsx } from '../../http/list-query';
 import { addRoute, withMessage } from '../../http/routes';
 import { AppError } from '../../lib/errors';
 import { translate } from '../../lib/messages';
+import { DataRuleService } from './data-rule.service';
 import { ADMIN_ROLE } from './permission.service';
 import { permissionTree } from './permission-admin.service';
 import { mapUnique, notFound, type SystemDeps } from './system.shared';
 
 export const ROLE_RESOURCE: ListResource = {
   from: 'sys_role r',
+  ruleMenu: '/system/role',
   defaultSort: { field: 'createTime', order: 'desc' },
   tiebreak: 'r.id',
   columns: {
@@ -46,7 +48,12 @@ export function registerRoleRoutes(app: FastifyInstance, deps: SystemDeps): void
     if (row) throw new AppError(409, 'system.role.code_taken');
   };
 
-  addRoute(app, guard, routes.list, (ctx) => listPage<RoleRecord>(db, ROLE_RESOURCE, ctx.query));
+  const dataRules = new DataRuleService(db);
+  addRoute(app, guard, routes.list, async (ctx) =>
+    listPage<RoleRecord>(db, ROLE_RESOURCE, ctx.query, {
+      dataRules: await dataRules.forList(ctx.caller!, ROLE_RESOURCE),
+    }),
+  );
   addRoute(app, guard, routes.queryById, async (ctx) => {
     const page = await listPage<RoleRecord>(
       db,
@@ -122,7 +129,9 @@ export function registerRoleRoutes(app: FastifyInstance, deps: SystemDeps): void
     return withMessage(true, 'system.duplicate.available');
   });
   addRoute(app, guard, routes.exportXls, async (ctx) => {
-    const rows = await listAll(db, ROLE_RESOURCE, ctx.query);
+    const rows = await listAll(db, ROLE_RESOURCE, ctx.query, {
+      dataRules: await dataRules.forList(ctx.caller!, ROLE_RESOURCE),
+    });
     const file = await toXlsx(ROLE_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
     await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'roles' : '角色列表', file);
     return null;
@@ -150,6 +159,50 @@ export function registerRoleRoutes(app: FastifyInstance, deps: SystemDeps): void
         );
     });
     services.permissions.invalidate();
+    return withMessage(null, 'system.save_ok');
+  });
+
+  // Data rules are granted per menu: the rules of that menu the role holds restrict its lists.
+  addRoute(app, guard, routes.queryDataRule, async (ctx) => {
+    await codeOf(ctx.query.roleId);
+    const datarule = await db.query<DataRuleRecord>(
+      `select id, permission_id as "permissionId", rule_name as "ruleName", rule_column as "ruleColumn",
+              rule_conditions as "ruleConditions", rule_value as "ruleValue", status,
+              ${formatTime('create_time')} as "createTime"
+         from sys_permission_data_rule where permission_id = $1 order by create_time, id`,
+      [ctx.query.permissionId],
+    );
+    const checked = await db.query<{ rule_id: string }>(
+      `select rdr.rule_id from sys_role_data_rule rdr
+         join sys_permission_data_rule dr on dr.id = rdr.rule_id
+        where rdr.role_id = $1 and dr.permission_id = $2`,
+      [ctx.query.roleId, ctx.query.permissionId],
+    );
+    return { datarule, drChecked: checked.map((r) => r.rule_id) };
+  });
+  addRoute(app, guard, routes.saveDataRule, async (ctx) => {
+    const { roleId, permissionId } = ctx.body;
+    await codeOf(roleId);
+    const ids = splitIds(ctx.body.dataRuleIds);
+    if (ids.length) {
+      const ofMenu = await db.query(
+        'select id from sys_permission_data_rule where permission_id = $1 and id = any($2::text[])',
+        [permissionId, ids],
+      );
+      if (ofMenu.length !== ids.length) throw new AppError(400, 'system.data_rule.not_of_menu');
+    }
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `delete from sys_role_data_rule where role_id = $1
+            and rule_id in (select id from sys_permission_data_rule where permission_id = $2)`,
+        [roleId, permissionId],
+      );
+      if (ids.length)
+        await tx.query('insert into sys_role_data_rule (role_id, rule_id) select $1, unnest($2::text[])', [
+          roleId,
+          ids,
+        ]);
+    });
     return withMessage(null, 'system.save_ok');
   });
 }

@@ -28,7 +28,11 @@ export const USER_STATUS = { normal: 1, frozen: 2 } as const;
 
 /** Reads and writes of user rows that sign-in needs. Never lets the password hash out. */
 export class UserRepository {
-  constructor(private readonly db: Queryable) {}
+  /** @param onWrite told after every write to a user row, for caches of answers built on them. */
+  constructor(
+    private readonly db: Queryable,
+    private readonly onWrite: () => void = () => undefined,
+  ) {}
 
   async findByUsername(username: string): Promise<UserRow | undefined> {
     const [row] = await this.db.query<UserRow>(
@@ -69,6 +73,7 @@ export class UserRepository {
       userId,
       orgCode,
     ]);
+    this.onWrite();
   }
 
   async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
@@ -76,6 +81,7 @@ export class UserRepository {
       userId,
       passwordHash,
     ]);
+    this.onWrite();
   }
 }
 

@@ -1,6 +1,7 @@
 import { userRoutes as routes, splitIds } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
 import { sendXlsx, toXlsx } from '../../http/list-query';
+import { answerKey } from '../../http/response-cache';
 import { addRoute, withMessage } from '../../http/routes';
 import { AppError } from '../../lib/errors';
 import { translate } from '../../lib/messages';
@@ -14,7 +15,12 @@ export function registerUserRoutes(app: FastifyInstance, deps: SystemDeps): void
   const guard = services.guard;
   const users = new UserService(deps.db, services.permissions, services.sessionStore, services.dicts);
 
-  addRoute(app, guard, routes.list, (ctx) => users.list(ctx.caller!, ctx.query, ctx.lang));
+  // Served from the list-answer cache, which every write clears (see ResponseCache).
+  addRoute(app, guard, routes.list, (ctx) =>
+    services.listAnswers.answer(answerKey(routes.list.path, ctx.caller!, ctx.lang, ctx.query), () =>
+      users.list(ctx.caller!, ctx.query, ctx.lang),
+    ),
+  );
   addRoute(app, guard, routes.queryById, (ctx) => users.get(ctx.caller!, ctx.query.id, ctx.lang));
   addRoute(app, guard, routes.add, async (ctx) =>
     withMessage(await users.add(ctx.caller!, ctx.body), 'system.add_ok'),

@@ -12,6 +12,8 @@ import { formatTime, type ListResource, listAll, listPage, SqlParams } from '../
 import type { Caller } from '../../http/routes';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
+import { DataRuleService } from './data-rule.service';
+import { assertDepartsInReach, DEPART_ADMIN_IDENTITY, departReach, withinReach } from './depart-scope';
 import type { DictService } from './dict.service';
 import type { PermissionService } from './permission.service';
 import { isAdminUser, mapUnique, notFound } from './system.shared';
@@ -20,6 +22,7 @@ type SessionRevoker = { revokeUser(userId: string, keepTokenHash?: string): Prom
 
 export const USER_RESOURCE: ListResource = {
   from: 'sys_user u',
+  ruleMenu: '/system/user',
   baseWhere: ['u.del_flag = 0'],
   defaultSort: { field: 'createTime', order: 'desc' },
   tiebreak: 'u.id',
@@ -50,6 +53,7 @@ export const USER_RESOURCE: ListResource = {
     post: { column: 'u.post', filter: 'text' },
     telephone: { column: 'u.telephone', filter: 'text' },
     userType: { column: 'u.user_type', filter: 'text', dict: 'user_type' },
+    userIdentity: { column: 'u.user_identity', filter: 'number' },
     createTime: {
       column: 'u.create_time',
       select: formatTime('u.create_time'),
@@ -72,22 +76,24 @@ type EditInput = z.output<typeof userEditSchema>;
 
 /** Users as administrators manage them: scoped to the caller's departments unless the caller is an administrator. */
 export class UserService {
+  private readonly dataRules: DataRuleService;
+
   constructor(
     private readonly db: Database,
     private readonly permissions: PermissionService,
     private readonly sessions: SessionRevoker,
     private readonly dicts: DictService,
-  ) {}
+  ) {
+    this.dataRules = new DataRuleService(db);
+  }
 
-  /** Extra condition limiting users to the caller's departments and their sub-departments (non-admins). */
+  /** Extra condition limiting users to the departments the caller administers (none for administrators). */
   private async scope(caller: Caller): Promise<((p: SqlParams) => string[]) | undefined> {
-    const isAdmin =
-      caller.username.toLowerCase() === 'admin' || (await this.permissions.isAdmin(caller.userId));
-    if (isAdmin) return undefined;
+    const reach = await departReach(this.db, caller);
+    if (reach.all) return undefined;
     return (p) => [
       `u.id in (select ud.user_id from sys_user_depart ud join sys_depart d on d.id = ud.dep_id
-         where exists (select 1 from sys_user_depart my join sys_depart md on md.id = my.dep_id
-                        where my.user_id = ${p.add(caller.userId)} and d.org_code like md.org_code || '%'))`,
+         where ${withinReach(reach, 'd.org_code', p)})`,
     ];
   }
 
@@ -103,16 +109,15 @@ export class UserService {
     if (!row) throw new AppError(403, 'system.out_of_scope');
   }
 
-  /** Departments a non-admin caller may hand out: their own and those below. */
+  /** Departments a non-admin caller may hand out: those they administer and those below. */
   private async assertDepartsInScope(caller: Caller, departIds: string[]): Promise<void> {
-    if (departIds.length === 0 || (await isAdminUser(this.db, caller.userId))) return;
-    const rows = await this.db.query<{ id: string }>(
-      `select d.id from sys_depart d where d.id = any($1::text[]) and exists (
-         select 1 from sys_user_depart my join sys_depart md on md.id = my.dep_id
-          where my.user_id = $2 and d.org_code like md.org_code || '%')`,
-      [departIds, caller.userId],
-    );
-    if (rows.length !== departIds.length) throw new AppError(403, 'system.out_of_scope');
+    try {
+      await assertDepartsInReach(this.db, caller, departIds);
+    } catch (error) {
+      if (error instanceof AppError && error.key === 'system.depart.out_of_scope')
+        throw new AppError(403, 'system.out_of_scope');
+      throw error;
+    }
   }
 
   /** Only administrators may hand out the admin role. */
@@ -133,18 +138,31 @@ export class UserService {
         where ud.user_id = any($1::text[]) group by ud.user_id`,
       [records.map((r) => r.id)],
     );
+    const managed = await this.db.query<{ user_id: string; ids: string }>(
+      `select m.user_id, string_agg(m.dep_id, ',' order by m.dep_id) as ids from sys_user_managed_depart m
+        where m.user_id = any($1::text[]) group by m.user_id`,
+      [records.map((r) => r.id)],
+    );
     const byUser = new Map(rows.map((r) => [r.user_id, r]));
+    const managedBy = new Map(managed.map((r) => [r.user_id, r.ids]));
     for (const record of records) {
       record.departIds = byUser.get(record.id)?.ids ?? '';
       record.orgCodeTxt = byUser.get(record.id)?.names ?? '';
+      record.managedDepartIds = managedBy.get(record.id) ?? '';
     }
     return records;
   }
 
+  /**
+   * The rows a caller sees are determined by: the query, the caller's department scope (their
+   * departments, or those they administer) and the data rules their roles are granted on the
+   * user menu, with the rule variables taken from the caller's own user row.
+   */
   async list(caller: Caller, query: ListQuery, lang: Language) {
     const page = await listPage<UserRecord>(this.db, USER_RESOURCE, query, {
       extraWhere: await this.scope(caller),
       dicts: await this.dicts.catalogue(lang),
+      dataRules: await this.dataRules.forList(caller, USER_RESOURCE),
     });
     await this.withDeparts(page.records);
     return page;
@@ -154,6 +172,7 @@ export class UserService {
     return listAll(this.db, USER_RESOURCE, query, {
       extraWhere: await this.scope(caller),
       dicts: await this.dicts.catalogue(lang),
+      dataRules: await this.dataRules.forList(caller, USER_RESOURCE),
     });
   }
 
@@ -220,8 +239,9 @@ export class UserService {
   async add(caller: Caller, input: AddInput): Promise<{ id: string }> {
     const roleIds = splitIds(input.selectedroles);
     const departIds = splitIds(input.selecteddeparts);
+    const managedIds = this.managedOf(input.userIdentity ?? 1, input.managedDepartIds);
     await this.assertRolesAllowed(caller, roleIds);
-    await this.assertDepartsInScope(caller, departIds);
+    await this.assertDepartsInScope(caller, [...departIds, ...(managedIds ?? [])]);
     await this.assertUnique(this.db, input);
     const passwordHash = await hashPassword(input.password);
     const id = await mapUnique(
@@ -236,8 +256,8 @@ export class UserService {
             : null;
           const [row] = await tx.query<{ id: string }>(
             `insert into sys_user (username, realname, password_hash, avatar, birthday, sex, email, phone, org_code,
-                                   work_no, post, telephone, user_type, create_by)
-             values ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
+                                   work_no, post, telephone, user_type, create_by, user_identity)
+             values ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning id`,
             [
               input.username,
               input.realname,
@@ -253,14 +273,40 @@ export class UserService {
               input.telephone,
               input.userType ?? '1',
               caller.username,
+              input.userIdentity ?? 1,
             ],
           );
           await this.setLinks(tx, row!.id, roleIds, departIds);
+          await this.setManaged(tx, row!.id, managedIds);
           return row!.id;
         }),
       UNIQUE_MESSAGES,
     );
     return { id };
+  }
+
+  /**
+   * The departments a user manages: required for a department administrator (identity 2),
+   * none for an ordinary member; undefined when the request leaves them unchanged.
+   */
+  private managedOf(identity: number | undefined, managed: string | null | undefined): string[] | undefined {
+    if (identity === undefined)
+      return managed === undefined || managed === null ? undefined : splitIds(managed);
+    if (identity !== DEPART_ADMIN_IDENTITY) return [];
+    const ids = splitIds(managed);
+    if (ids.length === 0) throw new AppError(400, 'system.user.managed_departs_required');
+    return ids;
+  }
+
+  private async setManaged(tx: Queryable, userId: string, managedIds: string[] | undefined): Promise<void> {
+    if (!managedIds) return;
+    await tx.query('delete from sys_user_managed_depart where user_id = $1', [userId]);
+    if (managedIds.length)
+      await tx.query(
+        `insert into sys_user_managed_depart (user_id, dep_id)
+         select $1, d.id from sys_depart d where d.id = any($2::text[]) and d.del_flag = 0`,
+        [userId, managedIds],
+      );
   }
 
   private async setLinks(
@@ -317,8 +363,9 @@ export class UserService {
       input.selecteddeparts === undefined || input.selecteddeparts === null
         ? undefined
         : splitIds(input.selecteddeparts);
+    const managedIds = this.managedOf(input.userIdentity, input.managedDepartIds);
     if (roleIds) await this.assertRolesAllowed(caller, roleIds);
-    if (departIds) await this.assertDepartsInScope(caller, departIds);
+    await this.assertDepartsInScope(caller, [...(departIds ?? []), ...(managedIds ?? [])]);
     await this.assertUnique(this.db, { ...input, username: undefined }, input.id);
     await mapUnique(
       () =>
@@ -326,7 +373,7 @@ export class UserService {
           await tx.query(
             `update sys_user set realname = $2, avatar = $3, birthday = $4::date, sex = $5, email = $6, phone = $7,
                     work_no = $8, post = $9, telephone = $10, user_type = coalesce($11, user_type),
-                    update_by = $12, update_time = now()
+                    update_by = $12, user_identity = coalesce($13, user_identity), update_time = now()
               where id = $1`,
             [
               input.id,
@@ -341,9 +388,11 @@ export class UserService {
               input.telephone,
               input.userType ?? null,
               caller.username,
+              input.userIdentity ?? null,
             ],
           );
           await this.setLinks(tx, input.id, roleIds, departIds);
+          await this.setManaged(tx, input.id, managedIds);
         }),
       UNIQUE_MESSAGES,
     );

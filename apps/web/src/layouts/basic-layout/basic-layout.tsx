@@ -5,6 +5,7 @@ import Drawer from 'antd/es/drawer';
 import Layout from 'antd/es/layout';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountInfoModal } from '../../features/account/components/account-info-modal';
 import { ChangePasswordModal } from '../../features/account/components/change-password-modal';
 import { DepartSelectModal } from '../../features/depart/components/depart-select-modal';
 import { SettingsDrawer } from '../../features/settings/components/settings-drawer';
@@ -21,6 +22,7 @@ import { PlatformLogo } from '../../shared/ui/platform-logo';
 import '../locales';
 import { PlatformFooter } from '../platform-footer';
 import './basic-layout.css';
+import { consoleServiceUrl, logoutTarget } from './cas-logout';
 import { GlobalHeader } from './global-header';
 import './locales';
 import { type MenuAccess, visibleMenu } from './menu-items';
@@ -33,8 +35,16 @@ import { useDevice } from './use-device';
 export const SIDER_WIDTH = 200;
 export const SIDER_COLLAPSED_WIDTH = 80;
 
-/** Leaves the app for the login page and reloads, so routes generated for this user are gone. */
-function reloadToLogin() {
+/**
+ * Leaves the app for the login page and reloads, so routes generated for this user are gone;
+ * with a central sign-on server, its logout page (which comes back to the console) instead.
+ */
+function reloadToLogin(casUrl: string | null | undefined) {
+  const cas = logoutTarget(casUrl, consoleServiceUrl(window.location));
+  if (cas) {
+    window.location.assign(cas);
+    return;
+  }
   window.location.replace(`${window.location.pathname}${window.location.search}#/user/login`);
   window.location.reload();
 }
@@ -97,6 +107,7 @@ function Shell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [accountOpen, setAccountOpen] = useState(false);
   const [depart, setDepart] = useState<{ open: boolean; closable: boolean }>({ open: false, closable: true });
   const multipage = prefs.multipage && !mobile;
   const tabs = usePageTabs(multipage);
@@ -158,7 +169,7 @@ function Shell() {
           return;
         }
         realtime.stop();
-        reloadToLogin();
+        reloadToLogin(settings?.casUrl);
       },
     });
   };
@@ -258,6 +269,7 @@ function Shell() {
             actions={{
               onToggleMenu: toggleMenu,
               onSettings: () => setSettingsOpen(true),
+              onAccount: () => setAccountOpen(true),
               onPassword: () => setPasswordOpen(true),
               onDepart: () => setDepart({ open: true, closable: true }),
               onLogout: handleLogout,
@@ -276,6 +288,7 @@ function Shell() {
         <PlatformFooter settings={settings} className="ics-shell__footer" />
       </Layout>
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <AccountInfoModal open={accountOpen} onClose={() => setAccountOpen(false)} />
       <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
       <DepartSelectModal open={depart.open} closable={depart.closable} onClose={closeDepart} />
     </Layout>

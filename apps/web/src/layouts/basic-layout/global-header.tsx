@@ -1,5 +1,6 @@
 import {
   DesktopOutlined,
+  IdcardOutlined,
   KeyOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
@@ -28,6 +29,7 @@ export const HELP_URL = `${apiBaseUrl()}/doc`;
 export type HeaderActions = {
   onToggleMenu: () => void;
   onSettings: () => void;
+  onAccount: () => void;
   onPassword: () => void;
   onDepart: () => void;
   onLogout: () => void;
@@ -70,6 +72,11 @@ export function GlobalHeader({
       key: 'settings',
       icon: <SettingOutlined />,
       label: <span data-testid="user-menu-settings">{t('header.settings')}</span>,
+    },
+    {
+      key: 'account',
+      icon: <IdcardOutlined />,
+      label: <span data-testid="user-menu-account">{t('header.account')}</span>,
     },
     {
       key: 'password',
@@ -136,6 +143,7 @@ export function GlobalHeader({
             items,
             onClick: ({ key }) => {
               if (key === 'settings') actions.onSettings();
+              if (key === 'account') actions.onAccount();
               if (key === 'password') actions.onPassword();
               if (key === 'depart') actions.onDepart();
               if (key === 'screen') openBigScreen();

@@ -14,4 +14,15 @@ export const accountEnUS: typeof accountZhCN = {
     success: 'Password changed',
     failure: 'The password could not be changed',
   },
+  info: {
+    title: 'Account',
+    username: 'Username',
+    realname: 'Name',
+    sex: 'Sex',
+    phone: 'Mobile',
+    email: 'Email',
+    workNo: 'Job number',
+    userType: 'User type',
+    unavailable: 'The account could not be read',
+  },
 };

@@ -13,4 +13,15 @@ export const accountZhCN = {
     success: '密码修改成功',
     failure: '密码修改失败',
   },
+  info: {
+    title: '账户信息',
+    username: '用户账号',
+    realname: '用户姓名',
+    sex: '性别',
+    phone: '手机号码',
+    email: '邮箱',
+    workNo: '工号',
+    userType: '用户类型',
+    unavailable: '无法读取账户信息',
+  },
 };

@@ -1,10 +1,4 @@
-import {
-  LockOutlined,
-  MailOutlined,
-  MobileOutlined,
-  SafetyCertificateOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
@@ -15,20 +9,12 @@ import { Link, useNavigate } from 'react-router-dom';
 import { usePlatformSettings } from '../../../shared/hooks/use-platform-settings';
 import { errorMessage } from '../../../shared/lib/http';
 import { register } from '../api/register';
-import { sendSms } from '../api/send-sms';
 import '../locales';
 import './auth-pages.css';
-import { PASSWORD_MIN, PHONE_PATTERN, SMS_PATTERN, USERNAME_PATTERN } from './patterns';
-import { SmsCodeButton } from './sms-code-button';
+import { USERNAME_PATTERN } from './patterns';
+import { PhoneCodePasswordFields, type PhoneCodePasswordValues } from './phone-code-password-fields';
 
-type RegisterValues = {
-  username: string;
-  password: string;
-  confirm: string;
-  mobile: string;
-  smsCode: string;
-  email?: string;
-};
+type RegisterValues = PhoneCodePasswordValues & { username: string; email?: string };
 
 /** Self-registration with a phone code; only offered when the platform settings allow it. */
 export default function RegisterPage() {
@@ -69,18 +55,6 @@ export default function RegisterPage() {
     }
   };
 
-  const handleSendSms = async (): Promise<boolean> => {
-    try {
-      await form.validateFields(['mobile']);
-      setError(null);
-      await sendSms(form.getFieldValue('mobile').trim(), '0');
-      return true;
-    } catch (e) {
-      if (e instanceof Error) setError(errorMessage(e, t('register.failed')));
-      return false;
-    }
-  };
-
   return (
     <div className="ics-auth-page" data-testid="register-page">
       <h2 className="ics-auth-page__title">{t('register.title')}</h2>
@@ -103,69 +77,12 @@ export default function RegisterPage() {
         >
           <Input prefix={<UserOutlined />} placeholder={t('register.username')} autoComplete="username" />
         </Form.Item>
-        <Form.Item
-          name="password"
-          rules={[
-            { required: true, message: t('rules.password') },
-            { min: PASSWORD_MIN, message: t('rules.passwordMin') },
-          ]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('register.password')}
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('rules.confirm') },
-            ({ getFieldValue }) => ({
-              validator: (_, value?: string) =>
-                !value || value === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('rules.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('register.confirm')}
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="mobile"
-          rules={[
-            { required: true, message: t('rules.mobile') },
-            { pattern: PHONE_PATTERN, message: t('rules.mobile') },
-          ]}
-        >
-          <Input
-            prefix={<MobileOutlined />}
-            placeholder={t('register.mobile')}
-            autoComplete="tel"
-            maxLength={11}
-          />
-        </Form.Item>
-        <div className="ics-auth-page__row">
-          <Form.Item
-            name="smsCode"
-            className="ics-auth-page__grow"
-            rules={[{ required: true, pattern: SMS_PATTERN, message: t('rules.smsCode') }]}
-          >
-            <Input
-              prefix={<SafetyCertificateOutlined />}
-              placeholder={t('register.smsCode')}
-              autoComplete="one-time-code"
-              maxLength={6}
-            />
-          </Form.Item>
-          <div className="ics-auth-page__side">
-            <SmsCodeButton onSend={handleSendSms} />
-          </div>
-        </div>
+        <PhoneCodePasswordFields
+          purpose="0"
+          texts="register"
+          passwordFirst
+          onSendError={(e) => setError(e ? errorMessage(e, t('register.failed')) : null)}
+        />
         <Form.Item name="email" rules={[{ type: 'email', message: t('rules.email') }]}>
           <Input prefix={<MailOutlined />} placeholder={t('register.email')} autoComplete="email" />
         </Form.Item>

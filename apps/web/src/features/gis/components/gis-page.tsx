@@ -1,5 +1,4 @@
 import type { ChildKind } from '@ics/contract';
-import Alert from 'antd/es/alert';
 import AutoComplete from 'antd/es/auto-complete';
 import Checkbox from 'antd/es/checkbox';
 import Select from 'antd/es/select';
@@ -8,29 +7,37 @@ import Switch from 'antd/es/switch';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLivePatches } from '../../../shared/lib/realtime/live-state';
-import { loadMapData, type MapData } from '../api/map-poles';
+import { fetchPoleId, loadPoleSet, refreshPoleStates } from '../api/map-poles';
 import { fetchTileUrl } from '../api/tile-url';
 import { useFeedback } from '../hooks/use-feedback';
 import '../locales';
 import { createMapEngine, DEFAULT_CENTER, DEFAULT_ZOOM, type MapEngine } from '../utils/map-engine';
+import { CLUSTER_CELL_PX, DOT_CELL_PX, PoleGrid, poleBounds } from '../utils/pole-grid';
 import {
-  filterPoles,
-  type MapPole,
+  countStates,
+  findPoleIndex,
   mapKinds,
+  matchingCodes,
+  type PoleSet,
   type PoleState,
   poleStates,
   stateColors,
-  toFeatureCollection,
+  visiblePoles,
 } from '../utils/pole-state';
 import { PolePopup } from './pole-popup';
 import './gis-page.css';
 
-/** Live device events recolour the map by reloading it (one request), at most this often. */
+/** Live device events refresh the pole states (one small request), at most this often. */
 const RELOAD_MS = 10_000;
+/** Above this zoom every pole is drawn on its own. */
+const CLUSTER_MAX_ZOOM = 14;
 
 declare global {
   interface Window {
-    /** Set once the first load of poles is drawn: how many, and ms since the page was mounted (benchmarks, tests). */
+    /**
+     * Set once the first load of poles is drawn (benchmarks, tests): how many poles the
+     * rendered frame stands for (as dots or inside clusters), and ms since the page was mounted.
+     */
     __icsMapReady?: { poles: number; ms: number; engine: MapEngine['kind'] };
   }
 }
@@ -38,58 +45,90 @@ declare global {
 /**
  * `/gis/GlrGis` (and its siblings): every pole of the caller's projects on a map, clustered
  * when zoomed out and coloured by state, with filters, search by code and a popup per pole
- * with live values and lamp controls.
+ * with live values and lamp controls. Poles are held as columns (pole-state.ts) and clustered
+ * per view (pole-grid.ts); the map library only gets what the view shows, recomputed when the
+ * view settles, and nothing in React runs per frame while the map moves.
  */
 export default function GisPage() {
   const { t } = useTranslation('gis');
   const feedback = useFeedback();
   const container = useRef<HTMLDivElement>(null);
+  const popupAnchor = useRef<HTMLDivElement>(null);
   const [engine, setEngine] = useState<MapEngine | null>(null);
   const engineKind = engine?.kind ?? null;
-  const [data, setData] = useState<MapData | null>(null);
-  const [poles, setPoles] = useState<MapPole[]>([]);
+  const [poles, setPoles] = useState<PoleSet | null>(null);
   const [kinds, setKinds] = useState<ChildKind[]>([]);
   const [states, setStates] = useState<PoleState[]>([]);
   const [clustering, setClustering] = useState(true);
+  /** The selected pole as the engines name it: its index in the columns, as text. */
   const [selected, setSelected] = useState<string | null>(null);
+  /** Its id, asked for by version and index once selected (the map carries no ids). */
+  const [selectedId, setSelectedId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
-  const [, setMoves] = useState(0);
   const patches = useLivePatches();
   const mountedAt = useRef(performance.now());
+  useEffect(() => {
+    performance.mark('ics-map:mounted', { startTime: mountedAt.current });
+  }, []);
+  /** Redraws for the current view; set below, called by the engine when the view settles. */
+  const redraw = useRef<() => void>(() => undefined);
+  /** Keeps the popup over its pole while the map moves (no React render per frame). */
+  const follow = useRef<() => void>(() => undefined);
 
-  // The map engine: MapLibre (WebGL) or the canvas fallback, created once.
+  // The first load, started before anything else: the poles and their states (two requests
+  // in parallel).
+  useEffect(() => {
+    let cancelled = false;
+    loadPoleSet()
+      .then((loaded) => {
+        performance.mark('ics-map:poles-loaded');
+        if (!cancelled) setPoles(loaded);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  // The map engine (canvas, or MapLibre with `?renderer=webgl`), created at once (tiles are added when
+  // the platform settings arrive).
   useEffect(() => {
     let disposed = false;
     let created: MapEngine | null = null;
     let moveFrame = 0;
-    const forceCanvas =
-      new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('renderer') === 'canvas';
-    void fetchTileUrl().then(async (tileUrl) => {
-      if (disposed || !container.current) return;
+    const renderer =
+      new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('renderer') === 'webgl'
+        ? 'webgl'
+        : 'canvas';
+    const tileUrl = fetchTileUrl();
+    void (async () => {
+      if (!container.current) return;
       created = await createMapEngine(
         {
           container: container.current,
           center: DEFAULT_CENTER,
           zoom: DEFAULT_ZOOM,
-          tileUrl,
-          clustering: true,
           onPoleClick: (id) => setSelected(id),
           onMove: () => {
             if (!moveFrame)
               moveFrame = requestAnimationFrame(() => {
                 moveFrame = 0;
-                setMoves((n) => n + 1);
+                follow.current();
               });
           },
+          onViewChange: () => redraw.current(),
         },
-        forceCanvas,
+        renderer,
       );
       if (disposed) {
         created.destroy();
         return;
       }
+      performance.mark('ics-map:engine-ready');
       setEngine(created);
-    });
+      const tiles = await tileUrl;
+      if (!disposed) created.setTileUrl(tiles);
+    })();
     return () => {
       disposed = true;
       cancelAnimationFrame(moveFrame);
@@ -98,48 +137,73 @@ export default function GisPage() {
     };
   }, []);
 
-  const [reloads, setReloads] = useState(0);
-  useEffect(() => {
-    let cancelled = false;
-    void reloads;
-    loadMapData()
-      .then((loaded) => {
-        if (cancelled) return;
-        setData(loaded);
-        setPoles(loaded.poles);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [reloads]);
-
-  // Live state: the server aggregates pole states, so a device event reloads the map (throttled).
+  // Live state: the server aggregates pole states, so device events refresh them (throttled).
   const reloadTimer = useRef(0);
+  const polesRef = useRef(poles);
+  polesRef.current = poles;
   useEffect(() => {
     if (patches.size === 0 || reloadTimer.current) return;
     reloadTimer.current = window.setTimeout(() => {
       reloadTimer.current = 0;
-      setReloads((n) => n + 1);
+      const current = polesRef.current;
+      if (!current) return;
+      refreshPoleStates(current)
+        .then(setPoles)
+        .catch(() => undefined);
     }, RELOAD_MS);
   }, [patches]);
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
 
-  const shown = useMemo(() => filterPoles(poles, kinds, states), [poles, kinds, states]);
-  const byId = useMemo(() => new Map(poles.map((p) => [p.id, p])), [poles]);
+  const shown = useMemo(
+    () => (poles ? visiblePoles(poles, kinds, states) : { visible: new Uint8Array(0), count: 0 }),
+    [poles, kinds, states],
+  );
+  // Projected once per set of positions: a states refresh keeps the grid.
+  const gridRef = useRef<PoleGrid | null>(null);
+  const grid = useMemo(() => {
+    if (!poles) return null;
+    if (!gridRef.current?.sameCoordinates(poles)) gridRef.current = new PoleGrid(poles);
+    return gridRef.current;
+  }, [poles]);
 
+  // Show every pole the first time they arrive.
+  const fitted = useRef(false);
   useEffect(() => {
-    if (!engine) return;
-    const drawn = engine.setData(toFeatureCollection(shown));
-    if (data && !window.__icsMapReady)
-      void drawn.then(() => {
-        window.__icsMapReady ??= {
-          poles: shown.length,
-          ms: Math.round(performance.now() - mountedAt.current),
-          engine: engine.kind,
-        };
+    if (fitted.current || !engine || !poles) return;
+    fitted.current = true;
+    const bounds = poleBounds(poles);
+    if (bounds) engine.fitBounds(bounds);
+  }, [poles, engine]);
+
+  // What is drawn: clusters and poles of the current view, recomputed when inputs change and
+  // when the view settles (the engine calls redraw.current).
+  useEffect(() => {
+    if (!engine || !poles || !grid) return;
+    const draw = () => {
+      const view = engine.view();
+      const cellPx = clustering && view.zoom <= CLUSTER_MAX_ZOOM + 1 ? CLUSTER_CELL_PX : DOT_CELL_PX;
+      // A margin of half a view on each side: short pans need no recomputation.
+      const [w, s, e, n] = view.bounds;
+      const dx = (e - w) / 2;
+      const dy = (n - s) / 2;
+      const items = grid.items(poles, shown.visible, {
+        zoom: Math.min(view.zoom, CLUSTER_MAX_ZOOM + 1),
+        bounds: [w - dx, s - dy, e + dx, n + dy],
+        cellPx,
       });
-  }, [shown, engine, data]);
+      const drawn = engine.setItems(items.data);
+      if (!window.__icsMapReady)
+        void drawn.then(() => {
+          window.__icsMapReady ??= {
+            poles: items.poles,
+            ms: Math.round(performance.now() - mountedAt.current),
+            engine: engine.kind,
+          };
+        });
+    };
+    redraw.current = draw;
+    draw();
+  }, [engine, poles, grid, shown, clustering]);
   useEffect(
     () => () => {
       window.__icsMapReady = undefined;
@@ -147,53 +211,71 @@ export default function GisPage() {
     [],
   );
 
-  // Centre on the project's poles once they arrive.
-  const centred = useRef(false);
-  useEffect(() => {
-    if (centred.current || !engine || poles.length === 0) return;
-    centred.current = true;
-    const lng = poles.reduce((s, p) => s + p.lng, 0) / poles.length;
-    const lat = poles.reduce((s, p) => s + p.lat, 0) / poles.length;
-    engine.flyTo(lng, lat, DEFAULT_ZOOM + 1, false);
-  }, [poles, engine]);
-
-  useEffect(() => engine?.setClustering(clustering), [clustering, engine]);
   useEffect(() => engine?.setSelected(selected), [selected, engine]);
 
-  const counts = useMemo(() => {
-    const c: Record<PoleState, number> = { on: 0, off: 0, fault: 0, offline: 0, none: 0 };
-    for (const p of poles) c[p.state]++;
-    return c;
-  }, [poles]);
+  const counts = useMemo(
+    () => (poles ? countStates(poles) : { on: 0, off: 0, fault: 0, offline: 0, none: 0 }),
+    [poles],
+  );
 
   const findPole = useCallback(
     (code: string) => {
-      const wanted = code.trim().toLowerCase();
-      if (!wanted) return;
-      const pole =
-        poles.find((p) => p.code.toLowerCase() === wanted) ??
-        poles.find((p) => p.code.toLowerCase().includes(wanted));
-      if (!pole) {
+      if (!poles || !code.trim()) return;
+      const i = findPoleIndex(poles, code);
+      if (i < 0) {
         feedback.warning(t('notFound', { code }));
         return;
       }
-      engine?.flyTo(pole.lng, pole.lat, 17);
-      setSelected(pole.id);
+      engine?.flyTo(poles.lng[i]!, poles.lat[i]!, 17);
+      setSelected(String(i));
     },
     [poles, feedback, t, engine],
   );
 
-  const options = useMemo(() => {
-    const wanted = search.trim().toLowerCase();
-    if (!wanted) return [];
-    return poles
-      .filter((p) => p.code.toLowerCase().includes(wanted))
-      .slice(0, 20)
-      .map((p) => ({ value: p.code, label: p.code }));
-  }, [poles, search]);
+  const options = useMemo(
+    () => (poles ? matchingCodes(poles, search).map((code) => ({ value: code, label: code })) : []),
+    [poles, search],
+  );
 
-  const selectedPole = selected ? byId.get(selected) : undefined;
-  const anchor = selectedPole && engine ? engine.project(selectedPole.lng, selectedPole.lat) : null;
+  const selectedIndex = selected !== null && poles && Number(selected) < poles.size ? Number(selected) : -1;
+  const version = poles?.version;
+  // New columns (poles added, moved or removed) may put another pole at the selected index.
+  const shownVersion = useRef(version);
+  useEffect(() => {
+    if (shownVersion.current === version) return;
+    shownVersion.current = version;
+    setSelected(null);
+  }, [version]);
+  useEffect(() => {
+    setSelectedId(null);
+    if (selectedIndex < 0 || !version) return;
+    let cancelled = false;
+    fetchPoleId(version, selectedIndex)
+      .then((id) => {
+        if (!cancelled) setSelectedId(id);
+      })
+      .catch(() => {
+        // The poles changed since this map was loaded: load it again (the selection goes).
+        if (cancelled) return;
+        setSelected(null);
+        loadPoleSet()
+          .then(setPoles)
+          .catch(() => undefined);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [selectedIndex, version]);
+  useEffect(() => {
+    follow.current = () => {
+      const anchor = popupAnchor.current;
+      if (!anchor || !engine || !poles || selectedIndex < 0) return;
+      const p = engine.project(poles.lng[selectedIndex]!, poles.lat[selectedIndex]!);
+      anchor.style.left = `${p.x}px`;
+      anchor.style.top = `${p.y}px`;
+    };
+    follow.current();
+  });
 
   return (
     <div className="ics-gis" data-testid="gis-page">
@@ -239,22 +321,21 @@ export default function GisPage() {
           {t('cluster')} <Switch size="small" checked={clustering} onChange={setClustering} />
         </span>
         <span className="ics-gis__count" data-testid="gis-count">
-          {t('count', { shown: shown.length, total: poles.length })}
+          {t('count', { shown: shown.count, total: poles?.size ?? 0 })}
         </span>
       </div>
-      {engineKind === 'canvas' && <Alert type="info" showIcon title={t('canvasFallback')} banner />}
       <div className="ics-gis__map" data-testid="gis-map" data-engine={engineKind ?? ''}>
         <div ref={container} className="ics-gis__canvas" />
-        {(!data || !engineKind) && (
+        {(!poles || !engineKind) && (
           <div className="ics-gis__loading">
             <Spin tip={t('loading')}>
               <div style={{ width: 120, height: 60 }} />
             </Spin>
           </div>
         )}
-        {selected && anchor && (
-          <div className="ics-gis__popup-anchor" style={{ left: anchor.x, top: anchor.y }}>
-            <PolePopup poleId={selected} patches={patches} onClose={() => setSelected(null)} />
+        {selectedId && selectedIndex >= 0 && engine && (
+          <div className="ics-gis__popup-anchor" ref={popupAnchor}>
+            <PolePopup poleId={selectedId} patches={patches} onClose={() => setSelected(null)} />
           </div>
         )}
       </div>

@@ -16,7 +16,6 @@ export const gisEnUS: typeof gisZhCN = {
   states: { on: 'On', off: 'Off', fault: 'Fault', offline: 'Offline', none: 'No lamp' },
   count: '{{shown}} / {{total}} poles',
   loading: 'Loading poles…',
-  canvasFallback: 'WebGL is not available: showing a simplified map',
   popup: {
     road: 'Road',
     area: 'Area',

@@ -14,7 +14,6 @@ export const gisZhCN = {
   states: { on: '亮灯', off: '熄灯', fault: '故障', offline: '离线', none: '无灯' },
   count: '{{shown}} / {{total}} 根灯杆',
   loading: '正在加载灯杆…',
-  canvasFallback: '当前浏览器不支持 WebGL，已使用简化地图',
   popup: {
     road: '道路',
     area: '区域',

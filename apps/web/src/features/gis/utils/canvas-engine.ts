@@ -1,9 +1,10 @@
 import type { FeatureCollection, Point } from 'geojson';
-import { CLUSTER_MAX_ZOOM, type MapEngine, type MapEngineOptions } from './map-engine';
+import type { MapEngine, MapEngineOptions } from './map-engine';
 import { type PoleState, stateColors } from './pole-state';
 
 const TILE = 256;
-const CELL = 48;
+/** Dots this far outside the canvas are skipped. */
+const MARGIN = 48;
 
 /** Web Mercator: longitude/latitude → world pixels at `zoom`. */
 export function toWorld(lng: number, lat: number, zoom: number): { x: number; y: number } {
@@ -21,48 +22,56 @@ export function fromWorld(x: number, y: number, zoom: number): { lng: number; la
   return { lng: (x / scale) * 360 - 180, lat: (180 / Math.PI) * Math.atan(Math.sinh(n)) };
 }
 
-type Dot = {
-  x: number;
-  y: number;
-  id: string | null;
-  count: number;
-  state: PoleState;
-  lng: number;
-  lat: number;
-};
+type Dot = { x: number; y: number; id: string | null; count: number; state: PoleState };
 
-/** Grid clustering of screen points: one dot per cell, coloured by its worst state. */
-export function clusterDots(points: readonly Dot[], cell: number): Dot[] {
-  const cells = new Map<string, Dot & { states: Set<PoleState> }>();
-  for (const p of points) {
-    const key = `${Math.floor(p.x / cell)}:${Math.floor(p.y / cell)}`;
-    const c = cells.get(key);
-    if (!c) cells.set(key, { ...p, states: new Set([p.state]) });
-    else {
-      c.x = (c.x * c.count + p.x) / (c.count + 1);
-      c.y = (c.y * c.count + p.y) / (c.count + 1);
-      c.count += 1;
-      c.id = null;
-      c.states.add(p.state);
-    }
-  }
-  return [...cells.values()].map(({ states, ...dot }) => ({
-    ...dot,
-    state: states.has('fault')
-      ? 'fault'
-      : states.has('on')
-        ? 'on'
-        : states.has('off')
-          ? 'off'
-          : states.has('offline')
-            ? 'offline'
-            : 'none',
-  }));
+/** Tile images kept for panning back (about 8 MB of decoded 256 px tiles). */
+const MAX_TILES = 128;
+
+/** The address of one tile from an OpenStreetMap-style template (`{z}/{x}/{y}`, `{s}` → `a`). */
+export function tileAddress(template: string, z: number, x: number, y: number): string {
+  return template
+    .replace('{z}', String(z))
+    .replace('{x}', String(x))
+    .replace('{y}', String(y))
+    .replace('{s}', 'a');
 }
 
 /**
- * The fallback map when WebGL is unavailable: poles drawn on a 2D canvas over a plain
- * background, grid-clustered below the cluster zoom, dragged, zoomed with the wheel, clickable.
+ * The raster tiles that cover a view: tile zoom, the scale of a tile at the view's fractional
+ * zoom, and where each tile goes on the canvas (CSS px). Columns wrap around the antimeridian;
+ * rows outside the world are left out.
+ */
+export function tilesInView(
+  centre: { lng: number; lat: number },
+  zoom: number,
+  width: number,
+  height: number,
+): { z: number; size: number; tiles: Array<{ x: number; y: number; left: number; top: number }> } {
+  const z = Math.max(0, Math.min(19, Math.round(zoom)));
+  const scale = 2 ** (zoom - z);
+  const c = toWorld(centre.lng, centre.lat, z);
+  const left = c.x - width / 2 / scale;
+  const top = c.y - height / 2 / scale;
+  const count = 2 ** z;
+  const tiles: Array<{ x: number; y: number; left: number; top: number }> = [];
+  for (let ty = Math.floor(top / TILE); ty <= Math.floor((top + height / scale) / TILE); ty++) {
+    if (ty < 0 || ty >= count) continue;
+    for (let tx = Math.floor(left / TILE); tx <= Math.floor((left + width / scale) / TILE); tx++)
+      tiles.push({
+        x: ((tx % count) + count) % count,
+        y: ty,
+        left: (tx * TILE - left) * scale,
+        top: (ty * TILE - top) * scale,
+      });
+  }
+  return { z, size: TILE * scale, tiles };
+}
+
+/**
+ * The map on a 2D canvas: raster tiles when a template is configured (else a plain
+ * background) and the page's clusters and poles on top, dragged, zoomed with the wheel,
+ * clickable. The page hands it only what the view needs (a few thousand dots at most), so a
+ * frame is a few milliseconds even without a GPU, and it starts with no library to load.
  */
 export function createCanvasEngine(options: MapEngineOptions): MapEngine {
   const canvas = document.createElement('canvas');
@@ -71,11 +80,36 @@ export function createCanvasEngine(options: MapEngineOptions): MapEngine {
   const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
   let [lng, lat] = options.center;
   let zoom = options.zoom;
-  let clustering = options.clustering;
   let selected: string | null = null;
   let features: FeatureCollection<Point>['features'] = [];
   let dots: Dot[] = [];
   let frame = 0;
+  let tileUrl = '';
+  /** Loaded (or loading) tile images by `z/x/y`, oldest first; a failed tile stays blank. */
+  const tileImages = new Map<string, HTMLImageElement>();
+  const tileImage = (z: number, x: number, y: number): HTMLImageElement => {
+    const key = `${z}/${x}/${y}`;
+    let image = tileImages.get(key);
+    if (image) {
+      tileImages.delete(key);
+    } else {
+      image = new Image();
+      image.crossOrigin = 'anonymous';
+      image.onload = () => redraw();
+      image.src = tileAddress(tileUrl, z, x, y);
+    }
+    tileImages.set(key, image);
+    if (tileImages.size > MAX_TILES) tileImages.delete(tileImages.keys().next().value as string);
+    return image;
+  };
+  const drawTiles = (w: number, h: number) => {
+    if (!tileUrl) return;
+    const view = tilesInView({ lng, lat }, zoom, w, h);
+    for (const t of view.tiles) {
+      const image = tileImage(view.z, t.x, t.y);
+      if (image.complete && image.naturalWidth > 0) ctx.drawImage(image, t.left, t.top, view.size, view.size);
+    }
+  };
 
   const size = () => ({ w: options.container.clientWidth, h: options.container.clientHeight });
   const project = (x: number, y: number) => {
@@ -96,21 +130,15 @@ export function createCanvasEngine(options: MapEngineOptions): MapEngine {
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.fillStyle = '#eef2f6';
     ctx.fillRect(0, 0, w, h);
-    const points: Dot[] = [];
+    drawTiles(w, h);
+    dots = [];
     for (const f of features) {
       const [x, y] = f.geometry.coordinates as [number, number];
       const p = project(x, y);
-      if (p.x < -CELL || p.y < -CELL || p.x > w + CELL || p.y > h + CELL) continue;
-      points.push({
-        ...p,
-        id: String(f.properties?.id),
-        count: 1,
-        state: f.properties?.s as PoleState,
-        lng: x,
-        lat: y,
-      });
+      if (p.x < -MARGIN || p.y < -MARGIN || p.x > w + MARGIN || p.y > h + MARGIN) continue;
+      const count = Number(f.properties?.n ?? 1);
+      dots.push({ ...p, id: count === 1 ? String(f.properties?.id) : null, count, state: f.properties?.s });
     }
-    dots = clustering && zoom <= CLUSTER_MAX_ZOOM ? clusterDots(points, CELL) : points;
     for (const d of dots) {
       const r = d.count > 1 ? Math.min(30, 10 + Math.log2(d.count) * 3) : 5;
       ctx.beginPath();
@@ -135,6 +163,12 @@ export function createCanvasEngine(options: MapEngineOptions): MapEngine {
     if (!frame) frame = requestAnimationFrame(draw);
     options.onMove();
   };
+  // The view settles after a drag or a burst of wheel steps.
+  let settle = 0;
+  const changed = () => {
+    window.clearTimeout(settle);
+    settle = window.setTimeout(options.onViewChange, 150);
+  };
 
   let drag: { x: number; y: number; moved: boolean } | null = null;
   canvas.addEventListener('pointerdown', (e) => {
@@ -155,7 +189,10 @@ export function createCanvasEngine(options: MapEngineOptions): MapEngine {
   canvas.addEventListener('pointerup', (e) => {
     const wasDrag = drag?.moved;
     drag = null;
-    if (wasDrag) return;
+    if (wasDrag) {
+      changed();
+      return;
+    }
     const rect = canvas.getBoundingClientRect();
     const x = e.clientX - rect.left;
     const y = e.clientY - rect.top;
@@ -178,6 +215,7 @@ export function createCanvasEngine(options: MapEngineOptions): MapEngine {
       ));
       zoom = Math.min(19, zoom + 2);
       redraw();
+      changed();
     }
   });
   canvas.addEventListener(
@@ -186,6 +224,7 @@ export function createCanvasEngine(options: MapEngineOptions): MapEngine {
       e.preventDefault();
       zoom = Math.max(3, Math.min(19, zoom + (e.deltaY < 0 ? 0.5 : -0.5)));
       redraw();
+      changed();
     },
     { passive: false },
   );
@@ -195,18 +234,41 @@ export function createCanvasEngine(options: MapEngineOptions): MapEngine {
 
   return {
     kind: 'canvas',
-    setData(data) {
+    setTileUrl(url) {
+      if (url === tileUrl) return;
+      tileUrl = url;
+      tileImages.clear();
+      redraw();
+    },
+    setItems(data) {
       features = data.features;
       redraw();
       // Called after the draw scheduled by redraw (frame callbacks run in order).
       return new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
     },
-    setClustering(on) {
-      clustering = on;
-      redraw();
-    },
     setSelected(id) {
       selected = id;
+      redraw();
+    },
+    view() {
+      const { w, h } = size();
+      const c = toWorld(lng, lat, zoom);
+      const nw = fromWorld(c.x - w / 2, c.y - h / 2, zoom);
+      const se = fromWorld(c.x + w / 2, c.y + h / 2, zoom);
+      return { zoom, bounds: [nw.lng, se.lat, se.lng, nw.lat] };
+    },
+    fitBounds([west, south, east, north]) {
+      const { w, h } = size();
+      const span = (z: number) => {
+        const a = toWorld(west, north, z);
+        const b = toWorld(east, south, z);
+        return { x: b.x - a.x, y: b.y - a.y };
+      };
+      zoom = 17;
+      while (zoom > 3 && (span(zoom).x > w - 80 || span(zoom).y > h - 80)) zoom -= 0.5;
+      const a = toWorld(west, north, zoom);
+      const b = toWorld(east, south, zoom);
+      ({ lng, lat } = fromWorld((a.x + b.x) / 2, (a.y + b.y) / 2, zoom));
       redraw();
     },
     flyTo(x, y, z = 17, roomAbove = true) {
@@ -215,12 +277,14 @@ export function createCanvasEngine(options: MapEngineOptions): MapEngine {
       const p = toWorld(x, y, zoom);
       ({ lng, lat } = fromWorld(p.x, p.y - (roomAbove ? 120 : 0), zoom));
       redraw();
+      changed();
     },
     project: (x, y) => project(x, y),
     resize: redraw,
     destroy() {
       observer.disconnect();
       cancelAnimationFrame(frame);
+      window.clearTimeout(settle);
       canvas.remove();
     },
   };

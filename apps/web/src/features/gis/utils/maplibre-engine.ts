@@ -9,7 +9,7 @@ import {
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { CLUSTER_MAX_ZOOM, type MapEngine, type MapEngineOptions } from './map-engine';
+import type { MapEngine, MapEngineOptions } from './map-engine';
 import { stateColors } from './pole-state';
 
 // Bundled, the library cannot find its worker next to itself: point it at the emitted file.
@@ -18,24 +18,12 @@ setWorkerUrl(new URL(workerUrl, window.location.href).href);
 const SOURCE = 'poles';
 const BACKGROUND = '#eef2f6';
 
-/** A style with only a background, plus raster tiles when a template is configured. */
-export function baseStyle(tileUrl: string): StyleSpecification {
-  const style: StyleSpecification = {
-    version: 8,
-    sources: {},
-    layers: [{ id: 'background', type: 'background', paint: { 'background-color': BACKGROUND } }],
-  };
-  if (tileUrl) {
-    style.sources.tiles = { type: 'raster', tiles: [tileUrl], tileSize: 256, maxzoom: 19 };
-    style.layers.push({ id: 'tiles', type: 'raster', source: 'tiles' });
-  }
-  return style;
-}
-
-const countOf = (state: string): ExpressionSpecification => [
-  '+',
-  ['case', ['==', ['get', 's'], state], 1, 0],
-];
+/** The style the map starts with: a plain background (tiles are added by `setTileUrl`). */
+const BASE_STYLE: StyleSpecification = {
+  version: 8,
+  sources: {},
+  layers: [{ id: 'background', type: 'background', paint: { 'background-color': BACKGROUND } }],
+};
 
 const stateColor: ExpressionSpecification = [
   'match',
@@ -51,30 +39,21 @@ const stateColor: ExpressionSpecification = [
   stateColors.offline,
 ];
 
-/** Cluster colour: red with any fault, yellow with any lit pole, grey when all offline, else blue. */
-const clusterColor: ExpressionSpecification = [
-  'case',
-  ['>', ['get', 'fault'], 0],
-  stateColors.fault,
-  ['>', ['get', 'on'], 0],
-  stateColors.on,
-  ['==', ['get', 'offline'], ['get', 'point_count']],
-  stateColors.offline,
-  stateColors.off,
-];
-
-/** MapLibre GL: poles as one circle layer of a (clustered) GeoJSON source. */
+/**
+ * MapLibre GL: poles and clusters as circle layers of one small GeoJSON source. The page
+ * clusters (pole-grid.ts) and hands over only what the view needs, so MapLibre never holds
+ * 100,000 features: panning redraws a few hundred circles.
+ */
 export async function createMaplibreEngine(options: MapEngineOptions): Promise<MapEngine> {
   const map = new MapLibreMap({
     container: options.container,
-    style: baseStyle(options.tileUrl),
+    style: BASE_STYLE,
     center: options.center,
     zoom: options.zoom,
     attributionControl: false,
     fadeDuration: 0,
   });
   let data: FeatureCollection<Point> = { type: 'FeatureCollection', features: [] };
-  let clustering = options.clustering;
   let selected: string | null = null;
 
   await new Promise<void>((resolve, reject) => {
@@ -82,26 +61,16 @@ export async function createMaplibreEngine(options: MapEngineOptions): Promise<M
     map.once('error', (e) => (map.loaded() ? undefined : reject(e.error)));
   });
 
-  const addSource = () => {
-    map.addSource(SOURCE, {
-      type: 'geojson',
-      data,
-      cluster: clustering,
-      clusterMaxZoom: CLUSTER_MAX_ZOOM,
-      clusterRadius: 45,
-      clusterProperties: { on: countOf('on'), fault: countOf('fault'), offline: countOf('offline') },
-    });
-  };
-  addSource();
+  map.addSource(SOURCE, { type: 'geojson', data, buffer: 16, tolerance: 0 });
   map.addLayer({
     id: 'clusters',
     type: 'circle',
     source: SOURCE,
-    filter: ['has', 'point_count'],
+    filter: ['>', ['get', 'n'], 1],
     paint: {
-      'circle-color': clusterColor,
+      'circle-color': stateColor,
       'circle-opacity': 0.8,
-      'circle-radius': ['step', ['get', 'point_count'], 12, 20, 16, 100, 20, 1000, 26, 10000, 32],
+      'circle-radius': ['step', ['get', 'n'], 12, 20, 16, 100, 20, 1000, 26, 10000, 32],
       'circle-stroke-width': 3,
       'circle-stroke-color': 'rgba(255,255,255,0.7)',
     },
@@ -110,7 +79,7 @@ export async function createMaplibreEngine(options: MapEngineOptions): Promise<M
     id: 'poles',
     type: 'circle',
     source: SOURCE,
-    filter: ['!', ['has', 'point_count']],
+    filter: ['==', ['get', 'n'], 1],
     paint: {
       'circle-color': stateColor,
       'circle-radius': ['interpolate', ['linear'], ['zoom'], 8, 2, 13, 4, 16, 7, 19, 10],
@@ -133,12 +102,10 @@ export async function createMaplibreEngine(options: MapEngineOptions): Promise<M
 
   map.on('click', 'clusters', (e: MapLayerMouseEvent) => {
     const feature = e.features?.[0];
-    const clusterId = feature?.properties?.cluster_id as number | undefined;
-    if (clusterId === undefined || feature?.geometry.type !== 'Point') return;
+    if (feature?.geometry.type !== 'Point') return;
+    // Two zoom levels closer splits a grid cell into sixteen.
     const coordinates = feature.geometry.coordinates as [number, number];
-    void (map.getSource(SOURCE) as GeoJSONSource)
-      .getClusterExpansionZoom(clusterId)
-      .then((zoom) => map.easeTo({ center: coordinates, zoom }));
+    map.easeTo({ center: coordinates, zoom: Math.min(map.getMaxZoom(), map.getZoom() + 2) });
   });
   map.on('click', 'poles', (e: MapLayerMouseEvent) => {
     const id = e.features?.[0]?.properties?.id as string | undefined;
@@ -153,6 +120,7 @@ export async function createMaplibreEngine(options: MapEngineOptions): Promise<M
     });
   }
   map.on('move', options.onMove);
+  map.on('moveend', options.onViewChange);
   // The container gets its size from the page layout after the map is created.
   const observer = new ResizeObserver(() => map.resize());
   observer.observe(options.container);
@@ -160,25 +128,36 @@ export async function createMaplibreEngine(options: MapEngineOptions): Promise<M
 
   return {
     kind: 'webgl',
-    setData(next) {
+    setItems(next) {
       data = next;
-      // `idle`: the source has loaded the data (clustered in the worker) and a frame with it was rendered.
+      // `idle`: the source has loaded the data and a frame with it was rendered.
       const drawn = new Promise<void>((resolve) => map.once('idle', () => resolve()));
       (map.getSource(SOURCE) as GeoJSONSource).setData(next);
       return drawn;
     },
-    setClustering(on) {
-      if (on === clustering) return;
-      clustering = on;
-      (map.getSource(SOURCE) as GeoJSONSource).setClusterOptions({ cluster: on });
+    setTileUrl(tileUrl) {
+      if (map.getLayer('tiles')) map.removeLayer('tiles');
+      if (map.getSource('tiles')) map.removeSource('tiles');
+      if (!tileUrl) return;
+      map.addSource('tiles', { type: 'raster', tiles: [tileUrl], tileSize: 256, maxzoom: 19 });
+      map.addLayer({ id: 'tiles', type: 'raster', source: 'tiles' }, 'clusters');
     },
     setSelected(id) {
       selected = id;
-      map.setFilter('selected', [
-        'all',
-        ['!', ['has', 'point_count']],
-        ['==', ['get', 'id'], selected ?? ''],
-      ]);
+      map.setFilter('selected', ['all', ['==', ['get', 'n'], 1], ['==', ['get', 'id'], selected ?? '']]);
+    },
+    view() {
+      const b = map.getBounds();
+      return { zoom: map.getZoom(), bounds: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()] };
+    },
+    fitBounds([west, south, east, north]) {
+      map.fitBounds(
+        [
+          [west, south],
+          [east, north],
+        ],
+        { padding: 40, maxZoom: 17, duration: 0 },
+      );
     },
     flyTo(lng, lat, zoom = 17, roomAbove = true) {
       map.easeTo({ center: [lng, lat], zoom, offset: [0, roomAbove ? 120 : 0], duration: 0 });

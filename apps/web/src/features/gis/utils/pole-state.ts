@@ -1,5 +1,10 @@
-import type { ChildKind, DeviceStateDto, PoleMapRow, PoleMapState } from '@ics/contract';
-import type { FeatureCollection, Point } from 'geojson';
+import {
+  type ChildKind,
+  type DeviceStateDto,
+  type PoleMapDto,
+  type PoleMapState,
+  poleMapStateCodes,
+} from '@ics/contract';
 
 /** How a pole is drawn: its lamps lit, dark, faulty or unreachable, or no lamp on it. */
 export const poleStates = [
@@ -28,16 +33,52 @@ export const mapKinds = [
 ] as const satisfies readonly ChildKind[];
 export const kindBit = (kind: ChildKind): number => 1 << mapKinds.indexOf(kind);
 
-/** A pole on the map. */
-export type MapPole = {
-  id: string;
-  code: string;
-  lng: number;
-  lat: number;
-  /** Bit set of the device kinds mounted on it (see kindBit). */
-  kinds: number;
-  state: PoleState;
+/** State code of a pole (index in the server's `poleMapStateCodes`). */
+export const stateCode = (state: PoleState): number => poleMapStateCodes.indexOf(state);
+export const stateOfCode = (code: number): PoleState => poleMapStateCodes[code] ?? 'none';
+
+/**
+ * Every pole of the map as columns (pole `i` is `codes[i]`, `lng[i]`, …): 100,000 poles cost a
+ * few typed arrays instead of 100,000 objects. A pole is named by its index in `version`'s
+ * columns; its id is asked for when it is opened (`fetchPoleId`).
+ */
+export type PoleSet = {
+  /** The server's registry version the columns come from. */
+  version: string;
+  size: number;
+  codes: readonly string[];
+  lng: Float64Array;
+  lat: Float64Array;
+  kinds: Uint8Array;
+  /** State codes (see stateCode). */
+  states: Uint8Array;
 };
+
+/** The server's two answers joined: the static columns and one state digit per pole. */
+export function toPoleSet(map: PoleMapDto, states: string): PoleSet {
+  return { ...staticColumns(map), states: decodeStates(states, map.codes.length) };
+}
+
+function staticColumns(map: PoleMapDto): Omit<PoleSet, 'states'> {
+  return {
+    version: map.version,
+    size: map.codes.length,
+    codes: map.codes,
+    lng: Float64Array.from(map.lng),
+    lat: Float64Array.from(map.lat),
+    kinds: Uint8Array.from(map.kinds),
+  };
+}
+
+/** One digit per pole → codes (a digit out of range reads as `none`). */
+export function decodeStates(states: string, size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  for (let i = 0; i < size; i++) {
+    const code = states.charCodeAt(i) - 48;
+    out[i] = code >= 0 && code < poleMapStateCodes.length ? code : 0;
+  }
+  return out;
+}
 
 /** A lamp's state from its latest values. */
 export function lampState(state: Pick<DeviceStateDto, 'online' | 'values' | 'faults'>): PoleState {
@@ -49,39 +90,63 @@ export function lampState(state: Pick<DeviceStateDto, 'online' | 'values' | 'fau
 }
 
 /**
- * A pole's state from its lamps' states, as the server's `GET /lighting/pole/map` computes it:
- * the worst (fault > offline > on > off), `none` without lamps.
+ * A pole's state from its lamps' states, as the server's `GET /lighting/pole/mapStates`
+ * computes it: the worst (fault > offline > on > off), `none` without lamps.
  */
 export function poleState(lamps: readonly PoleState[]): PoleState {
   for (const s of ['fault', 'offline', 'on', 'off'] as const) if (lamps.includes(s)) return s;
   return 'none';
 }
 
-/** A pole of the server's compact map answer. */
-export function fromMapRow([id, code, lng, lat, state, kinds]: PoleMapRow): MapPole {
-  return { id, code, lng, lat, state, kinds };
-}
-
-/** Poles that match the kind and state filters (empty filters match everything). */
-export function filterPoles(
-  poles: readonly MapPole[],
+/** Which poles match the kind and state filters (empty filters match everything): 1 per shown pole. */
+export function visiblePoles(
+  poles: PoleSet,
   kinds: readonly ChildKind[],
   states: readonly PoleState[],
-): MapPole[] {
+): { visible: Uint8Array; count: number } {
   const mask = kinds.reduce((m, k) => m | kindBit(k), 0);
-  return poles.filter(
-    (p) => (mask === 0 || (p.kinds & mask) !== 0) && (states.length === 0 || states.includes(p.state)),
-  );
+  const wanted = new Uint8Array(poleMapStateCodes.length).fill(states.length === 0 ? 1 : 0);
+  for (const s of states) wanted[stateCode(s)] = 1;
+  const visible = new Uint8Array(poles.size);
+  let count = 0;
+  for (let i = 0; i < poles.size; i++) {
+    if ((mask === 0 || (poles.kinds[i]! & mask) !== 0) && wanted[poles.states[i]!] === 1) {
+      visible[i] = 1;
+      count++;
+    }
+  }
+  return { visible, count };
 }
 
-/** GeoJSON for the map source: only what drawing and clicking need. */
-export function toFeatureCollection(poles: readonly MapPole[]): FeatureCollection<Point> {
-  return {
-    type: 'FeatureCollection',
-    features: poles.map((p) => ({
-      type: 'Feature',
-      geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
-      properties: { id: p.id, s: p.state },
-    })),
-  };
+/** How many poles are in each state. */
+export function countStates(poles: PoleSet): Record<PoleState, number> {
+  const byCode = new Array<number>(poleMapStateCodes.length).fill(0);
+  for (let i = 0; i < poles.size; i++) byCode[poles.states[i]!]!++;
+  return Object.fromEntries(poleMapStateCodes.map((s, code) => [s, byCode[code] ?? 0])) as Record<
+    PoleState,
+    number
+  >;
+}
+
+/** Index of the pole with this code (exact, case-insensitive), else the first containing it, else -1. */
+export function findPoleIndex(poles: PoleSet, code: string): number {
+  const wanted = code.trim().toLowerCase();
+  if (!wanted) return -1;
+  let partial = -1;
+  for (let i = 0; i < poles.size; i++) {
+    const c = poles.codes[i]!.toLowerCase();
+    if (c === wanted) return i;
+    if (partial < 0 && c.includes(wanted)) partial = i;
+  }
+  return partial;
+}
+
+/** Up to `limit` codes containing `text` (case-insensitive), for the search box. */
+export function matchingCodes(poles: PoleSet, text: string, limit = 20): string[] {
+  const wanted = text.trim().toLowerCase();
+  const out: string[] = [];
+  if (!wanted) return out;
+  for (let i = 0; i < poles.size && out.length < limit; i++)
+    if (poles.codes[i]!.toLowerCase().includes(wanted)) out.push(poles.codes[i]!);
+  return out;
 }

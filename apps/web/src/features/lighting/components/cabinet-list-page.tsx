@@ -1,14 +1,12 @@
-import type { CabinetDto, CircuitDto } from '@ics/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CabinetDto, type CircuitDto, cabinetRoutes } from '@ics/contract';
+import { useQuery } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
-import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
@@ -17,18 +15,11 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Has } from '../../../shared/ui/has';
-import {
-  addCabinet,
-  addCircuit,
-  controlCircuits,
-  deleteCabinet,
-  deleteCircuit,
-  listCabinets,
-} from '../api/cabinets';
+import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
+import { addCabinet, addCircuit, controlCircuits } from '../api/cabinets';
 import { listGateways } from '../api/gateways';
 import { useControl } from '../hooks/use-control';
 import { useProjects } from '../hooks/use-projects';
-import { useTableState } from '../hooks/use-table-state';
 import '../locales';
 import { ControlProgressDrawer, statusColor } from './control-progress-drawer';
 import './lighting.css';
@@ -37,31 +28,23 @@ import './lighting.css';
 export default function CabinetListPage() {
   const { t } = useTranslation('lighting');
   const { message } = App.useApp();
-  const client = useQueryClient();
-  const table = useTableState<{ keyword?: string }>({});
-  const [keyword, setKeyword] = useState('');
+  const refresh = useRefreshList(cabinetRoutes.list);
   const [adding, setAdding] = useState(false);
   const [circuitFor, setCircuitFor] = useState<CabinetDto | null>(null);
   const [form] = Form.useForm();
   const [circuitForm] = Form.useForm();
   const { projects } = useProjects();
   const control = useControl();
-  const cabinets = useQuery({
-    queryKey: ['lighting', 'cabinets', table.query],
-    queryFn: () => listCabinets(table.query),
-    placeholderData: (p) => p,
-  });
   const gateways = useQuery({
     queryKey: ['lighting', 'gateways', 'options'],
     queryFn: () => listGateways({ pageNo: 1, pageSize: 1000 }),
     enabled: adding,
   });
-  const refresh = () => client.invalidateQueries({ queryKey: ['lighting', 'cabinets'] });
   // The circuits' last state and outcome are stored with them: reload when a job ends.
   const jobDone = control.job?.done;
   useEffect(() => {
-    if (jobDone) void client.invalidateQueries({ queryKey: ['lighting', 'cabinets'] });
-  }, [jobDone, client]);
+    if (jobDone) void refresh();
+  }, [jobDone, refresh]);
 
   const circuitColumns = () => [
     { title: t('cabinet.channel'), dataIndex: 'channel', width: 80 },
@@ -106,58 +89,48 @@ export default function CabinetListPage() {
               {t('cabinet.off')}
             </Button>
           </Has>
-          <Has action="lighting:cabinet:edit">
-            <Popconfirm
-              title={t('common.deleteConfirm')}
-              onConfirm={async () => {
-                await deleteCircuit(c.id);
-                void refresh();
-              }}
-            >
-              <Button size="small" type="link" danger>
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
-          </Has>
+          <RowDelete route={cabinetRoutes.circuitDelete} id={c.id} onDone={refresh} />
         </Space>
       ),
     },
   ];
 
+  const columns: ListColumn<CabinetDto>[] = [
+    { key: 'code', title: t('cabinet.code') },
+    { key: 'name', title: t('common.name') },
+    {
+      key: 'gateway',
+      title: t('cabinet.gateway'),
+      render: (_, c) =>
+        c.gatewaySn ? <Badge status={c.gatewayOnline ? 'success' : 'default'} text={c.gatewaySn} /> : '—',
+    },
+    { key: 'circuits', title: t('cabinet.circuits'), render: (_, c) => c.circuits.length },
+  ];
+
   return (
     <div className="ics-lighting" data-testid="cabinet-list">
-      <Card size="small">
-        <Space wrap>
-          <Input
-            allowClear
-            placeholder={`${t('cabinet.code')} / ${t('common.name')}`}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            onPressEnter={() => table.setFilters({ keyword: keyword || undefined })}
-          />
-          <Button type="primary" onClick={() => table.setFilters({ keyword: keyword || undefined })}>
-            {t('common.search')}
-          </Button>
-          <Has action="lighting:cabinet:add">
-            <Button
-              onClick={() => {
-                form.resetFields();
-                if (projects.length === 1) form.setFieldValue('projectId', projects[0]?.value);
-                setAdding(true);
-              }}
-            >
-              {t('common.add')}
-            </Button>
-          </Has>
-          {control.job && <Button onClick={control.openDrawer}>{t('control.showProgress')}</Button>}
-        </Space>
-      </Card>
-      <Table<CabinetDto>
-        rowKey="id"
+      <ListPage<CabinetDto>
+        listKey="cabinets"
+        routes={{ list: cabinetRoutes.list }}
+        columns={columns}
+        filters={[
+          {
+            name: 'keyword',
+            label: `${t('cabinet.code')} / ${t('common.name')}`,
+            kind: 'text',
+            raw: true,
+          },
+        ]}
         size="small"
-        dataSource={cabinets.data?.records ?? []}
-        loading={cabinets.isFetching && !cabinets.data}
-        onChange={(p, _f, s) => table.onTableChange(p, s)}
+        onAdd={() => {
+          form.resetFields();
+          if (projects.length === 1) form.setFieldValue('projectId', projects[0]?.value);
+          setAdding(true);
+        }}
+        addMark="lighting:cabinet:add"
+        toolbar={() =>
+          control.job && <Button onClick={control.openDrawer}>{t('control.showProgress')}</Button>
+        }
         expandable={{
           defaultExpandAllRows: true,
           expandedRowRender: (cabinet) => (
@@ -170,61 +143,25 @@ export default function CabinetListPage() {
             />
           ),
         }}
-        pagination={{
-          current: table.state.pageNo,
-          pageSize: table.state.pageSize,
-          total: cabinets.data?.total ?? 0,
-          showTotal: (total) => t('common.total', { total }),
-        }}
-        columns={[
-          { title: t('cabinet.code'), dataIndex: 'code' },
-          { title: t('common.name'), dataIndex: 'name' },
-          {
-            title: t('cabinet.gateway'),
-            key: 'gateway',
-            render: (_, c) =>
-              c.gatewaySn ? (
-                <Badge status={c.gatewayOnline ? 'success' : 'default'} text={c.gatewaySn} />
-              ) : (
-                '—'
-              ),
-          },
-          { title: t('cabinet.circuits'), key: 'circuits', render: (_, c) => c.circuits.length },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            render: (_, c) => (
-              <Space size="small">
-                <Has action="lighting:cabinet:edit">
-                  <Button
-                    size="small"
-                    type="link"
-                    onClick={() => {
-                      circuitForm.resetFields();
-                      circuitForm.setFieldValue('channel', (c.circuits.at(-1)?.channel ?? 0) + 1);
-                      setCircuitFor(c);
-                    }}
-                  >
-                    {t('cabinet.addCircuit')}
-                  </Button>
-                </Has>
-                <Has action="lighting:cabinet:delete">
-                  <Popconfirm
-                    title={t('common.deleteConfirm')}
-                    onConfirm={async () => {
-                      await deleteCabinet(c.id);
-                      void refresh();
-                    }}
-                  >
-                    <Button size="small" type="link" danger>
-                      {t('common.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Has>
-              </Space>
-            ),
-          },
-        ]}
+        actionsWidth={180}
+        rowActions={(c) => (
+          <>
+            <Has action="lighting:cabinet:edit">
+              <Button
+                size="small"
+                type="link"
+                onClick={() => {
+                  circuitForm.resetFields();
+                  circuitForm.setFieldValue('channel', (c.circuits.at(-1)?.channel ?? 0) + 1);
+                  setCircuitFor(c);
+                }}
+              >
+                {t('cabinet.addCircuit')}
+              </Button>
+            </Has>
+            <RowDelete route={cabinetRoutes.delete} id={c.id} onDone={refresh} />
+          </>
+        )}
       />
       <Modal
         open={adding}

@@ -1,129 +1,91 @@
-import type { CommandDto, CommandStatus } from '@ics/contract';
-import { commandNames } from '@ics/contract';
-import { useQuery } from '@tanstack/react-query';
-import Button from 'antd/es/button';
-import Card from 'antd/es/card';
+import { type CommandDto, type CommandStatus, commandNames, commandRoutes } from '@ics/contract';
 import DatePicker from 'antd/es/date-picker';
-import Input from 'antd/es/input';
 import Select from 'antd/es/select';
-import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
+import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listCommands } from '../api/commands';
-import { useTableState } from '../hooks/use-table-state';
+import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
 import '../locales';
 import { statusColor } from './control-progress-drawer';
 import './lighting.css';
 
-type Filters = { cmd?: string; status?: CommandStatus; batchId?: string; from?: number; to?: number };
+const COMMAND_STATUSES: readonly CommandStatus[] = ['pending', 'acked', 'failed', 'timeout'];
+const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—');
+
+/** A date-time range as the command list's `from` / `to` (epoch ms). */
+function timeWindow(value: unknown): Record<string, number | undefined> {
+  const [from, to] = (value ?? []) as [Dayjs | null, Dayjs | null];
+  return { from: from?.valueOf(), to: to?.valueOf() };
+}
 
 /** `lighting/CommandLog`: every command with its real outcome, searchable. */
 export default function CommandLogPage() {
   const { t } = useTranslation('lighting');
-  const table = useTableState<Filters>({}, 20);
-  const [draft, setDraft] = useState<Filters>({});
-  const commands = useQuery({
-    queryKey: ['lighting', 'commands', table.query],
-    queryFn: () => listCommands(table.query),
-    placeholderData: (p) => p,
-  });
+
+  const filters: FilterField[] = [
+    {
+      name: 'cmd',
+      label: t('command.cmd'),
+      kind: 'select',
+      input: (control) => (
+        <Select
+          {...(control as object)}
+          allowClear
+          showSearch
+          style={{ width: 170 }}
+          placeholder={t('command.cmd')}
+          options={commandNames.map((c) => ({ value: c, label: c }))}
+        />
+      ),
+    },
+    {
+      name: 'status',
+      label: t('command.status'),
+      kind: 'select',
+      options: COMMAND_STATUSES.map((s) => ({ value: s, label: t(`control.statuses.${s}`) })),
+    },
+    { name: 'batchId', label: t('command.batch'), kind: 'text', raw: true },
+    {
+      name: 'time',
+      label: t('command.createTime'),
+      kind: 'dateRange',
+      input: (control) => <DatePicker.RangePicker {...(control as object)} showTime />,
+      toParams: timeWindow,
+    },
+  ];
+
+  const columns: ListColumn<CommandDto>[] = [
+    { key: 'createTime', title: t('command.createTime'), width: 160, render: (v: string) => at(v) },
+    { key: 'cmd', title: t('command.cmd'), width: 130 },
+    {
+      key: 'target',
+      title: t('command.target'),
+      render: (_, c) => `${c.gatewaySn}${c.deviceAddress ? ` / ${c.deviceAddress}` : ''}`,
+    },
+    { key: 'params', title: t('command.params'), render: (p: object) => <code>{JSON.stringify(p)}</code> },
+    {
+      key: 'status',
+      title: t('command.status'),
+      width: 100,
+      render: (s: CommandStatus) => <Tag color={statusColor[s]}>{t(`control.statuses.${s}`)}</Tag>,
+    },
+    { key: 'attempts', title: t('command.attempts'), width: 70 },
+    { key: 'reason', title: t('command.reason') },
+    { key: 'ackTime', title: t('command.ackTime'), width: 160, render: (v: string | null) => at(v) },
+    { key: 'createBy', title: t('command.createBy'), width: 90 },
+  ];
+
   return (
     <div className="ics-lighting" data-testid="command-log">
-      <Card size="small">
-        <Space wrap>
-          <Select
-            allowClear
-            showSearch
-            style={{ width: 170 }}
-            placeholder={t('command.cmd')}
-            value={draft.cmd}
-            onChange={(cmd) => setDraft({ ...draft, cmd })}
-            options={commandNames.map((c) => ({ value: c, label: c }))}
-          />
-          <Select<CommandStatus>
-            allowClear
-            style={{ width: 130 }}
-            placeholder={t('command.status')}
-            value={draft.status}
-            onChange={(status) => setDraft({ ...draft, status })}
-            options={(['pending', 'acked', 'failed', 'timeout'] as const).map((s) => ({
-              value: s,
-              label: t(`control.statuses.${s}`),
-            }))}
-          />
-          <Input
-            allowClear
-            style={{ width: 200 }}
-            placeholder={t('command.batch')}
-            value={draft.batchId}
-            onChange={(e) => setDraft({ ...draft, batchId: e.target.value || undefined })}
-          />
-          <DatePicker.RangePicker
-            showTime
-            onChange={(range) =>
-              setDraft({
-                ...draft,
-                from: range?.[0]?.valueOf() ?? undefined,
-                to: range?.[1]?.valueOf() ?? undefined,
-              })
-            }
-          />
-          <Button type="primary" onClick={() => table.setFilters(draft)}>
-            {t('common.search')}
-          </Button>
-        </Space>
-      </Card>
-      <Table<CommandDto>
-        rowKey="id"
+      <ListPage<CommandDto>
+        listKey="commands"
+        routes={{ list: commandRoutes.list }}
+        columns={columns}
+        filters={filters}
         size="small"
-        dataSource={commands.data?.records ?? []}
-        loading={commands.isFetching && !commands.data}
-        onChange={(p) => table.onTableChange(p, [])}
-        scroll={{ x: 1100 }}
-        pagination={{
-          current: table.state.pageNo,
-          pageSize: table.state.pageSize,
-          total: commands.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-        }}
-        columns={[
-          {
-            title: t('command.createTime'),
-            dataIndex: 'createTime',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-            width: 160,
-          },
-          { title: t('command.cmd'), dataIndex: 'cmd', width: 130 },
-          {
-            title: t('command.target'),
-            key: 'target',
-            render: (_, c) => `${c.gatewaySn}${c.deviceAddress ? ` / ${c.deviceAddress}` : ''}`,
-          },
-          {
-            title: t('command.params'),
-            dataIndex: 'params',
-            render: (p: object) => <code>{JSON.stringify(p)}</code>,
-          },
-          {
-            title: t('command.status'),
-            dataIndex: 'status',
-            width: 100,
-            render: (s: CommandStatus) => <Tag color={statusColor[s]}>{t(`control.statuses.${s}`)}</Tag>,
-          },
-          { title: t('command.attempts'), dataIndex: 'attempts', width: 70 },
-          { title: t('command.reason'), dataIndex: 'reason' },
-          {
-            title: t('command.ackTime'),
-            dataIndex: 'ackTime',
-            width: 160,
-            render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—'),
-          },
-          { title: t('command.createBy'), dataIndex: 'createBy', width: 90 },
-        ]}
+        scrollX={1100}
+        defaultPageSize={20}
       />
     </div>
   );

@@ -1,13 +1,11 @@
-import type { DeviceDto, GroupDto } from '@ics/contract';
+import { type DeviceDto, type GroupDto, groupRoutes } from '@ics/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
-import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
@@ -15,20 +13,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mergeState, useLivePatches } from '../../../shared/lib/realtime/live-state';
 import { Has, useHas } from '../../../shared/ui/has';
+import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
 import {
   addGroup,
   addGroupLamps,
   controlGroups,
-  deleteGroup,
   editGroup,
   groupLamps,
-  listGroups,
   removeGroupLamps,
 } from '../api/groups';
 import { listLamps } from '../api/lamps';
 import { useControl } from '../hooks/use-control';
 import { useProjects } from '../hooks/use-projects';
-import { useTableState } from '../hooks/use-table-state';
 import '../locales';
 import { ControlButtons } from './control-bar';
 import { ControlProgressDrawer } from './control-progress-drawer';
@@ -129,19 +125,15 @@ export default function GroupListPage() {
   const { message } = App.useApp();
   const has = useHas();
   const client = useQueryClient();
-  const table = useTableState<{ name?: string }>({});
-  const [name, setName] = useState('');
+  const refreshList = useRefreshList(groupRoutes.list);
   const [editing, setEditing] = useState<GroupDto | null | undefined>(undefined);
   const [members, setMembers] = useState<GroupDto | null>(null);
   const [form] = Form.useForm();
   const { projects } = useProjects();
   const control = useControl();
-  const groups = useQuery({
-    queryKey: ['lighting', 'groups', table.query],
-    queryFn: () => listGroups(table.query),
-    placeholderData: (p) => p,
-  });
-  const refresh = () => client.invalidateQueries({ queryKey: ['lighting', 'groups'] });
+  // The lamp page's group choices follow the groups too.
+  const refresh = () =>
+    Promise.all([refreshList(), client.invalidateQueries({ queryKey: ['lighting', 'groups'] })]);
 
   const onSave = async () => {
     const values = await form.validateFields();
@@ -152,106 +144,67 @@ export default function GroupListPage() {
     void refresh();
   };
 
-  return (
-    <div className="ics-lighting" data-testid="group-list">
-      <Card size="small">
-        <Space wrap>
-          <Input
-            allowClear
-            placeholder={t('common.name')}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            onPressEnter={() => table.setFilters({ name: name || undefined })}
-          />
-          <Button type="primary" onClick={() => table.setFilters({ name: name || undefined })}>
-            {t('common.search')}
-          </Button>
-          <Has action="lighting:group:add">
-            <Button
-              onClick={() => {
-                form.resetFields();
-                if (projects.length === 1) form.setFieldValue('projectId', projects[0]?.value);
-                setEditing(null);
-              }}
-            >
-              {t('common.add')}
-            </Button>
-          </Has>
-          {control.job && <Button onClick={control.openDrawer}>{t('control.showProgress')}</Button>}
-        </Space>
-      </Card>
-      <Table<GroupDto>
-        rowKey="id"
-        size="small"
-        dataSource={groups.data?.records ?? []}
-        loading={groups.isFetching && !groups.data}
-        onChange={(p, _f, s) => table.onTableChange(p, s)}
-        pagination={{
-          current: table.state.pageNo,
-          pageSize: table.state.pageSize,
-          total: groups.data?.total ?? 0,
-          showTotal: (total) => t('common.total', { total }),
-        }}
-        columns={[
-          { title: t('common.name'), dataIndex: 'name', key: 'name', sorter: true },
-          { title: t('group.lampCount'), dataIndex: 'lampCount' },
-          { title: t('common.remark'), dataIndex: 'remark' },
-          ...(has('lighting:group:control')
-            ? [
-                {
-                  title: t('control.title'),
-                  key: 'control',
-                  render: (_: unknown, g: GroupDto) => (
-                    <ControlButtons
-                      testId={`group-${g.name}`}
-                      loading={control.sending}
-                      onControl={(request) =>
-                        void control.run((confirm) =>
-                          controlGroups({ groupIds: [g.id], ...request, confirm }),
-                        )
-                      }
-                    />
-                  ),
-                },
-              ]
-            : []),
+  const columns: ListColumn<GroupDto>[] = [
+    { key: 'name', title: t('common.name'), sorter: true },
+    { key: 'lampCount', title: t('group.lampCount') },
+    { key: 'remark', title: t('common.remark') },
+    ...(has('lighting:group:control')
+      ? [
           {
-            title: t('common.actions'),
-            key: 'actions',
-            render: (_, g) => (
-              <Space size="small">
-                <Button size="small" type="link" onClick={() => setMembers(g)}>
-                  {t('group.members')}
-                </Button>
-                <Has action="lighting:group:edit">
-                  <Button
-                    size="small"
-                    type="link"
-                    onClick={() => {
-                      form.setFieldsValue(g);
-                      setEditing(g);
-                    }}
-                  >
-                    {t('common.edit')}
-                  </Button>
-                </Has>
-                <Has action="lighting:group:delete">
-                  <Popconfirm
-                    title={t('common.deleteConfirm')}
-                    onConfirm={async () => {
-                      await deleteGroup(g.id);
-                      void refresh();
-                    }}
-                  >
-                    <Button size="small" type="link" danger>
-                      {t('common.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Has>
-              </Space>
+            key: 'control',
+            title: t('control.title'),
+            render: (_: unknown, g: GroupDto) => (
+              <ControlButtons
+                testId={`group-${g.name}`}
+                loading={control.sending}
+                onControl={(request) =>
+                  void control.run((confirm) => controlGroups({ groupIds: [g.id], ...request, confirm }))
+                }
+              />
             ),
           },
-        ]}
+        ]
+      : []),
+  ];
+
+  return (
+    <div className="ics-lighting" data-testid="group-list">
+      <ListPage<GroupDto>
+        listKey="groups"
+        routes={{ list: groupRoutes.list }}
+        columns={columns}
+        filters={[{ name: 'name', label: t('common.name'), kind: 'text', raw: true }]}
+        size="small"
+        onAdd={() => {
+          form.resetFields();
+          if (projects.length === 1) form.setFieldValue('projectId', projects[0]?.value);
+          setEditing(null);
+        }}
+        addMark="lighting:group:add"
+        toolbar={() =>
+          control.job && <Button onClick={control.openDrawer}>{t('control.showProgress')}</Button>
+        }
+        actionsWidth={200}
+        rowActions={(g) => (
+          <>
+            <Button size="small" type="link" onClick={() => setMembers(g)}>
+              {t('group.members')}
+            </Button>
+            <Has action="lighting:group:edit">
+              <Button
+                size="small"
+                type="link"
+                onClick={() => {
+                  form.setFieldsValue(g);
+                  setEditing(g);
+                }}
+              >
+                {t('common.edit')}
+              </Button>
+            </Has>
+            <RowDelete route={groupRoutes.delete} id={g.id} onDone={refresh} />
+          </>
+        )}
       />
       <Modal
         open={editing !== undefined}

@@ -1,34 +1,39 @@
-import type { ControlScope, DeviceDto, LampState } from '@ics/contract';
+import { type ControlScope, type DeviceDto, deviceListRoutes, type LampState } from '@ics/contract';
 import { useQuery } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import Input from 'antd/es/input';
-import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import TreeSelect from 'antd/es/tree-select';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mergeState, useLivePatches } from '../../../shared/lib/realtime/live-state';
 import { useHas } from '../../../shared/ui/has';
+import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
 import { listGateways } from '../api/gateways';
 import { listGroups } from '../api/groups';
-import { listLamps, sendControl } from '../api/lamps';
+import { sendControl } from '../api/lamps';
 import { useControl } from '../hooks/use-control';
 import { useProjects } from '../hooks/use-projects';
-import { useTableState } from '../hooks/use-table-state';
 import '../locales';
 import { ControlButtons, type ControlRequest, ScopePicker } from './control-bar';
 import { ControlProgressDrawer } from './control-progress-drawer';
 import './lighting.css';
 
-type Filters = { keyword?: string; state?: LampState; areaId?: string; roadId?: string };
+/** Larger pages than the other lists: operators select lamps page by page for a control. */
+const LAMP_PAGE_SIZES = [10, 20, 50, 100, 500];
+const LAMP_STATES: readonly LampState[] = ['on', 'off', 'offline', 'fault'];
 
 const num = (v: unknown, digits = 1) => (typeof v === 'number' ? v.toFixed(digits) : '—');
+
+/** The area/road filter's value (`area:<id>` / `road:<id>`) as the list's `areaId` / `roadId`. */
+function placeParams(value: unknown): Record<string, string | undefined> {
+  const [kind, id] = String(value ?? '').split(':');
+  return { areaId: kind === 'area' ? id : undefined, roadId: kind === 'road' ? id : undefined };
+}
 
 /** `lighting/LampList`: every lamp with live state; switch/dim one, a selection, a group, a gateway, a project. */
 export default function LampListPage() {
@@ -36,20 +41,12 @@ export default function LampListPage() {
   const { message } = App.useApp();
   const has = useHas();
   const canControl = has('lighting:lamp:control');
-  const table = useTableState<Filters>({});
-  const [draft, setDraft] = useState<Filters>({});
-  const [selected, setSelected] = useState<string[]>([]);
   const [scope, setScope] = useState<ControlScope>('lamps');
   const [target, setTarget] = useState<string | undefined>();
   const patches = useLivePatches();
   const control = useControl();
   const { tree, projects } = useProjects();
 
-  const lamps = useQuery({
-    queryKey: ['lighting', 'lamps', table.query],
-    queryFn: () => listLamps(table.query),
-    placeholderData: (previous) => previous,
-  });
   const groups = useQuery({
     queryKey: ['lighting', 'groups', 'options'],
     queryFn: () => listGroups({ pageNo: 1, pageSize: 1000 }),
@@ -76,8 +73,8 @@ export default function LampListPage() {
     [tree],
   );
 
-  const onControl = (request: ControlRequest) => {
-    const ids = scope === 'lamps' ? selected : target ? [target] : [];
+  const onControl = (selected: Key[], request: ControlRequest) => {
+    const ids = scope === 'lamps' ? selected.map(String) : target ? [target] : [];
     if (ids.length === 0) {
       message.warning(scope === 'lamps' ? t('control.noSelection') : t('control.noTarget'));
       return;
@@ -85,182 +82,146 @@ export default function LampListPage() {
     void control.run((confirm) => sendControl({ scope, ids, ...request, confirm }));
   };
 
-  const rows = lamps.data?.records ?? [];
+  const filters: FilterField[] = [
+    { name: 'keyword', label: t('lamp.keyword'), kind: 'text', raw: true },
+    {
+      name: 'state',
+      label: t('lamp.state'),
+      kind: 'select',
+      options: LAMP_STATES.map((s) => ({ value: s, label: t(`lamp.states.${s}`) })),
+    },
+    {
+      name: 'place',
+      label: `${t('pole.area')} / ${t('pole.road')}`,
+      kind: 'select',
+      input: (control) => (
+        <TreeSelect
+          {...(control as object)}
+          allowClear
+          style={{ width: 220 }}
+          placeholder={`${t('pole.area')} / ${t('pole.road')}`}
+          treeData={treeData}
+        />
+      ),
+      toParams: placeParams,
+    },
+  ];
+
+  const state = (lamp: DeviceDto) => mergeState(lamp.state, patches.get(lamp.id));
+  const columns: ListColumn<DeviceDto>[] = [
+    { key: 'name', title: t('lamp.name'), sorter: true, fixed: 'left', width: 140 },
+    { key: 'address', title: t('lamp.address'), sorter: true, width: 90 },
+    { key: 'gatewaySn', title: t('lamp.gateway'), width: 130 },
+    {
+      key: 'state',
+      title: t('lamp.state'),
+      width: 110,
+      render: (_, lamp) => {
+        const s = state(lamp);
+        if (!s.online) return <Badge status="default" text={t('lamp.states.offline')} />;
+        return s.values.on ? (
+          <Badge status="warning" text={t('lamp.states.on')} data-testid={`lamp-state-${lamp.address}`} />
+        ) : (
+          <Badge
+            status="processing"
+            color="#1677ff"
+            text={t('lamp.states.off')}
+            data-testid={`lamp-state-${lamp.address}`}
+          />
+        );
+      },
+    },
+    {
+      key: 'level',
+      title: t('lamp.level'),
+      width: 80,
+      render: (_, lamp) => {
+        const level = state(lamp).values.level;
+        return (
+          <span data-testid={`lamp-level-${lamp.gatewaySn}-${lamp.address}`}>
+            {typeof level === 'number' ? `${level}%` : '—'}
+          </span>
+        );
+      },
+    },
+    ...(['power', 'voltage', 'current', 'energy'] as const).map(
+      (field): ListColumn<DeviceDto> => ({
+        key: field,
+        title: t(`lamp.${field}`),
+        width: 100,
+        render: (_, lamp) =>
+          num(state(lamp).values[field], field === 'current' || field === 'energy' ? 2 : 1),
+      }),
+    ),
+    {
+      key: 'faults',
+      title: t('lamp.faults'),
+      width: 160,
+      render: (_, lamp) =>
+        state(lamp).faults.map((f) => (
+          <Tag key={f} color="red">
+            {f}
+          </Tag>
+        )),
+    },
+    {
+      key: 'lastSeen',
+      title: t('lamp.lastSeen'),
+      sorter: true,
+      width: 160,
+      render: (_, lamp) => {
+        const seen = state(lamp).lastSeen;
+        return seen ? dayjs(seen).format('YYYY-MM-DD HH:mm:ss') : '—';
+      },
+    },
+  ];
+
   return (
     <div className="ics-lighting" data-testid="lamp-list">
-      <Card size="small">
-        <Space wrap>
-          <Input
-            allowClear
-            placeholder={t('lamp.keyword')}
-            value={draft.keyword}
-            onChange={(e) => setDraft({ ...draft, keyword: e.target.value || undefined })}
-            onPressEnter={() => table.setFilters(draft)}
-            style={{ width: 220 }}
-            data-testid="lamp-keyword"
-          />
-          <Select<LampState>
-            allowClear
-            placeholder={t('lamp.state')}
-            style={{ width: 120 }}
-            value={draft.state}
-            onChange={(state) => setDraft({ ...draft, state })}
-            options={(['on', 'off', 'offline', 'fault'] as const).map((s) => ({
-              value: s,
-              label: t(`lamp.states.${s}`),
-            }))}
-          />
-          <TreeSelect
-            allowClear
-            style={{ width: 220 }}
-            placeholder={`${t('pole.area')} / ${t('pole.road')}`}
-            treeData={treeData}
-            value={draft.roadId ? `road:${draft.roadId}` : draft.areaId ? `area:${draft.areaId}` : undefined}
-            onChange={(v?: string) => {
-              const [kind, id] = (v ?? '').split(':');
-              setDraft({
-                ...draft,
-                areaId: kind === 'area' ? id : undefined,
-                roadId: kind === 'road' ? id : undefined,
-              });
-            }}
-          />
-          <Button type="primary" onClick={() => table.setFilters(draft)} data-testid="lamp-search">
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              setDraft({});
-              table.setFilters({});
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Space>
-      </Card>
-      {canControl && (
-        <Card size="small" className="ics-lighting__control" data-testid="lamp-control">
-          <Space wrap>
-            <strong>{t('control.title')}</strong>
-            <ScopePicker
-              scope={scope}
-              onScope={setScope}
-              target={target}
-              onTarget={setTarget}
-              targets={{
-                group: (groups.data?.records ?? []).map((g) => ({
-                  value: g.id,
-                  label: `${g.name} (${g.lampCount})`,
-                })),
-                gateway: (gateways.data?.records ?? []).map((g) => ({
-                  value: g.id,
-                  label: `${g.sn} · ${g.name}`,
-                })),
-                project: projects,
-              }}
-            />
-            {scope === 'lamps' && <Tag>{selected.length}</Tag>}
-            <ControlButtons loading={control.sending} onControl={onControl} />
-            {control.job && <Button onClick={control.openDrawer}>{t('control.showProgress')}</Button>}
-          </Space>
-        </Card>
-      )}
-      <Table<DeviceDto>
-        rowKey="id"
+      <ListPage<DeviceDto>
+        listKey="lamps"
+        routes={{ list: deviceListRoutes.lamp }}
+        columns={columns}
+        filters={filters}
         size="small"
-        loading={lamps.isFetching && !lamps.data}
-        dataSource={rows}
-        scroll={{ x: 1200 }}
-        rowSelection={
+        scrollX={1200}
+        pageSizes={LAMP_PAGE_SIZES}
+        selectable={canControl}
+        preserveSelection
+        selectionBar={
           canControl
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys as string[]),
-                preserveSelectedRowKeys: true,
-              }
+            ? (ctx) => (
+                <Card size="small" className="ics-lighting__control" data-testid="lamp-control">
+                  <Space wrap>
+                    <strong>{t('control.title')}</strong>
+                    <ScopePicker
+                      scope={scope}
+                      onScope={setScope}
+                      target={target}
+                      onTarget={setTarget}
+                      targets={{
+                        group: (groups.data?.records ?? []).map((g) => ({
+                          value: g.id,
+                          label: `${g.name} (${g.lampCount})`,
+                        })),
+                        gateway: (gateways.data?.records ?? []).map((g) => ({
+                          value: g.id,
+                          label: `${g.sn} · ${g.name}`,
+                        })),
+                        project: projects,
+                      }}
+                    />
+                    {scope === 'lamps' && <Tag>{ctx.selectedRowKeys.length}</Tag>}
+                    <ControlButtons
+                      loading={control.sending}
+                      onControl={(request) => onControl(ctx.selectedRowKeys, request)}
+                    />
+                    {control.job && <Button onClick={control.openDrawer}>{t('control.showProgress')}</Button>}
+                  </Space>
+                </Card>
+              )
             : undefined
         }
-        onChange={(pagination, _filters, sorter) => table.onTableChange(pagination, sorter)}
-        pagination={{
-          current: table.state.pageNo,
-          pageSize: table.state.pageSize,
-          total: lamps.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100, 500],
-          showTotal: (total) => t('common.total', { total }),
-        }}
-        columns={[
-          { title: t('lamp.name'), dataIndex: 'name', key: 'name', sorter: true, fixed: 'left', width: 140 },
-          { title: t('lamp.address'), dataIndex: 'address', key: 'address', sorter: true, width: 90 },
-          { title: t('lamp.gateway'), dataIndex: 'gatewaySn', width: 130 },
-          {
-            title: t('lamp.state'),
-            key: 'state',
-            width: 110,
-            render: (_, lamp) => {
-              const s = mergeState(lamp.state, patches.get(lamp.id));
-              if (!s.online) return <Badge status="default" text={t('lamp.states.offline')} />;
-              return s.values.on ? (
-                <Badge
-                  status="warning"
-                  text={t('lamp.states.on')}
-                  data-testid={`lamp-state-${lamp.address}`}
-                />
-              ) : (
-                <Badge
-                  status="processing"
-                  color="#1677ff"
-                  text={t('lamp.states.off')}
-                  data-testid={`lamp-state-${lamp.address}`}
-                />
-              );
-            },
-          },
-          {
-            title: t('lamp.level'),
-            key: 'level',
-            width: 80,
-            render: (_, lamp) => {
-              const s = mergeState(lamp.state, patches.get(lamp.id));
-              return (
-                <span data-testid={`lamp-level-${lamp.gatewaySn}-${lamp.address}`}>
-                  {typeof s.values.level === 'number' ? `${s.values.level}%` : '—'}
-                </span>
-              );
-            },
-          },
-          ...(['power', 'voltage', 'current', 'energy'] as const).map((field) => ({
-            title: t(`lamp.${field}`),
-            key: field,
-            width: 100,
-            render: (_: unknown, lamp: DeviceDto) =>
-              num(
-                mergeState(lamp.state, patches.get(lamp.id)).values[field],
-                field === 'current' || field === 'energy' ? 2 : 1,
-              ),
-          })),
-          {
-            title: t('lamp.faults'),
-            key: 'faults',
-            width: 160,
-            render: (_, lamp) =>
-              mergeState(lamp.state, patches.get(lamp.id)).faults.map((f) => (
-                <Tag key={f} color="red">
-                  {f}
-                </Tag>
-              )),
-          },
-          {
-            title: t('lamp.lastSeen'),
-            key: 'lastSeen',
-            sorter: true,
-            width: 160,
-            render: (_, lamp) => {
-              const seen = mergeState(lamp.state, patches.get(lamp.id)).lastSeen;
-              return seen ? dayjs(seen).format('YYYY-MM-DD HH:mm:ss') : '—';
-            },
-          },
-        ]}
       />
       <ControlProgressDrawer job={control.job} open={control.drawerOpen} onClose={control.closeDrawer} />
     </div>

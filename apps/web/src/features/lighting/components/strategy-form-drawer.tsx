@@ -216,6 +216,7 @@ export function StrategyFormDrawer({
                 type="dashed"
                 icon={<PlusOutlined />}
                 onClick={() => add({ timeType: 'clock', time: '18:00', action: 'on', level: 100 })}
+                data-testid="strategy-add-action"
               >
                 {t('strategy.addAction')}
               </Button>
@@ -241,7 +242,7 @@ export function StrategyFormDrawer({
                   {() => {
                     const kind = form.getFieldValue(['targets', field.name, 'kind']) ?? 'project';
                     return (
-                      <Row gutter={8}>
+                      <Row gutter={8} data-testid="strategy-target">
                         <Col span={6}>
                           <Form.Item name={[field.name, 'kind']} rules={[{ required: true }]}>
                             <Select
@@ -266,7 +267,12 @@ export function StrategyFormDrawer({
                   }}
                 </Form.Item>
               ))}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ kind: 'group' })}>
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => add({ kind: 'group' })}
+                data-testid="strategy-add-target"
+              >
                 {t('strategy.addTarget')}
               </Button>
               <Form.ErrorList errors={errors} />

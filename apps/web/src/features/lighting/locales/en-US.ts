@@ -62,6 +62,10 @@ export const lightingEnUS: typeof lightingZhCN = {
     importRow: 'Row',
     importError: 'Error',
     importColumns: 'Columns: code, name, longitude, latitude, road, height',
+    importDevices: 'Import devices',
+    importDevicesColumns:
+      'Columns: kind (lamp, sensor, screen, speaker, camera), address, name, gateway (sn), pole (code), model',
+    importColumn: 'Column',
     chooseProject: 'Choose a project first',
     noRoad: '(no road)',
   },

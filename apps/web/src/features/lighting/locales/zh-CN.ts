@@ -60,6 +60,10 @@ export const lightingZhCN = {
     importRow: '行号',
     importError: '错误',
     importColumns: '列：code, name, longitude, latitude, road, height',
+    importDevices: '导入设备',
+    importDevicesColumns:
+      '列：类型（单灯、传感器、信息屏、音柱、摄像头）、设备地址、名称、网关序列号、灯杆编号、型号',
+    importColumn: '列',
     chooseProject: '请先选择项目',
     noRoad: '（不指定道路）',
   },

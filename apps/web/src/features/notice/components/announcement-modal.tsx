@@ -2,9 +2,11 @@ import type { Announcement } from '@ics/contract';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
+import type { TFunction } from 'i18next';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { type DetailItem, DetailList } from '../../../shared/ui/detail-list';
 import { formatDate } from '../../../shared/utils/format';
 import '../locales';
 import { sanitizeHtml } from '../utils/sanitize-html';
@@ -15,7 +17,29 @@ import './notice.css';
 export type NoticeRecord = Pick<
   Announcement,
   'titile' | 'sender' | 'sendTime' | 'msgContent' | 'openType' | 'openPage' | 'busId'
-> & { anntId: string };
+> & {
+  anntId: string;
+  /** Texts of the category and priority dictionaries, when the source has them. */
+  msgCategory_dictText?: string;
+  priority_dictText?: string;
+};
+
+/** Sender, send time, category and priority of an announcement, as terms of a detail list. */
+function noticeFacts(record: NoticeRecord, t: TFunction<'notice'>): DetailItem[] {
+  const fact = (key: string, term: string, content: string | null | undefined) => ({
+    key,
+    term,
+    content: <span data-testid={`announcement-${key}`}>{content || '-'}</span>,
+  });
+  return [
+    fact('sender', t('detail.sender'), record.sender),
+    fact('sendTime', t('detail.sendTime'), formatDate(record.sendTime)),
+    ...(record.msgCategory_dictText
+      ? [fact('category', t('detail.category'), record.msgCategory_dictText)]
+      : []),
+    ...(record.priority_dictText ? [fact('priority', t('detail.priority'), record.priority_dictText)] : []),
+  ];
+}
 
 /**
  * The announcement viewer (spec §2): title, sender, send time and sanitised HTML content with a
@@ -78,16 +102,7 @@ export function AnnouncementModal({ record, onClose }: { record: NoticeRecord | 
           <h2 className="ics-notice-detail__title" data-testid="announcement-title">
             {record.titile}
           </h2>
-          <p className="ics-notice-detail__meta">
-            <span>
-              {t('detail.sender')}
-              {record.sender ?? '-'}
-            </span>
-            <span>
-              {t('detail.sendTime')}
-              {formatDate(record.sendTime) || '-'}
-            </span>
-          </p>
+          <DetailList col={4} items={noticeFacts(record, t)} data-testid="announcement-facts" />
           <div
             className="ics-notice-detail__content"
             data-testid="announcement-content"

@@ -4,14 +4,14 @@ import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import Input from 'antd/es/input';
-import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { DictSelect } from '../../../shared/ui/dict';
 import { Has } from '../../../shared/ui/has';
+import { PageHeader } from '../../../shared/ui/page-header';
 import { formatDate, truncate } from '../../../shared/utils/format';
 import {
   fetchMyAnnouncements,
@@ -22,8 +22,12 @@ import {
 import { useOpenNotice } from '../hooks/use-open-notice';
 import '../locales';
 import { AnnouncementModal } from './announcement-modal';
+import './notice.css';
 
-type Filter = { titile: string; readFlag: '' | '0' | '1' };
+type ReadTab = 'all' | '0' | '1';
+type Filter = { titile: string; readFlag: ReadTab; msgCategory: string };
+
+const EMPTY_FILTER: Filter = { titile: '', readFlag: 'all', msgCategory: '' };
 
 /** `/isps/userAnnouncement`: the user's announcements and system messages with their read state. */
 export default function UserAnnouncementPage() {
@@ -31,19 +35,26 @@ export default function UserAnnouncementPage() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const { record, open, close } = useOpenNotice();
-  const [draft, setDraft] = useState<Filter>({ titile: '', readFlag: '' });
-  const [filter, setFilter] = useState<Filter>(draft);
+  const [filter, setFilter] = useState<Filter>(EMPTY_FILTER);
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const query = useQuery({
     queryKey: [...MY_ANNOUNCEMENTS_KEY, filter, page],
     queryFn: () =>
       fetchMyAnnouncements({
         ...page,
-        ...(filter.titile.trim() ? { titile: filter.titile.trim() } : {}),
-        ...(filter.readFlag ? { readFlag: filter.readFlag } : {}),
+        ...(filter.titile ? { titile: filter.titile } : {}),
+        ...(filter.readFlag !== 'all' ? { readFlag: filter.readFlag } : {}),
+        ...(filter.msgCategory === '1' || filter.msgCategory === '2'
+          ? { msgCategory: filter.msgCategory }
+          : {}),
       }),
     staleTime: 0,
   });
+  // A changed filter starts again on the first page.
+  const refine = (patch: Partial<Filter>) => {
+    setPage((p) => ({ ...p, pageNo: 1 }));
+    setFilter((f) => ({ ...f, ...patch }));
+  };
 
   const readAll = async () => {
     await markAllRead();
@@ -95,79 +106,69 @@ export default function UserAnnouncementPage() {
   ];
 
   return (
-    <Card
-      title={t('page.title')}
-      data-testid="user-announcement-page"
-      extra={
-        <Space wrap>
-          <Has action={ANNOUNCEMENT_MARKS.list}>
-            <Link to="/system/announcement" data-testid="manage-announcements">
-              {t('page.manage')}
-            </Link>
-          </Has>
-          <Button onClick={() => void readAll()} data-testid="read-all">
-            {t('page.readAll')}
-          </Button>
-        </Space>
-      }
-    >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input
-          placeholder={t('page.search')}
-          value={draft.titile}
-          onChange={(e) => setDraft({ ...draft, titile: e.target.value })}
-          onPressEnter={() => setFilter(draft)}
-          style={{ width: 200 }}
-          allowClear
-        />
-        <Select
-          value={draft.readFlag}
-          onChange={(readFlag: Filter['readFlag']) => setDraft({ ...draft, readFlag })}
-          style={{ width: 120 }}
-          options={[
-            { value: '', label: t('page.all') },
-            { value: '0', label: t('page.unread') },
-            { value: '1', label: t('page.read') },
-          ]}
-          aria-label={t('page.readFlag')}
-        />
-        <Button
-          type="primary"
-          onClick={() => {
-            setPage((p) => ({ ...p, pageNo: 1 }));
-            setFilter(draft);
-          }}
-        >
-          {t('page.query')}
-        </Button>
-        <Button
-          onClick={() => {
-            const empty: Filter = { titile: '', readFlag: '' };
-            setDraft(empty);
-            setFilter(empty);
-          }}
-        >
-          {t('page.reset')}
-        </Button>
-      </Space>
-      <Table<AnnouncementSendRecord>
-        rowKey="id"
-        size="middle"
-        loading={query.isFetching}
-        columns={columns}
-        dataSource={query.data?.records ?? []}
-        scroll={{ x: 800 }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('page.total', { total }),
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+    <div className="ics-user-announcements" data-testid="user-announcement-page">
+      <PageHeader
+        title={t('page.title')}
+        description={t('page.description')}
+        extra={
+          <Space wrap>
+            <Has action={ANNOUNCEMENT_MARKS.list}>
+              <Link to="/system/announcement" data-testid="manage-announcements">
+                {t('page.manage')}
+              </Link>
+            </Has>
+            <Button onClick={() => void readAll()} data-testid="read-all">
+              {t('page.readAll')}
+            </Button>
+          </Space>
+        }
+        search={{
+          placeholder: t('page.search'),
+          enterButton: t('page.query'),
+          onSearch: (titile) => refine({ titile }),
         }}
-        data-testid="user-announcement-table"
+        tabs={{
+          items: [
+            { key: 'all', label: t('page.all') },
+            { key: '0', label: t('page.unread') },
+            { key: '1', label: t('page.read') },
+          ],
+          activeKey: filter.readFlag,
+          onChange: (key) => refine({ readFlag: key as ReadTab }),
+        }}
+        data-testid="user-announcement-header"
       />
+      <Card>
+        <Space wrap className="ics-user-announcements__filters">
+          <span>{t('page.category')}</span>
+          <DictSelect
+            dictCode="msg_category"
+            value={filter.msgCategory || undefined}
+            onChange={(msgCategory) => refine({ msgCategory: msgCategory ?? '' })}
+            placeholder={t('page.all')}
+            style={{ width: 160 }}
+            data-testid="announcement-category"
+          />
+        </Space>
+        <Table<AnnouncementSendRecord>
+          rowKey="id"
+          size="middle"
+          loading={query.isFetching}
+          columns={columns}
+          dataSource={query.data?.records ?? []}
+          scroll={{ x: 800 }}
+          pagination={{
+            current: page.pageNo,
+            pageSize: page.pageSize,
+            total: query.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => t('page.total', { total }),
+            onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+          }}
+          data-testid="user-announcement-table"
+        />
+      </Card>
       <AnnouncementModal record={record} onClose={close} />
-    </Card>
+    </div>
   );
 }

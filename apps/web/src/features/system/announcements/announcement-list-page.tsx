@@ -1,4 +1,12 @@
-import { ANNOUNCEMENT_MARKS, type Announcement, announcementRoutes } from '@ics/contract';
+import {
+  ANNOUNCEMENT_COMPONENTS,
+  ANNOUNCEMENT_MARKS,
+  type Announcement,
+  type AnnouncementOpenType,
+  announcementRoutes,
+  type FormMessageKey,
+  openPageProblem,
+} from '@ics/contract';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Col from 'antd/es/col';
@@ -8,6 +16,7 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Radio from 'antd/es/radio';
 import Row from 'antd/es/row';
+import Select from 'antd/es/select';
 import Statistic from 'antd/es/statistic';
 import Tag from 'antd/es/tag';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -34,6 +43,9 @@ type Values = {
   endTime?: Dayjs | null;
   msgAbstract?: string;
   msgContent?: string;
+  openType?: AnnouncementOpenType | null;
+  openPage?: string | null;
+  busId?: string | null;
 };
 
 const STATUS_COLORS: Record<string, string> = { '0': 'default', '1': 'green', '2': 'orange' };
@@ -41,6 +53,9 @@ const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 const toBody = (v: Values) => ({
   ...v,
+  openType: v.openType ?? null,
+  openPage: v.openType ? (v.openPage ?? null) : null,
+  busId: v.openType === 'component' ? (v.busId ?? null) : null,
   userIds: v.msgType === 'USER' ? (v.userIds ?? []) : [],
   startTime: v.startTime ? v.startTime.format(FORMAT) : null,
   endTime: v.endTime ? v.endTime.format(FORMAT) : null,
@@ -65,12 +80,28 @@ export default function AnnouncementListPage() {
       endTime: a.endTime ? dayjs(a.endTime) : null,
       msgAbstract: a.msgAbstract ?? undefined,
       msgContent: a.msgContent ?? '',
+      openType: a.openType,
+      openPage: a.openPage,
+      busId: a.busId,
     }),
     add: (v) => addAnnouncement(toBody(v)),
     edit: (v, a) => editAnnouncement({ ...toBody(v), id: a.id }),
     onSaved: refresh,
   });
   const msgType = Form.useWatch('msgType', form.form);
+  const openType = Form.useWatch('openType', form.form) as AnnouncementOpenType | null | undefined;
+  /** The contract's own check of the open fields, so the form says what the server would. */
+  const openRule = (field: 'openPage' | 'busId') => ({
+    validator: async () => {
+      const v = form.form.getFieldsValue(['openType', 'openPage', 'busId']) as Values;
+      const problem = openPageProblem({
+        openType: v.openType ?? null,
+        openPage: v.openPage?.trim() || null,
+        busId: v.busId?.trim() || null,
+      });
+      if (problem?.field === field) throw new Error(rules.text(problem.message as FormMessageKey));
+    },
+  });
 
   const act = (a: Announcement, kind: 'publish' | 'revoke') =>
     modal.confirm({
@@ -241,6 +272,59 @@ export default function AnnouncementListPage() {
               <DatePicker showTime style={{ width: '100%' }} />
             </Form.Item>
           </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item name="openType" label={t('announcement.openType')}>
+              <Select
+                allowClear
+                data-testid="announcement-form-openType"
+                onChange={() => form.form.setFieldsValue({ openPage: null, busId: null })}
+                options={(['url', 'component'] as const).map((v) => ({
+                  value: v,
+                  label: t(`announcement.openTypes.${v}`),
+                }))}
+              />
+            </Form.Item>
+          </Col>
+          {openType === 'url' && (
+            <Col span={16}>
+              <Form.Item
+                name="openPage"
+                label={t('announcement.openPage')}
+                rules={[rules.max(500), openRule('openPage')]}
+              >
+                <Input
+                  placeholder={t('announcement.openPageUrlHint')}
+                  data-testid="announcement-form-openPage"
+                />
+              </Form.Item>
+            </Col>
+          )}
+          {openType === 'component' && (
+            <>
+              <Col span={8}>
+                <Form.Item name="openPage" label={t('announcement.openPage')} rules={[openRule('openPage')]}>
+                  <Select
+                    data-testid="announcement-form-component"
+                    options={ANNOUNCEMENT_COMPONENTS.map((c) => ({
+                      value: c,
+                      label: t(`announcement.components.${c}`),
+                    }))}
+                  />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item
+                  name="busId"
+                  label={t('announcement.busId')}
+                  rules={[rules.max(64), openRule('busId')]}
+                >
+                  <Input data-testid="announcement-form-busId" />
+                </Form.Item>
+              </Col>
+            </>
+          )}
         </Row>
         <Form.Item name="msgAbstract" label={t('announcement.msgAbstract')} rules={[rules.max(500)]}>
           <Input.TextArea rows={2} />

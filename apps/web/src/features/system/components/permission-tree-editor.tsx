@@ -4,7 +4,7 @@ import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
 import Switch from 'antd/es/switch';
 import Tree from 'antd/es/tree';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allKeys, idsToSave, initialChecked, parentKeys } from './permission-tree-utils';
 
@@ -15,13 +15,15 @@ type Props = {
   saving: boolean;
   onSave(ids: string[]): void;
   testId: string;
+  /** Something shown after a node's title (the data-rule link of menus that have rules). */
+  nodeExtra?: (node: PermissionTreeNode) => ReactNode;
 };
 
 /**
  * A checkable permission tree: linked mode shows half-checked parents and saves them along
  * with their checked children; unlinked mode checks each node on its own.
  */
-export function PermissionTreeEditor({ tree, granted, saving, onSave, testId }: Props) {
+export function PermissionTreeEditor({ tree, granted, saving, onSave, testId, nodeExtra }: Props) {
   const { t } = useTranslation('system');
   const [linked, setLinked] = useState(true);
   const [checked, setChecked] = useState<string[]>([]);
@@ -67,7 +69,12 @@ export function PermissionTreeEditor({ tree, granted, saving, onSave, testId }: 
         checkedKeys={linked ? checked : { checked, halfChecked: [] }}
         expandedKeys={expanded}
         onExpand={(keys) => setExpanded(keys as string[])}
-        titleRender={(node) => <span data-testid={`${testId}-node-${node.key}`}>{node.title as string}</span>}
+        titleRender={(node) => (
+          <>
+            <span data-testid={`${testId}-node-${node.key}`}>{node.title as string}</span>
+            {nodeExtra?.(node as unknown as PermissionTreeNode)}
+          </>
+        )}
         onCheck={(keys, info) => {
           if (Array.isArray(keys)) {
             setChecked(keys as string[]);

@@ -31,6 +31,8 @@ import { saveDepartPermissions } from '../api/save-depart-permissions';
 import { searchDeparts } from '../api/search-departs';
 import { PermissionTreeEditor } from '../components/permission-tree-editor';
 import '../locales';
+import { DepartRolePanel } from './depart-role-panel';
+import { DepartUserPanel } from './depart-user-panel';
 
 type Values = {
   parentId?: string | null;
@@ -93,7 +95,7 @@ export default function DepartPage() {
     add: (v) => addDepart(v),
     edit: (v, d) => editDepart({ ...v, id: d.id }),
     onSaved: refresh,
-    errorFields: { 'system.depart.bad_parent': 'parentId' },
+    errorFields: { 'system.depart.bad_parent': 'parentId', 'system.depart.cycle': 'parentId' },
   });
 
   const treeData = useMemo(() => shownTree ?? [], [shownTree]);
@@ -252,6 +254,16 @@ export default function DepartPage() {
                           />
                         ),
                       },
+                      {
+                        key: 'roles',
+                        label: t('depart.roles'),
+                        children: <DepartRolePanel key={selected.id} depart={selected} />,
+                      },
+                      {
+                        key: 'users',
+                        label: t('depart.users'),
+                        children: <DepartUserPanel key={selected.id} depart={selected} />,
+                      },
                     ]
                   : []),
               ]}
@@ -264,13 +276,18 @@ export default function DepartPage() {
         title={{ add: t('depart.addTitle'), edit: t('common.edit') }}
         testId="depart-form"
       >
-        <Form.Item name="parentId" label={t('depart.parent')}>
+        <Form.Item
+          name="parentId"
+          label={t('depart.parent')}
+          extra={form.record !== null ? t('depart.move') : undefined}
+          normalize={(v) => v ?? null}
+        >
           <TreeSelect
             allowClear
             treeDefaultExpandAll
             treeData={tree.data as never}
             fieldNames={{ label: 'departName', value: 'id', children: 'children' }}
-            disabled={form.record !== null}
+            data-testid="depart-form-parent"
           />
         </Form.Item>
         <Form.Item

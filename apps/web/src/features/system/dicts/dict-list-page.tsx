@@ -9,6 +9,7 @@ import Radio from 'antd/es/radio';
 import Tag from 'antd/es/tag';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clearDictMemory } from '../../../shared/ui/dict';
 import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
@@ -75,6 +76,8 @@ export default function DictListPage() {
             onClick={async () => {
               const envelope = await refreshDictCache().catch(() => null);
               if (envelope) message.success(envelope.message);
+              // Widgets on this page load fetch the items again.
+              clearDictMemory();
             }}
           >
             {t('dict.refreshCache')}

@@ -1,4 +1,11 @@
-import { type DataRuleRecord, type PermissionRecord, permissionRoutes } from '@ics/contract';
+import {
+  DATA_RULE_CONDITIONS,
+  DATA_RULE_VARIABLES,
+  type DataRuleCondition,
+  type DataRuleRecord,
+  type PermissionRecord,
+  permissionRoutes,
+} from '@ics/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
@@ -15,11 +22,10 @@ import { RowDelete } from '../../../shared/ui/list-page';
 import { dataRulesKey, useDataRules } from '../api/data-rules';
 import { addDataRule, editDataRule } from '../api/save-data-rule';
 
-const CONDITIONS = ['=', '!=', '>', '>=', '<', '<=', 'LIKE', 'IN', 'USE_SQL_RULES'] as const;
 type Values = {
   ruleName: string;
-  ruleColumn?: string;
-  ruleConditions: (typeof CONDITIONS)[number];
+  ruleColumn: string;
+  ruleConditions: DataRuleCondition;
   ruleValue: string;
   status: '0' | '1';
 };
@@ -35,7 +41,7 @@ export function DataRuleDrawer({ menu, onClose }: { menu: PermissionRecord | nul
     defaults: { status: '1', ruleConditions: '=' },
     toValues: (r) => ({
       ruleName: r.ruleName,
-      ruleColumn: r.ruleColumn ?? undefined,
+      ruleColumn: r.ruleColumn ?? '',
       ruleConditions: r.ruleConditions as Values['ruleConditions'],
       ruleValue: r.ruleValue,
       status: r.status as '0' | '1',
@@ -43,6 +49,11 @@ export function DataRuleDrawer({ menu, onClose }: { menu: PermissionRecord | nul
     add: (v) => addDataRule({ ...v, permissionId: menu?.id ?? '' }),
     edit: (v, r) => editDataRule({ ...v, id: r.id, permissionId: r.permissionId }),
     onSaved: refresh,
+    errorFields: {
+      'system.data_rule.bad_column': 'ruleColumn',
+      'system.data_rule.bad_variable': 'ruleValue',
+      'system.data_rule.bad_value': 'ruleValue',
+    },
   });
 
   return (
@@ -101,13 +112,22 @@ export function DataRuleDrawer({ menu, onClose }: { menu: PermissionRecord | nul
         <Form.Item name="ruleName" label={t('menu.ruleName')} rules={[rules.required(), rules.max(100)]}>
           <Input />
         </Form.Item>
-        <Form.Item name="ruleColumn" label={t('menu.ruleColumn')} rules={[rules.max(100)]}>
-          <Input />
+        <Form.Item
+          name="ruleColumn"
+          label={t('menu.ruleColumn')}
+          rules={[rules.required('form.rule_column.required'), rules.max(100)]}
+        >
+          <Input data-testid="data-rule-form-column" />
         </Form.Item>
         <Form.Item name="ruleConditions" label={t('menu.ruleConditions')} rules={[rules.requiredValue()]}>
-          <Select options={CONDITIONS.map((c) => ({ value: c, label: c }))} />
+          <Select options={DATA_RULE_CONDITIONS.map((c) => ({ value: c, label: c }))} />
         </Form.Item>
-        <Form.Item name="ruleValue" label={t('menu.ruleValue')} rules={[rules.required(), rules.max(300)]}>
+        <Form.Item
+          name="ruleValue"
+          label={t('menu.ruleValue')}
+          rules={[rules.required(), rules.max(300)]}
+          extra={DATA_RULE_VARIABLES.map((v) => `#{${v}}`).join('  ')}
+        >
           <Input />
         </Form.Item>
         <Form.Item name="status" label={t('common.status')}>

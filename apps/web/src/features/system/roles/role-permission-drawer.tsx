@@ -1,6 +1,7 @@
-import type { RoleRecord } from '@ics/contract';
+import type { PermissionTreeNode, RoleRecord } from '@ics/contract';
 import { useQuery } from '@tanstack/react-query';
 import App from 'antd/es/app';
+import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +9,14 @@ import { usePermissionTree } from '../api/permission-tree';
 import { fetchRolePermissions } from '../api/role-permissions';
 import { saveRolePermissions } from '../api/save-role-permissions';
 import { PermissionTreeEditor } from '../components/permission-tree-editor';
+import { RoleDataRuleModal } from './role-data-rule-modal';
 
 /** The permission tree of one role (queryRolePermission → saveRolePermission). */
 export function RolePermissionDrawer({ role, onClose }: { role: RoleRecord | null; onClose(): void }) {
   const { t } = useTranslation('system');
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
+  const [rulesOf, setRulesOf] = useState<PermissionTreeNode | null>(null);
   const tree = usePermissionTree(Boolean(role));
   const granted = useQuery({
     queryKey: ['sys', 'role-permissions', role?.id],
@@ -34,6 +37,21 @@ export function RolePermissionDrawer({ role, onClose }: { role: RoleRecord | nul
       {role && (
         <PermissionTreeEditor
           testId="role-permission-tree"
+          nodeExtra={(node) =>
+            node.ruleFlag === 1 ? (
+              <Button
+                type="link"
+                size="small"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  setRulesOf(node);
+                }}
+                data-testid={`role-data-rules-${node.key}`}
+              >
+                {t('role.dataRules')}
+              </Button>
+            ) : null
+          }
           tree={tree.data?.treeList}
           granted={granted.data ?? null}
           saving={saving}
@@ -52,6 +70,7 @@ export function RolePermissionDrawer({ role, onClose }: { role: RoleRecord | nul
           }}
         />
       )}
+      {role && <RoleDataRuleModal role={role} menu={rulesOf} onClose={() => setRulesOf(null)} />}
     </Drawer>
   );
 }

@@ -4,6 +4,7 @@ import Button from 'antd/es/button';
 import Col from 'antd/es/col';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
+import Radio from 'antd/es/radio';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
@@ -42,6 +43,9 @@ type UserFormValues = {
   sex?: string;
   roles?: string[];
   departs?: string[];
+  /** 1 member, 2 department administrator of `managed`. */
+  userIdentity?: 1 | 2;
+  managed?: string[];
 };
 
 const USER_DEBOUNCE_MS = 400;
@@ -58,7 +62,7 @@ export default function UserListPage() {
   const [resetting, setResetting] = useState<UserRecord | null>(null);
 
   const form = useEntityForm<UserRecord, UserFormValues>({
-    defaults: { roles: [], departs: [] },
+    defaults: { roles: [], departs: [], userIdentity: 1, managed: [] },
     toValues: async (record) => ({
       username: record.username,
       realname: record.realname,
@@ -69,6 +73,8 @@ export default function UserListPage() {
       telephone: record.telephone ?? undefined,
       sex: record.sex ? String(record.sex) : undefined,
       departs: (record.departIds ?? '').split(',').filter(Boolean),
+      userIdentity: record.userIdentity === 2 ? 2 : 1,
+      managed: (record.managedDepartIds ?? '').split(',').filter(Boolean),
       roles: await fetchUserRoles(record.id).catch(() => []),
     }),
     add: (v) => addUser(toBody(v) as UserAddBody),
@@ -81,6 +87,7 @@ export default function UserListPage() {
       'system.user.work_no_taken': 'workNo',
     },
   });
+  const identity = Form.useWatch('userIdentity', form.form);
   const editingId = form.record?.id;
 
   const setStatus = (users: UserRecord[], status: 1 | 2, done: () => unknown) => {
@@ -351,6 +358,37 @@ export default function UserListPage() {
             </Form.Item>
           </Col>
           <Col span={12}>
+            <Form.Item name="userIdentity" label={t('user.identity')}>
+              <Radio.Group
+                data-testid="user-form-identity"
+                options={[
+                  { value: 1, label: t('user.identities.1') },
+                  { value: 2, label: t('user.identities.2') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          {identity === 2 && (
+            <Col span={12}>
+              <Form.Item
+                name="managed"
+                label={t('user.managedDeparts')}
+                rules={[{ required: true, type: 'array', min: 1, message: t('user.managedRequired') }]}
+              >
+                <TreeSelect
+                  multiple
+                  allowClear
+                  treeDefaultExpandAll
+                  treeData={departs.data}
+                  fieldNames={{ label: 'departName', value: 'id', children: 'children' }}
+                  treeNodeFilterProp="departName"
+                  showSearch
+                  data-testid="user-form-managed"
+                />
+              </Form.Item>
+            </Col>
+          )}
+          <Col span={12}>
             <Form.Item name="post" label={t('user.post')} rules={[rules.max(100)]}>
               <Input />
             </Form.Item>
@@ -368,9 +406,10 @@ export default function UserListPage() {
 }
 
 function toBody(v: UserFormValues) {
-  const { roles, departs, sex, ...rest } = v;
+  const { roles, departs, sex, managed, ...rest } = v;
   return {
     ...rest,
+    managedDepartIds: v.userIdentity === 2 ? (managed ?? []).join(',') : '',
     sex: sex ? Number(sex) : null,
     selectedroles: (roles ?? []).join(','),
     selecteddeparts: (departs ?? []).join(','),

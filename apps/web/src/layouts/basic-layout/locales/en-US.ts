@@ -15,6 +15,7 @@ export const shellEnUS: typeof shellZhCN = {
     help: 'Documentation',
     userMenu: 'User menu',
     settings: 'Settings',
+    account: 'Account',
     password: 'Change password',
     depart: 'Switch department',
     screen: 'Big screen',

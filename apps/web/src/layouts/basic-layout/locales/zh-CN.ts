@@ -14,6 +14,7 @@ export const shellZhCN = {
     help: '使用文档',
     userMenu: '用户菜单',
     settings: '系统设置',
+    account: '账户信息',
     password: '修改密码',
     depart: '切换部门',
     screen: '大屏展示',

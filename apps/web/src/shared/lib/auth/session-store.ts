@@ -1,5 +1,6 @@
 import type { Depart, DictCatalogue, LoginResult, PermissionResult, UserInfo } from '@ics/contract';
 import { create } from 'zustand';
+import { currentLanguage } from '../i18n/i18n';
 import { StorageKeys, storage } from '../storage/storage';
 
 export type SessionState = {
@@ -33,6 +34,7 @@ export function startSession(result: LoginResult, rememberMe: boolean): void {
   storage.set(StorageKeys.userInfo, result.userInfo);
   storage.set(StorageKeys.departs, result.departs);
   storage.set<DictCatalogue>(StorageKeys.dictionaries, result.sysAllDictItems);
+  storage.set(StorageKeys.dictionariesLanguage, currentLanguage());
   if (rememberMe) storage.set(StorageKeys.rememberMe, true);
   else storage.remove(StorageKeys.rememberMe);
   useSession.setState({
@@ -57,6 +59,7 @@ export function clearSession(): void {
     StorageKeys.userInfo,
     StorageKeys.departs,
     StorageKeys.dictionaries,
+    StorageKeys.dictionariesLanguage,
     StorageKeys.userAuth,
     StorageKeys.sysAuth,
     StorageKeys.rememberMe,

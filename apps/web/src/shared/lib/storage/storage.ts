@@ -15,6 +15,8 @@ export const StorageKeys = {
   userInfo: 'Login_Userinfo',
   departs: 'Login_Departs',
   dictionaries: 'UI_CACHE_DB_DICT_DATA',
+  /** The language the login's dictionary texts are in. */
+  dictionariesLanguage: 'UI_CACHE_DB_DICT_LANG',
   userAuth: 'LOGIN_USER_BUTTON_AUTH',
   sysAuth: 'SYS_BUTTON_AUTH',
   rememberMe: 'Remember_Me',

@@ -1,31 +1,44 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearDictMemory, dictText, loadDictItems, toDictItems } from './dict-options';
 
+const loginCatalogue = (language: string | null) => () => ({
+  items: { priority: [{ value: 'H', text: '高', title: '高' }] },
+  language,
+});
+const empty = () => ({ items: null, language: null });
+
 describe('dictionary options', () => {
   beforeEach(() => clearDictMemory());
 
   it('reads the login cache first and does not ask the server', async () => {
     const fetcher = vi.fn();
-    const items = await loadDictItems('priority', fetcher, () => ({
-      priority: [{ value: 'H', text: '高', title: '高' }],
-    }));
+    const items = await loadDictItems('priority', 'zh-CN', fetcher, loginCatalogue('zh-CN'));
     expect(items).toEqual([{ value: 'H', text: '高' }]);
     expect(fetcher).not.toHaveBeenCalled();
   });
 
-  it('asks the server when the cache lacks the code, once per page load', async () => {
+  it('asks the server for texts in the new language after a language switch', async () => {
+    const fetcher = vi.fn(async () => ({ success: true, result: [{ value: 'H', text: 'High' }] }));
+    const items = await loadDictItems('priority', 'en-US', fetcher, loginCatalogue('zh-CN'));
+    expect(items).toEqual([{ value: 'H', text: 'High' }]);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the server when the cache lacks the code, once per language and page load', async () => {
     const fetcher = vi.fn(async () => ({ success: true, result: [{ value: '1', label: 'One' }] }));
-    const first = await loadDictItems('x', fetcher, () => null);
-    const second = await loadDictItems('x', fetcher, () => ({}));
+    const first = await loadDictItems('x', 'en-US', fetcher, empty);
+    const second = await loadDictItems('x', 'en-US', fetcher, empty);
     expect(first).toEqual([{ value: '1', text: 'One' }]);
     expect(second).toEqual(first);
     expect(fetcher).toHaveBeenCalledTimes(1);
+    await loadDictItems('x', 'zh-CN', fetcher, empty);
+    expect(fetcher).toHaveBeenCalledTimes(2);
   });
 
   it('gives no options when the server says no, and asks again later', async () => {
     const fetcher = vi.fn(async () => ({ success: false, result: null }));
-    expect(await loadDictItems('y', fetcher, () => null)).toEqual([]);
-    await loadDictItems('y', fetcher, () => null);
+    expect(await loadDictItems('y', 'zh-CN', fetcher, empty)).toEqual([]);
+    await loadDictItems('y', 'zh-CN', fetcher, empty);
     expect(fetcher).toHaveBeenCalledTimes(2);
   });
 

@@ -1,4 +1,4 @@
-import { type DictCatalogue, type DictOption, dictRoutes } from '@ics/contract';
+import { type DictCatalogue, type DictOption, dictRoutes, type Language } from '@ics/contract';
 import { call } from '../../lib/http';
 import { StorageKeys, storage } from '../../lib/storage/storage';
 
@@ -14,36 +14,49 @@ export function toDictItems(options: readonly RawOption[] | null | undefined): D
   }));
 }
 
+/** Fetches one dictionary; the HTTP client sends the current language, so texts come in it. */
 export type DictFetcher = (code: string) => Promise<{ success: boolean; result: RawOption[] | null }>;
+
+/** The dictionaries the login returned and the language their texts are in. */
+export type LoginCatalogue = { items: DictCatalogue | null; language: string | null };
 
 const fetchFromServer: DictFetcher = async (code) => {
   const envelope = await call(dictRoutes.getDictItems, { params: { code } });
   return { success: envelope.success, result: envelope.result };
 };
 
+const readLoginCatalogue = (): LoginCatalogue => ({
+  items: storage.get<DictCatalogue>(StorageKeys.dictionaries),
+  language: storage.get<string>(StorageKeys.dictionariesLanguage),
+});
+
 const memory = new Map<string, Promise<DictItem[]>>();
 
 /**
- * Options of dictionary `code`: the dictionaries cached at login first (spec §7), then the
- * server (`/sys/dict/getDictItems/{code}`, success and a result list), remembered per page load.
+ * Options of dictionary `code` with texts in `language`: the dictionaries cached at login
+ * first (spec §7) while the console still speaks the login's language, otherwise the server
+ * (`/sys/dict/getDictItems/{code}`), remembered per language for the page load.
  */
 export function loadDictItems(
   code: string,
+  language: Language,
   fetcher: DictFetcher = fetchFromServer,
-  readCache: () => DictCatalogue | null = () => storage.get<DictCatalogue>(StorageKeys.dictionaries),
+  readCache: () => LoginCatalogue = readLoginCatalogue,
 ): Promise<DictItem[]> {
-  const cached = readCache()?.[code];
+  const catalogue = readCache();
+  const cached = catalogue.language === language ? catalogue.items?.[code] : undefined;
   if (cached?.length) return Promise.resolve(toDictItems(cached));
-  let pending = memory.get(code);
+  const key = `${language}\u0000${code}`;
+  let pending = memory.get(key);
   if (!pending) {
     pending = fetcher(code).then(
       (answer) => (answer.success ? toDictItems(answer.result) : []),
       () => [],
     );
-    memory.set(code, pending);
+    memory.set(key, pending);
     // Failures and empty answers are asked again next time.
     void pending.then((items) => {
-      if (!items.length) memory.delete(code);
+      if (!items.length) memory.delete(key);
     });
   }
   return pending;

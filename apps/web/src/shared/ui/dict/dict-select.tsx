@@ -10,6 +10,8 @@ export type DictSelectProps = {
   /** Dictionary code, e.g. `priority`. */
   dictCode: string;
   type?: DictDisplay;
+  /** Set by antd Form.Item so the label points at the control. */
+  id?: string;
   value?: string;
   onChange?: (value: string | undefined) => void;
   placeholder?: string;
@@ -26,6 +28,7 @@ export type DictSelectProps = {
 export function DictSelect({
   dictCode,
   type = 'select',
+  id,
   value,
   onChange,
   placeholder,
@@ -42,6 +45,7 @@ export function DictSelect({
     const Item = type === 'radioButton' ? Radio.Button : Radio;
     return (
       <Radio.Group
+        id={id}
         value={value}
         disabled={disabled}
         onChange={(e) => onChange?.(e.target.value as string)}
@@ -58,6 +62,7 @@ export function DictSelect({
   }
   return (
     <Select
+      id={id}
       value={value === '' ? undefined : value}
       onChange={(v: string | undefined) => onChange?.(v)}
       placeholder={placeholder}

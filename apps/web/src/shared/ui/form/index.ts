@@ -1,4 +1,4 @@
-export { DictSelect, type DictSelectProps, useDictOptions } from './dict-select';
+export { DictSelect, type DictSelectProps } from '../dict';
 export { EntityFormModal, type EntityFormOptions, FORM_ERROR_STATUSES, useEntityForm } from './entity-form';
 export { type FormRules, formRules, serverFieldName } from './form-rules';
 export { useFormRules } from './use-form-rules';

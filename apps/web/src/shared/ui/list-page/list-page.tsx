@@ -27,7 +27,7 @@ import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../lib/http';
 import { storage } from '../../lib/storage/storage';
-import { DictSelect } from '../form/dict-select';
+import { DictSelect } from '../dict';
 import { useHas } from '../has';
 import { downloadRoute } from './download';
 import {
@@ -50,6 +50,7 @@ export type ListColumn<T> = ColumnType<T> & { key: string; defaultHidden?: boole
 
 export type ListContext<T> = {
   selectedRowKeys: Key[];
+  /** The selected rows loaded on this page (with `preserveSelection`, keys may name rows of other pages). */
   selectedRows: T[];
   clearSelection(): void;
   refresh(): Promise<void>;
@@ -82,6 +83,19 @@ export type ListPageProps<T extends object> = {
   scrollX?: number;
   size?: 'small' | 'middle';
   bordered?: boolean;
+  /** Test id of the add button (default `list-<listKey>-add`). */
+  addTestId?: string;
+  /** A bar between the toolbar and the table that acts on the selection (a control bar). */
+  selectionBar?: (ctx: ListContext<T>) => ReactNode;
+  /** Keep the selection across pages and searches (a selection built up page by page). */
+  preserveSelection?: boolean;
+  /** Page sizes offered (default 10/20/30) and the first one shown (default the smallest). */
+  pageSizes?: readonly number[];
+  defaultPageSize?: number;
+  /** Polls the list every so many ms; a poll keeps the rows on screen without the spinner. */
+  refetchInterval?: number;
+  /** Rows that open (antd's `expandable`: circuits under their cabinet). */
+  expandable?: TableProps<T>['expandable'];
 };
 
 const COLUMN_STORAGE = (listKey: string) => `listColumns.${listKey}`;
@@ -100,6 +114,7 @@ function FilterInput({
   // biome-ignore lint/suspicious/noExplicitAny: each control types value/onChange its own way
   const control = rest as any;
   const { t } = useTranslation('crud');
+  if (field.input) return field.input({ ...control, 'data-testid': testId });
   switch (field.kind) {
     case 'dict':
       return (
@@ -151,11 +166,15 @@ function FilterInput({
  */
 export function ListPage<T extends object>(props: ListPageProps<T>) {
   const { listKey: key, routes, filters = [], rowKey = 'id' } = props;
+  const pageSizes = props.pageSizes ?? PAGE_SIZES;
   const { t } = useTranslation('crud');
   const { message, modal } = App.useApp();
   const has = useHas();
   const [form] = Form.useForm<FilterValues>();
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const [page, setPage] = useState(() => ({
+    pageNo: 1,
+    pageSize: props.defaultPageSize ?? pageSizes[0] ?? 10,
+  }));
   const [sort, setSort] = useState<SortState>({});
   const [filterValues, setFilterValues] = useState<Record<string, string>>({});
   const [selection, setSelection] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
@@ -172,7 +191,9 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     return rest;
   }, [baseQuery]);
   const params = useMemo(() => ({ ...baseQuery, ...page }), [baseQuery, page]);
-  const result = useListQuery<T>(routes.list, params);
+  const result = useListQuery<T>(routes.list, params, true, props.refetchInterval);
+  // A poll refreshes rows in place; paging, a search or the first load show the spinner.
+  const polled = Boolean(props.refetchInterval) && result.data !== undefined && !result.isPlaceholderData;
 
   const deleteMark = routeMark(routes.deleteBatch);
   const exportMark = routeMark(routes.exportXls);
@@ -229,7 +250,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const search = (values: FilterValues) => {
     setFilterValues(filterParams(filters, values));
     setPage((p) => ({ ...p, pageNo: 1 }));
-    clearSelection();
+    if (!props.preserveSelection) clearSelection();
   };
 
   const reset = () => {
@@ -242,7 +263,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     const order = toOrder(one?.order);
     const column = order ? String(one?.columnKey ?? one?.field ?? '') : undefined;
     setSort(order && column ? { column, order } : {});
-    setPage({ pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 });
+    setPage((p) => ({ pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? p.pageSize }));
   };
 
   const batchDelete = () => {
@@ -343,7 +364,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
               type="primary"
               icon={<PlusOutlined />}
               onClick={props.onAdd}
-              data-testid={`list-${key}-add`}
+              data-testid={props.addTestId ?? `list-${key}-add`}
             >
               {t('add')}
             </Button>
@@ -402,6 +423,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           </Popover>
         </Space>
       </div>
+      {props.selectionBar && <div className="ics-list-page__selection-bar">{props.selectionBar(ctx)}</div>}
       {result.isError && (
         <Alert
           type="error"
@@ -422,16 +444,18 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         size={props.size ?? 'middle'}
         columns={shown}
         dataSource={data?.records as T[] | undefined}
-        loading={result.isFetching}
+        loading={result.isFetching && !polled}
         onChange={onChange}
         scroll={{ x: props.scrollX ?? 'max-content' }}
+        expandable={props.expandable}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
         rowSelection={
           selectable
             ? {
                 selectedRowKeys: selection.keys,
-                onChange: (keys, rows) => setSelection({ keys, rows }),
-                preserveSelectedRowKeys: false,
+                // With preserved keys antd reports rows of other pages as undefined.
+                onChange: (keys, rows) => setSelection({ keys, rows: rows.filter(Boolean) }),
+                preserveSelectedRowKeys: Boolean(props.preserveSelection),
               }
             : undefined
         }
@@ -440,7 +464,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           pageSize: page.pageSize,
           total: data?.total ?? 0,
           showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
+          pageSizeOptions: pageSizes.map(String),
           showTotal: (total) => t('total', { total }),
         }}
       />

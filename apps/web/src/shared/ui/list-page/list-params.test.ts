@@ -35,6 +35,35 @@ describe('list parameters', () => {
     });
   });
 
+  it('lets a field turn its value into parameters of its own, leaving out empty ones', () => {
+    const place: FilterField = {
+      name: 'place',
+      label: 'p',
+      kind: 'select',
+      toParams: (v) => {
+        const [kind, id] = String(v).split(':');
+        return { areaId: kind === 'area' ? id : undefined, roadId: kind === 'road' ? id : '' };
+      },
+    };
+    const span: FilterField = {
+      name: 'time',
+      label: 't',
+      kind: 'dateRange',
+      toParams: (v) => {
+        const [from, to] = v as [dayjs.Dayjs, dayjs.Dayjs];
+        return { from: from.valueOf(), to: to.valueOf() };
+      },
+    };
+    const from = dayjs('2024-01-02T08:30:00Z');
+    const to = dayjs('2024-01-02T09:00:00Z');
+    expect(filterParams([place, span], { place: 'area:a1', time: [from, to] })).toEqual({
+      areaId: 'a1',
+      from: String(from.valueOf()),
+      to: String(to.valueOf()),
+    });
+    expect(filterParams([place, span], { place: undefined, time: null })).toEqual({});
+  });
+
   it('skips empty values', () => {
     expect(filterParams(fields, { username: '  ', status: undefined, createTime: null })).toEqual({});
   });

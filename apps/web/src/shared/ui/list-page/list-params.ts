@@ -1,4 +1,5 @@
 import type { Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
 
 /** How a search field turns into list parameters (jeecg QueryGenerator conventions). */
 export type FilterKind =
@@ -21,6 +22,23 @@ export type FilterField = {
   options?: { value: string; label: string }[];
   /** Send text as typed instead of `*x*` (when the server does its own contains-match). */
   raw?: boolean;
+  /**
+   * A control of its own instead of the kind's (a tree of areas and roads, a date-time range);
+   * it gets the search form's `value`/`onChange` and the field's test id.
+   */
+  input?: (control: FilterControlProps) => ReactNode;
+  /**
+   * Parameters of its own instead of the kind's, from the field's value (a tree choice to
+   * `areaId`/`roadId`, a time range to epoch-ms `from`/`to`). Empty entries are left out.
+   */
+  toParams?: (value: unknown) => Record<string, string | number | undefined>;
+};
+
+/** What a search form hands a filter control. */
+export type FilterControlProps = {
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  'data-testid': string;
 };
 
 export type SortState = { column?: string; order?: 'asc' | 'desc' };
@@ -37,6 +55,11 @@ export function filterParams(fields: readonly FilterField[], values: FilterValue
   for (const field of fields) {
     const value = values[field.name];
     if (value === undefined || value === null || value === '') continue;
+    if (field.toParams) {
+      for (const [name, param] of Object.entries(field.toParams(value)))
+        if (param !== undefined && param !== '') out[name] = String(param);
+      continue;
+    }
     if (field.kind === 'dateRange') {
       if (!isRange(value)) continue;
       const [begin, end] = value;

@@ -6,11 +6,20 @@ import { call, unwrap } from '../../lib/http';
 /** Query key of a list route: invalidating `listKey(route)` refreshes every page of it. */
 export const listKey = (route: RouteDef) => ['list', route.path] as const;
 
-/** One page of a list route, keyed by route and parameters (previous page kept while loading). */
-export function useListQuery<T>(route: RouteDef, params: Record<string, string | number>, enabled = true) {
+/**
+ * One page of a list route, keyed by route and parameters (previous page kept while loading);
+ * `refetchInterval` (ms) polls it.
+ */
+export function useListQuery<T>(
+  route: RouteDef,
+  params: Record<string, string | number>,
+  enabled = true,
+  refetchInterval?: number,
+) {
   return useQuery({
     queryKey: [...listKey(route), params],
     enabled,
+    refetchInterval,
     placeholderData: keepPreviousData,
     queryFn: async () => unwrap(await call(route, { query: params as never })) as unknown as ListPage<T>,
   });

@@ -1,0 +1,323 @@
+import { topics } from '@ics/contract';
+import mqtt, { type MqttClient } from 'mqtt';
+import { beforeAll, expect, it } from 'vitest';
+import { auth, describeWithApp, type TestApp } from '../../test/harness';
+import { until } from '../../test/until';
+import { InProcessLiveEvents } from './live-events';
+import { DeviceRuntime, type DeviceRuntimeOptions } from './runtime';
+
+// Ingestion under load, on both databases: bursts larger than one batch (and than one COPY or
+// insert chunk) are stored completely, senders are held back instead of readings dropped, and
+// a command is acknowledged while a burst is still being written.
+
+const LAMPS = 500;
+const BATCH = 20_000; // the runtime's default batch size (readings per flush)
+const silent = { warn() {}, error() {}, info() {} };
+
+type Gateway = { id: string; sn: string; password: string; client: MqttClient };
+
+const address = (i: number) => `L${String(i + 1).padStart(3, '0')}`;
+
+/** A gateway added through the API, connected to `url`, with `LAMPS` lamps registered by hello. */
+async function gateway(ctx: TestApp, token: string, url: string, sn: string): Promise<Gateway> {
+  const [project] = await ctx.db.query<{ id: string }>(
+    `insert into sys_project (name, code) values ($1, $1) returning id`,
+    [`P-${sn}`],
+  );
+  const res = await ctx.request({
+    method: 'POST',
+    url: '/ics/lighting/gateway/add',
+    headers: auth(token),
+    payload: { projectId: project!.id, sn, name: sn },
+  });
+  expect(res.status).toBe(200);
+  const { id, credentials } = res.body.result as { id: string; credentials: { password: string } };
+  const client = await connect(url, sn, credentials.password);
+  await client.publishAsync(
+    topics.up(sn, 'hello'),
+    JSON.stringify({
+      v: 1,
+      ts: Date.now(),
+      devices: Array.from({ length: LAMPS }, (_, i) => ({ dev: address(i), kind: 'lamp' })),
+    }),
+    { qos: 1 },
+  );
+  await until(async () => {
+    const [row] = await ctx.db.query<{ n: number }>(
+      'select count(*)::int as n from dev_device where gateway_id = $1',
+      [id],
+    );
+    return row?.n === LAMPS;
+  });
+  return { id, sn, password: credentials.password, client };
+}
+
+function connect(url: string, sn: string, password: string): Promise<MqttClient> {
+  return mqtt.connectAsync(url, {
+    clientId: `${sn}-${Math.random().toString(16).slice(2, 8)}`,
+    username: sn,
+    password,
+    reconnectPeriod: 0,
+  });
+}
+
+/** Publishes `messages` telemetry messages, each with a reading of every lamp; answers the readings sent. */
+async function burst(gw: Gateway, messages: number): Promise<number> {
+  const sends: Array<Promise<unknown>> = [];
+  for (let m = 0; m < messages; m++) {
+    const ts = Date.now() - messages + m;
+    const readings = Array.from({ length: LAMPS }, (_, i) => ({
+      dev: address(i),
+      on: true,
+      level: 50,
+      power: 60 + (i % 7),
+      voltage: 220.5,
+      energy: 100 + m / 100,
+    }));
+    sends.push(gw.client.publishAsync(topics.up(gw.sn, 'telemetry'), JSON.stringify({ ts, readings })));
+  }
+  await Promise.all(sends);
+  return messages * LAMPS;
+}
+
+async function storedReadings(ctx: TestApp, gatewayId: string): Promise<number> {
+  const [row] = await ctx.db.query<{ n: number }>(
+    `select count(*)::int as n from dev_lamp_reading r join dev_device d on d.id = r.device_id
+      where d.gateway_id = $1`,
+    [gatewayId],
+  );
+  return row?.n ?? 0;
+}
+
+describeWithApp(
+  'device ingestion under load',
+  (ctx) => {
+    let token: string;
+    let url: string;
+
+    /**
+     * A second runtime on the same database, on its own embedded broker, with a small
+     * high-water mark (the default is 100,000 readings) and the given batching.
+     */
+    const smallRuntime = async (
+      batching: Pick<DeviceRuntimeOptions, 'batchSize' | 'highWater' | 'flushMs'>,
+    ): Promise<DeviceRuntime> => {
+      const runtime = new DeviceRuntime(ctx().db, new InProcessLiveEvents(), silent, {
+        mqttUrl: undefined,
+        mqttPort: 0,
+        offlineSeconds: 90,
+        commandTimeoutMs: 10_000,
+        commandRetries: 0,
+        retentionDays: 90,
+        ...batching,
+      });
+      await runtime.start();
+      return runtime;
+    };
+
+    beforeAll(async () => {
+      await ctx().services.devices.start();
+      url = ctx().services.devices.brokerUrl!;
+      token = await ctx().login();
+    });
+
+    it('stores a burst larger than one batch completely, and its rollups', async () => {
+      const gw = await gateway(ctx(), token, url, 'GW-BURST');
+      const ingestor = ctx().services.devices.ingestor;
+      const before = { ...ingestor.stats };
+      const sent = await burst(gw, 50); // 25,000 readings: more than a batch, many COPY / insert chunks
+      expect(sent).toBeGreaterThan(BATCH);
+      await until(async () => ingestor.stats.readings - before.readings === sent);
+      await ingestor.drain();
+      expect(await storedReadings(ctx(), gw.id)).toBe(sent);
+      expect(ingestor.stats.dropped - before.dropped).toBe(0);
+      expect(ingestor.stats.flushErrors - before.flushErrors).toBe(0);
+
+      // Hourly rollups from the in-memory sums equal those recomputed from the stored rows.
+      await ctx().services.devices.rollup();
+      const rollups = () =>
+        ctx().db.query<{ grain: string; samples: number; level: number; power: number; delta: number }>(
+          `select r.grain, sum(r.samples)::int as samples, round(avg(r.level_avg)::numeric, 3)::float8 as level,
+                  round(avg(r.power_avg)::numeric, 3)::float8 as power, round(sum(r.energy_delta)::numeric, 3)::float8 as delta
+             from dev_lamp_rollup r join dev_device d on d.id = r.device_id
+            where d.gateway_id = $1 group by r.grain order by r.grain`,
+          [gw.id],
+        );
+      const incremental = await rollups();
+      expect(incremental.map((r) => [r.grain, r.samples])).toEqual([
+        ['d', sent],
+        ['h', sent],
+      ]);
+      const now = Date.now();
+      await ctx().services.devices.store.rollup(new Date(now - 3_600_000), new Date(now + 60_000));
+      expect(await rollups()).toEqual(incremental);
+      await gw.client.endAsync();
+    });
+
+    it('acknowledges a command while a burst is still being written', async () => {
+      const loaded = await gateway(ctx(), token, url, 'GW-LOAD');
+      const commanded = await gateway(ctx(), token, url, 'GW-CMD');
+      const ingestor = ctx().services.devices.ingestor;
+      // The device side: ack each command, then report the level it was dimmed to.
+      await commanded.client.subscribeAsync(topics.down(commanded.sn), { qos: 1 });
+      // The telemetry goes once the broker has taken the ack (QoS 1), as the simulator does.
+      commanded.client.on('message', (_topic, payload) => {
+        const cmd = JSON.parse(payload.toString()) as { id: string; dev: string; params: { level: number } };
+        void (async () => {
+          await commanded.client.publishAsync(
+            topics.up(commanded.sn, 'ack'),
+            JSON.stringify({ id: cmd.id, status: 'ok' }),
+            { qos: 1 },
+          );
+          await commanded.client.publishAsync(
+            topics.up(commanded.sn, 'telemetry'),
+            JSON.stringify({
+              ts: Date.now(),
+              readings: [{ dev: cmd.dev, on: true, level: cmd.params.level }],
+            }),
+          );
+        })();
+      });
+      const [lamp] = await ctx().db.query<{ id: string }>(
+        `select id from dev_device where gateway_id = $1 and address = 'L007'`,
+        [commanded.id],
+      );
+      // PostgreSQL: the reading table is locked from another connection, so the burst's COPY
+      // cannot finish until the command has been acknowledged; PGlite (one connection, in this
+      // thread): the burst is long enough that its insert statements are still running.
+      const postgres = ctx().db.kind === 'postgres';
+      // The day's partition exists before the table is locked.
+      const first = ingestor.stats.readings;
+      await burst(loaded, 1);
+      await until(async () => ingestor.stats.readings === first + LAMPS);
+      await ingestor.drain();
+      let unlock = () => {};
+      const locked = postgres
+        ? new Promise<void>((ready) => {
+            void ctx().db.transaction(async (tx) => {
+              await tx.query('lock table dev_lamp_reading in share mode');
+              ready();
+              await new Promise<void>((resolve) => {
+                unlock = resolve;
+              });
+            });
+          })
+        : Promise.resolve();
+      await locked;
+      const received = ingestor.stats.readings;
+      const sent = (await burst(loaded, postgres ? 20 : 80)) + LAMPS;
+      await until(async () => ingestor.backlog > 0);
+
+      const res = await ctx().request({
+        method: 'POST',
+        url: '/ics/lighting/lamp/command',
+        headers: auth(token),
+        payload: { deviceIds: [lamp!.id], command: { cmd: 'lamp.dim', params: { level: 37, ramp: 0 } } },
+      });
+      expect(res.status).toBe(200);
+      const id = res.body.result.commands[0].id as string;
+      await until(async () => {
+        const s = await ctx().request({
+          method: 'GET',
+          url: `/ics/lighting/command/status?ids=${id}`,
+          headers: auth(token),
+        });
+        return s.body.result[0]?.status === 'acked';
+      });
+      const state = await until(async () => {
+        const d = await ctx().request({
+          method: 'GET',
+          url: `/ics/lighting/device/queryById?id=${lamp!.id}`,
+          headers: auth(token),
+        });
+        return d.body.result.state?.values?.level === 37 ? d.body.result.state : null;
+      });
+      expect(state.values.level).toBe(37);
+      // The command went through while readings of the burst were still waiting to be stored.
+      expect(ingestor.backlog).toBeGreaterThan(0);
+      unlock();
+      await until(async () => ingestor.stats.readings >= received + sent - LAMPS);
+      await ingestor.drain();
+      expect(await storedReadings(ctx(), loaded.id)).toBe(sent);
+      await loaded.client.endAsync();
+      await commanded.client.endAsync();
+    });
+
+    it('holds senders back instead of dropping readings when the backlog is full', async () => {
+      // Every message (500 readings) reaches the mark: its sender waits until the flush the
+      // message started is written.
+      const runtime = await smallRuntime({ batchSize: 400, highWater: 400 });
+      try {
+        const gw = await gateway(ctx(), token, runtime.brokerUrl!, 'GW-PRESSURE');
+        const sent = await burst(gw, 40); // 20,000 readings
+        await until(async () => runtime.ingestor.stats.readings === sent);
+        await runtime.ingestor.drain();
+        expect(runtime.ingestor.stats.heldBack).toBeGreaterThan(0);
+        expect(runtime.ingestor.stats.dropped).toBe(0);
+        expect(await storedReadings(ctx(), gw.id)).toBe(sent);
+        await gw.client.endAsync();
+      } finally {
+        await runtime.stop();
+      }
+    });
+
+    it('never holds back a gateway awaiting acks, and lets a held one go when a command is sent', async () => {
+      // Nothing is flushed during the test, so one reading keeps the backlog over the mark.
+      const runtime = await smallRuntime({ batchSize: 1_000_000, flushMs: 600_000, highWater: 1 });
+      try {
+        const gw = await gateway(ctx(), token, runtime.brokerUrl!, 'GW-ACKS');
+        const [lamp] = await ctx().db.query<{ id: string; project_id: string }>(
+          `select id, project_id from dev_device where gateway_id = $1 and address = 'L001'`,
+          [gw.id],
+        );
+        const topic = topics.up(gw.sn, 'telemetry');
+        const reading = (level: number) =>
+          Buffer.from(JSON.stringify({ ts: Date.now(), readings: [{ dev: 'L001', on: true, level }] }));
+
+        // Over the mark with no command in flight: the gateway's next message waits.
+        let released = false;
+        const held = runtime.ingestor.handle(topic, reading(10));
+        expect(held).toBeInstanceOf(Promise);
+        void held!.then(() => {
+          released = true;
+        });
+        await new Promise((r) => setTimeout(r, 50));
+        expect(released).toBe(false);
+
+        // A command to that gateway releases it at once, and while the command awaits its ack
+        // the gateway is not held back again, however full the backlog.
+        await runtime.commands.send(
+          [
+            {
+              projectId: lamp!.project_id,
+              gatewayId: gw.id,
+              gatewaySn: gw.sn,
+              deviceId: lamp!.id,
+              address: 'L001',
+            },
+          ],
+          'lamp.dim',
+          { level: 20, ramp: 0 },
+          'test',
+        );
+        await until(async () => released);
+        expect(runtime.commands.awaitingAck(gw.sn)).toBe(true);
+        expect(runtime.ingestor.handle(topic, reading(20))).toBeUndefined();
+        expect(runtime.ingestor.backlog).toBeGreaterThan(1);
+
+        // Another gateway, with no command, is still held back.
+        const other = await gateway(ctx(), token, runtime.brokerUrl!, 'GW-QUIET');
+        expect(runtime.ingestor.handle(topics.up(other.sn, 'telemetry'), reading(30))).toBeInstanceOf(
+          Promise,
+        );
+
+        await runtime.ingestor.drain();
+        await gw.client.endAsync();
+        await other.client.endAsync();
+      } finally {
+        await runtime.stop();
+      }
+    });
+  },
+  { env: { MQTT_PORT: '0' } },
+);

@@ -1,0 +1,168 @@
+/**
+ * The rollup statements of both reading tables, built from one description per table: hourly
+ * rows recomputed from the raw readings, hourly rows incremented by in-memory sums, and daily
+ * rows recomputed from the hourly ones (a day being local to the project's time zone).
+ */
+
+/**
+ * How a rollup column is aggregated: `avg`, `max` or `min` of a reading column, or `delta`, the
+ * growth of a counter within the bucket (max − min; `max` names the rollup column holding the
+ * counter's maximum, from which the minimum is recovered as max − delta).
+ */
+export type RollupColumn<K extends string> = {
+  column: string;
+  /** The reading column, or an expression over the reading's columns. */
+  source: string;
+  /** The in-memory aggregate of the same values (`RollupBuckets`). */
+  key: K;
+} & ({ agg: 'avg' | 'max' | 'min' } | { agg: 'delta'; max: string });
+
+export type RollupTable<K extends string> = {
+  rollup: string;
+  readings: string;
+  columns: ReadonlyArray<RollupColumn<K>>;
+};
+
+const names = (t: RollupTable<string>) => t.columns.map((c) => c.column).join(', ');
+const header = (t: RollupTable<string>, alias = '') =>
+  `insert into ${t.rollup}${alias} (grain, bucket, device_id, project_id, samples, ${names(t)})`;
+/** Recomputed rows replace what the bucket held. */
+const replaceAll = (t: RollupTable<string>) =>
+  `on conflict (grain, device_id, bucket) do update set samples = excluded.samples, ${t.columns
+    .map((c) => `${c.column} = excluded.${c.column}`)
+    .join(', ')}`;
+
+/** Aggregate of one column over raw readings. */
+function fromReadings(c: RollupColumn<string>): string {
+  return c.agg === 'delta' ? `max(${c.source}) - min(${c.source})` : `${c.agg}(${c.source})`;
+}
+
+/**
+ * Aggregate of one column over hourly rows `r`: averages weighted by the hour's samples (only
+ * the hours where the column has a value count), maxima and minima combined, a counter's growth
+ * from its overall maximum and minimum.
+ */
+function fromHours(c: RollupColumn<string>): string {
+  const v = `r.${c.column}`;
+  switch (c.agg) {
+    case 'avg':
+      return `sum(${v} * r.samples) / nullif(sum(case when ${v} is not null then r.samples end), 0)`;
+    case 'delta':
+      return `max(r.${c.max}) - min(r.${c.max} - ${v})`;
+    default:
+      return `${c.agg}(${v})`;
+  }
+}
+
+/**
+ * Merge of an existing hourly row `r` with the sums being added (`excluded`): averages weighted
+ * by samples, maxima and minima combined, a counter's growth from the combined extremes.
+ */
+function merged(c: RollupColumn<string>): string {
+  const [old, add] = [`r.${c.column}`, `excluded.${c.column}`];
+  switch (c.agg) {
+    case 'avg':
+      return `case when ${add} is null then ${old} when ${old} is null then ${add}
+        else (${old} * r.samples + ${add} * excluded.samples) / (r.samples + excluded.samples) end`;
+    case 'max':
+      return `greatest(${old}, ${add})`;
+    case 'min':
+      return `least(${old}, ${add})`;
+    case 'delta':
+      return `greatest(r.${c.max}, excluded.${c.max}) - least(r.${c.max} - ${old}, excluded.${c.max} - ${add})`;
+  }
+}
+
+/** Hourly rows of [$1, $2) recomputed from the raw readings (idempotent). */
+export function hourlyFromReadingsSql(t: RollupTable<string>): string {
+  return `${header(t)}
+    select 'h', date_trunc('hour', ts), device_id, min(project_id), count(*)::int, ${t.columns.map(fromReadings).join(', ')}
+      from ${t.readings} where ts >= $1 and ts < $2 group by 2, 3
+    ${replaceAll(t)}`;
+}
+
+/** Daily rows of the device-days that hourly rows in [$1, $2) touch, recomputed from all their hours. */
+export function dailyFromHoursSql(t: RollupTable<string>): string {
+  return `with days as (
+      select distinct r.device_id, date_trunc('day', r.bucket, coalesce(p.time_zone, 'UTC')) as day
+        from ${t.rollup} r left join sys_project p on p.id = r.project_id
+       where r.grain = 'h' and r.bucket >= $1 and r.bucket < $2)
+    ${header(t)}
+    select 'd', d.day, r.device_id, min(r.project_id), sum(r.samples)::int, ${t.columns.map(fromHours).join(', ')}
+      from days d join ${t.rollup} r on r.grain = 'h' and r.device_id = d.device_id
+       and r.bucket >= d.day and r.bucket < d.day + interval '1 day'
+     group by d.day, r.device_id
+    ${replaceAll(t)}`;
+}
+
+/**
+ * Adds in-memory sums into the hourly rows. Parameters: $1 the hours (epoch ms), $2 device ids,
+ * $3 project ids, $4 samples, then one float array per column in `columns` order. Not
+ * idempotent: each set of sums is added once.
+ */
+export function addHourlySql(t: RollupTable<string>): string {
+  const arrays = t.columns.map((_, i) => `$${i + 5}::float8[]`).join(', ');
+  return `${header(t, ' as r')}
+    select 'h', (timestamptz 'epoch' + v.hour * interval '1 millisecond'), v.device_id, v.project_id, v.samples,
+      ${t.columns.map((c) => `v.${c.column}`).join(', ')}
+      from unnest($1::int8[], $2::text[], $3::text[], $4::int[], ${arrays})
+        as v(hour, device_id, project_id, samples, ${names(t)})
+    on conflict (grain, device_id, bucket) do update set samples = r.samples + excluded.samples,
+      ${t.columns.map((c) => `${c.column} = ${merged(c)}`).join(',\n      ')}`;
+}
+
+const lampKeys = ['level', 'power', 'voltage', 'current', 'energy', 'on'] as const;
+const sensorKeys = [
+  'temperature',
+  'humidity',
+  'pm25',
+  'pm10',
+  'noise',
+  'illuminance',
+  'windSpeed',
+  'pressure',
+] as const;
+export type LampKey = (typeof lampKeys)[number];
+export type SensorKey = (typeof sensorKeys)[number];
+export { lampKeys, sensorKeys };
+
+export const lampRollup: RollupTable<LampKey> = {
+  rollup: 'dev_lamp_rollup',
+  readings: 'dev_lamp_reading',
+  columns: [
+    { column: 'level_avg', source: 'level', key: 'level', agg: 'avg' },
+    { column: 'power_avg', source: 'power', key: 'power', agg: 'avg' },
+    { column: 'power_max', source: 'power', key: 'power', agg: 'max' },
+    { column: 'voltage_avg', source: 'voltage', key: 'voltage', agg: 'avg' },
+    { column: 'current_avg', source: 'current', key: 'current', agg: 'avg' },
+    { column: 'energy_max', source: 'energy', key: 'energy', agg: 'max' },
+    { column: 'energy_delta', source: 'energy', key: 'energy', agg: 'delta', max: 'energy_max' },
+    {
+      column: 'on_ratio',
+      source: 'case when light_on then 1 when light_on is false then 0 end',
+      key: 'on',
+      agg: 'avg',
+    },
+  ],
+};
+
+export const sensorRollup: RollupTable<SensorKey> = {
+  rollup: 'dev_sensor_rollup',
+  readings: 'dev_sensor_reading',
+  columns: [
+    { column: 'temperature_avg', source: 'temperature', key: 'temperature', agg: 'avg' },
+    { column: 'temperature_min', source: 'temperature', key: 'temperature', agg: 'min' },
+    { column: 'temperature_max', source: 'temperature', key: 'temperature', agg: 'max' },
+    { column: 'humidity_avg', source: 'humidity', key: 'humidity', agg: 'avg' },
+    { column: 'pm25_avg', source: 'pm25', key: 'pm25', agg: 'avg' },
+    { column: 'pm25_max', source: 'pm25', key: 'pm25', agg: 'max' },
+    { column: 'pm10_avg', source: 'pm10', key: 'pm10', agg: 'avg' },
+    { column: 'pm10_max', source: 'pm10', key: 'pm10', agg: 'max' },
+    { column: 'noise_avg', source: 'noise', key: 'noise', agg: 'avg' },
+    { column: 'noise_max', source: 'noise', key: 'noise', agg: 'max' },
+    { column: 'illuminance_avg', source: 'illuminance', key: 'illuminance', agg: 'avg' },
+    { column: 'wind_speed_avg', source: 'wind_speed', key: 'windSpeed', agg: 'avg' },
+    { column: 'wind_speed_max', source: 'wind_speed', key: 'windSpeed', agg: 'max' },
+    { column: 'pressure_avg', source: 'pressure', key: 'pressure', agg: 'avg' },
+  ],
+};

@@ -1,0 +1,70 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Language } from '@ics/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { translate } from '../../lib/messages';
+import type { PoleMapRegistry } from './pole-map.service';
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the client accepts (`q=0` refuses one). */
+export function pickEncoding(header: string | undefined): Encoding {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+    if (name && !refused) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** Whether `If-None-Match` names `etag` (a list, weak validators and `*` included). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === '*' || t === etag);
+}
+
+/**
+ * Answers the map's static part: 304 when the client holds this version, otherwise the
+ * envelope compressed once per language and encoding and kept with the registry (its
+ * `timestamp` is when it was built). Moderate brotli/gzip levels: a cold build must stay fast.
+ */
+export function sendPoleMap(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  registry: PoleMapRegistry,
+  lang: Language,
+): FastifyReply {
+  const etag = `"${registry.etag}-${lang}"`;
+  reply
+    .header('etag', etag)
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'Accept-Encoding, Accept-Language, X-Access-Token');
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const key = `${lang}|${encoding}`;
+  let body = registry.encoded.get(key);
+  if (!body) {
+    const plain = Buffer.from(
+      `{"success":true,"message":${JSON.stringify(translate(lang, 'ok'))},"code":200,"result":${registry.json},"timestamp":${Date.now()}}`,
+    );
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(plain, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 5,
+              [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+            },
+          })
+        : encoding === 'gzip'
+          ? gzipSync(plain, { level: 6 })
+          : plain;
+    registry.encoded.set(key, body);
+  }
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.code(200).type('application/json; charset=utf-8').send(body);
+}

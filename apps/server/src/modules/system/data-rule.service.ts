@@ -1,0 +1,73 @@
+import type { DataRuleCondition } from '@ics/contract';
+import type { Queryable } from '../../db/database';
+import type { DataRuleSet, DataRuleValues, ListResource } from '../../http/list-query';
+import type { Caller } from '../../http/routes';
+import { isAdminUser } from './system.shared';
+
+type RuleRow = { rule_column: string | null; rule_conditions: DataRuleCondition; rule_value: string };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Today and now in the platform's time zone (GMT+8), as rule values compare them. */
+function platformClock(now = new Date()): { date: string; time: string } {
+  const t = new Date(now.getTime() + 8 * 3600_000);
+  const date = `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+  return {
+    date,
+    time: `${date} ${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}:${pad(t.getUTCSeconds())}`,
+  };
+}
+
+/**
+ * The data rules that restrict a caller's rows of a list: the enabled rules of the list's
+ * menu that the caller's roles are granted (and whose menu those roles still hold).
+ * Administrators are never restricted. Read per request, so a change applies at once.
+ */
+export class DataRuleService {
+  constructor(private readonly db: Queryable) {}
+
+  async forList(caller: Caller, resource: ListResource): Promise<DataRuleSet | undefined> {
+    if (!resource.ruleMenu) return undefined;
+    if (caller.username.toLowerCase() === 'admin' || (await isAdminUser(this.db, caller.userId)))
+      return undefined;
+    const rows = await this.db.query<RuleRow>(
+      `select distinct dr.rule_column, dr.rule_conditions, dr.rule_value, dr.id
+         from sys_user_role ur
+         join sys_role_data_rule rdr on rdr.role_id = ur.role_id
+         join sys_permission_data_rule dr on dr.id = rdr.rule_id and dr.status = '1'
+         join sys_permission p on p.id = dr.permission_id and p.del_flag = 0 and p.url = $2
+         join sys_role_permission rp on rp.role_id = ur.role_id and rp.permission_id = dr.permission_id
+        where ur.user_id = $1
+        order by dr.id`,
+      [caller.userId, resource.ruleMenu],
+    );
+    if (rows.length === 0) return undefined;
+    return {
+      rules: rows.map((r) => ({
+        column: r.rule_column ?? '',
+        condition: r.rule_conditions,
+        value: r.rule_value,
+      })),
+      values: await this.values(caller),
+    };
+  }
+
+  private async values(caller: Caller): Promise<DataRuleValues> {
+    const [user] = await this.db.query<{ realname: string; org_code: string | null; codes: string | null }>(
+      `select u.realname, u.org_code,
+              (select string_agg(d.org_code, ',' order by d.org_code) from sys_user_depart ud
+                 join sys_depart d on d.id = ud.dep_id and d.del_flag = 0 where ud.user_id = u.id) as codes
+         from sys_user u where u.id = $1`,
+      [caller.userId],
+    );
+    const clock = platformClock();
+    return {
+      sys_user_code: caller.username,
+      sys_user_name: user?.realname ?? '',
+      sys_org_code: user?.org_code ?? caller.orgCode ?? '',
+      sys_multi_org_code: user?.codes ?? '',
+      sys_date: clock.date,
+      sys_time: clock.time,
+    };
+  }
+}

@@ -1,0 +1,14 @@
+import type { AnnouncementComponent } from '@ics/contract';
+import {
+  type NoticeDetailComponent,
+  registerNoticeDetail,
+} from '../features/notice/components/detail-components';
+
+/**
+ * Detail views announcements of openType component open (like the view registry, the app
+ * wires features together here). Every name of the contract's ANNOUNCEMENT_COMPONENTS has one.
+ */
+const details: Record<AnnouncementComponent, () => Promise<{ default: NoticeDetailComponent }>> = {
+  'system/UserDetail': () => import('../features/system/users/user-detail'),
+};
+for (const [name, load] of Object.entries(details)) registerNoticeDetail(name, load);

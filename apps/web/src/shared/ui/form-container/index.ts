@@ -1,0 +1,1 @@
+export { FormContainer, type FormContainerMode, type FormContainerProps } from './form-container';
