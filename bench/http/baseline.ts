@@ -49,6 +49,7 @@ export function describeLoad(r: LoadResult, base?: LoadResult): string {
         ? `${formatNumber(r.cpuMsPerRequest)} ms CPU/req`
         : `${formatNumber(r.cpuMsPerRequest * 1000)} µs CPU/req`,
     );
+  if (r.bytesPerResponse >= 1024) parts.push(`${(r.bytesPerResponse / 1024).toFixed(1)} KiB/response`);
   if (r.failures) parts.push(`${r.failures} failed (${r.statuses})`);
   if (r.otherCores !== null && r.otherCores >= 0.1)
     parts.push(`other processes used ${r.otherCores.toFixed(2)} cores meanwhile`);

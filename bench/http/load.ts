@@ -19,6 +19,8 @@ export type LoadResult = {
    * depends on what else runs on the machine.
    */
   cpuMsPerRequest: number | null;
+  /** Mean response size on the wire (headers and body, as sent: compressed when it was). */
+  bytesPerResponse: number;
 };
 
 export type LoadOptions = Omit<Options, 'duration'> & {
@@ -67,6 +69,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     failures: r.non2xx + r.errors + r.timeouts,
     statuses,
     otherCores,
+    bytesPerResponse: r.latency.totalCount === 0 ? 0 : r.throughput.total / r.latency.totalCount,
     cpuMsPerRequest:
       cpuSeconds === null || r.latency.totalCount === 0 ? null : (cpuSeconds * 1000) / r.latency.totalCount,
   };

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors';
 import { type MessageKey, translate } from '../lib/messages';
+import { acceptsGzip } from './content-encoding';
 import { envelope } from './envelope';
 import { RawJson } from './raw-json';
 import { requestLanguage, requestToken } from './request-context';
@@ -172,7 +173,13 @@ export function addRoute<D extends RouteDef>(
         });
         if (reply.sent || out === reply) return reply;
         if (out instanceof RawJson) {
-          return reply.type('application/json; charset=utf-8').send(out.envelope(translate(lang, 'ok')));
+          reply.type('application/json; charset=utf-8');
+          if (!out.worthCompressing) return reply.send(out.envelope(translate(lang, 'ok')));
+          reply.header('vary', 'Accept-Encoding');
+          if (!acceptsGzip(request.headers['accept-encoding'])) {
+            return reply.send(out.envelope(translate(lang, 'ok')));
+          }
+          return reply.header('content-encoding', 'gzip').send(out.gzipEnvelope(translate(lang, 'ok')));
         }
         if (out && typeof out === 'object' && REPLY in out) {
           return envelope(out.result, translate(lang, out.message, out.vars));

@@ -1,23 +1,9 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Language } from '@ics/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pickEncoding } from '../../http/content-encoding';
 import { translate } from '../../lib/messages';
 import type { PoleMapRegistry } from './pole-map.service';
-
-type Encoding = 'br' | 'gzip' | 'identity';
-
-/** The best encoding the client accepts (`q=0` refuses one). */
-export function pickEncoding(header: string | undefined): Encoding {
-  const accepted = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
-    if (name && !refused) accepted.add(name);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
-}
 
 /** Whether `If-None-Match` names `etag` (a list, weak validators and `*` included). */
 export function matchesEtag(header: string | undefined, etag: string): boolean {

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { gunzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { ADMIN_PASSWORD, auth, describeWithApp, type TestApp } from '../../../test/harness';
 import { hashToken } from '../../lib/tokens';
@@ -386,6 +387,34 @@ describeWithApp('session', (ctx) => {
     const badLang = await get(ctx(), '/ics/sys/permission/getUserPermissionByToken?lang=fr', token);
     expect(badLang.status).toBe(400);
     expect(badLang.body.errorCode).toBe('error.validation');
+  });
+
+  it('sends the permission tree gzipped to a client that accepts it, the same answer', async () => {
+    const token = await ctx().login();
+    const url = '/ics/sys/permission/getUserPermissionByToken';
+    const plain = await ctx().app.inject({ method: 'GET', url, headers: auth(token) });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    const zipped = await ctx().app.inject({
+      method: 'GET',
+      url,
+      headers: { ...auth(token), 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const unzipped = JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'));
+    const { timestamp, ...rest } = unzipped;
+    const { timestamp: plainTimestamp, ...plainRest } = plain.json();
+    expect(rest).toEqual(plainRest);
+    expect(timestamp).toBeGreaterThanOrEqual(plainTimestamp);
+    const refused = await ctx().app.inject({
+      method: 'GET',
+      url,
+      headers: { ...auth(token), 'accept-encoding': 'gzip;q=0' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json().result).toEqual(plainRest.result);
   });
 
   it('gives a user without roles an empty menu and a viewer the Home menu', async () => {
