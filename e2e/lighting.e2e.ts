@@ -129,6 +129,26 @@ describe('street lighting', () => {
     await page.context().close();
   });
 
+  it('opened directly, the map requests its poles once, before its page has mounted', async () => {
+    const page = await signedIn();
+    const columns: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/ics/lighting/pole/mapColumns')) columns.push(r.url());
+    });
+    await page.goto(`${product.baseUrl}/#/gis/GlrGis`);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('gis-count').textContent()).toContain('3 / 3');
+    expect(columns).toHaveLength(1);
+    // The route's loader started it while the console was starting, not the page once mounted.
+    const [requested, mounted] = await page.evaluate(() => [
+      performance.getEntriesByType('resource').find((e) => e.name.includes('/lighting/pole/mapColumns'))
+        ?.startTime,
+      performance.getEntriesByName('ics-map:mounted')[0]?.startTime,
+    ]);
+    expect(requested).toBeLessThan(mounted as number);
+    await page.context().close();
+  });
+
   it('draws raster tiles of the configured template under the poles', async () => {
     // A tile server of our own: every tile is one green pixel (scaled to 256 px by the map).
     const green = Buffer.from(

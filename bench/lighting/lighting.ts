@@ -173,6 +173,13 @@ async function measureMapEndpoint(api: string, token: string, tag: string): Prom
   const encoded = Number(warm.last.res.headers.get('content-length') ?? 0);
   const etag = warm.last.res.headers.get('etag') ?? '';
   const revalidated = await timed(mapRoute, { 'if-none-match': etag });
+  // What the console loads: the same columns as binary (pole-columns.ts), compressed.
+  const columnsRoute = '/lighting/pole/mapColumns';
+  const columns = await timed(columnsRoute, { 'accept-encoding': 'gzip, deflate, br' });
+  const columnsSent = Number(columns.last.res.headers.get('content-length') ?? 0);
+  const columnsBytes = (
+    await (await fetch(`${api}${columnsRoute}`, { headers: { 'x-access-token': token } })).arrayBuffer()
+  ).byteLength;
   // Apart by more than the server's states cache time: each request computes the states.
   const states = await timed(statesRoute, {}, 1_100);
   const mib = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MiB`;
@@ -194,6 +201,12 @@ async function measureMapEndpoint(api: string, token: string, tag: string): Prom
       value: revalidated.p50,
       unit: 'ms p50',
       detail: `p95 ${formatNumber(revalidated.p95)} ms; 6 sequential requests`,
+    },
+    {
+      name: `GET ${API}${columnsRoute} (cached) ${tag}`,
+      value: columns.p50,
+      unit: 'ms p50',
+      detail: `p95 ${formatNumber(columns.p95)} ms; ${mib(columnsBytes)} binary, ${mib(columnsSent)} sent (${columns.last.res.headers.get('content-encoding') ?? 'identity'}); 6 sequential requests`,
     },
     {
       name: `GET ${API}${statesRoute} ${tag}`,

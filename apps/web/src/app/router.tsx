@@ -23,6 +23,20 @@ const title = (ns: string, titleKey: string, home = false): StaticRouteHandle =>
   home,
 });
 
+/**
+ * The map's loader: starts loading the poles while the console starts (in parallel with the
+ * permissions and the page's code) and returns at once; the page takes the result when it
+ * mounts. Imported on demand: the map's client code stays out of the login page's bundle.
+ */
+function preloadMapData(): null {
+  if (getToken())
+    void import('../features/gis/api/map-poles').then(
+      (m) => m.preloadPoleSet(),
+      () => undefined,
+    );
+  return null;
+}
+
 /** Console-owned routes below `/`; the menu may point at them but never registers them again. */
 const STATIC_APP_PATHS = new Set([
   DEFAULT_HOME,
@@ -130,6 +144,7 @@ export function createAppRouter() {
             ...['GlrGis', 'GlrGisShow', 'GlrLightShow', 'Home'].map((name) => ({
               path: `/gis/${name}`,
               handle: title('gis', `routes.${name}`),
+              loader: preloadMapData,
               lazy: lazyView(() => import('../features/gis/components/gis-page')),
             })),
           ],

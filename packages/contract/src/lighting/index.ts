@@ -1,1 +1,2 @@
+export * from './pole-columns';
 export * from './routes';

@@ -247,6 +247,15 @@ export const areaRoutes = {
     tag,
     query: poleMapQuerySchema,
   }),
+  poleMapColumns: defineRoute<null, undefined, typeof poleMapQuerySchema>({
+    method: 'GET',
+    path: '/lighting/pole/mapColumns',
+    access: mark(lightingMarks.gisView),
+    summary:
+      'The map’s poles as one binary body (application/vnd.ics.pole-columns: positions, kinds and codes as columns, see pole-columns.ts), versioned: ETag / 304',
+    tag,
+    query: poleMapQuerySchema,
+  }),
   poleMapPole: defineRoute<{ id: string }, undefined, typeof poleMapPoleQuerySchema>({
     method: 'GET',
     path: '/lighting/pole/mapPole',

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AccessGuard, addRoute, type Caller, withMessage } from '../../http/routes';
 import type { ControlService } from './control.service';
 import type { LightingService } from './lighting.service';
-import { sendPoleMap } from './pole-map.reply';
+import { sendPoleColumns, sendPoleMap } from './pole-map.reply';
 import type { StrategyService } from './strategy.service';
 
 export type LightingModuleDeps = {
@@ -60,6 +60,9 @@ export function registerLightingRoutes(
   );
   addRoute(app, guard, areaRoutes.poleMap, async ({ caller, query, request, reply, lang }) =>
     sendPoleMap(request, reply, await lighting.map.registry(me(caller).userId, query.projectId), lang),
+  );
+  addRoute(app, guard, areaRoutes.poleMapColumns, async ({ caller, query, request, reply }) =>
+    sendPoleColumns(request, reply, await lighting.map.registry(me(caller).userId, query.projectId)),
   );
   addRoute(app, guard, areaRoutes.poleMapPole, ({ caller, query }) =>
     lighting.map.poleIdAt(me(caller).userId, query.version, query.index, query.projectId),

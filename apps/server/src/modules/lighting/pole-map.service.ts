@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PoleMapDto, PoleMapStatesDto } from '@ics/contract';
-import { childKinds, poleKindBit } from '@ics/contract';
+import { childKinds, encodePoleColumns, poleKindBit } from '@ics/contract';
 import type { Queryable } from '../../db/database';
 import { conflict, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -33,6 +33,8 @@ export type PoleMapRegistry = {
   version: string;
   /** The answer's `result`, serialised once. */
   json: string;
+  /** The same columns in the binary layout of `GET /lighting/pole/mapColumns`. */
+  columns: Buffer;
   /** Names this representation: version, scope (and language, added by the reply). */
   etag: string;
   /** Pole ids in the columns' order (not sent with the map: `poleIdAt`). */
@@ -42,7 +44,7 @@ export type PoleMapRegistry = {
   /** Index of each lamp's pole. */
   lampPole: Int32Array;
   poles: number;
-  /** Encoded answers (envelope included) by `language|encoding`, made on first use. */
+  /** Encoded answers by `language|encoding` (envelope included) or `columns|encoding`, made on first use. */
   encoded: Map<string, Buffer>;
 };
 
@@ -184,6 +186,7 @@ export class PoleMapService {
     return {
       version,
       json: JSON.stringify(dto),
+      columns: Buffer.from(encodePoleColumns(dto)),
       etag,
       ids,
       lampIndex,

@@ -1,5 +1,11 @@
 import { gunzipSync } from 'node:zlib';
-import { type PoleMapDto, type PoleMapStatesDto, poleMapStateCodes } from '@ics/contract';
+import {
+  decodePoleColumns,
+  POLE_COLUMNS_TYPE,
+  type PoleMapDto,
+  type PoleMapStatesDto,
+  poleMapStateCodes,
+} from '@ics/contract';
 import { expect, it } from 'vitest';
 import { auth, describeWithApp } from '../../../test/harness';
 import { MAP_STATES_TTL_MS } from './pole-map.service';
@@ -211,6 +217,47 @@ describeWithApp('pole map', (ctx) => {
     expect(gz.rawPayload.length).toBeLessThan(first.rawPayload.length);
     const br = await raw(token, { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
+  });
+
+  it('sends the same columns in the binary layout the console decodes, versioned alike', async () => {
+    const token = await ctx().login();
+    const json = (await raw(token)).json().result as PoleMapDto;
+    expect(json.codes.length).toBeGreaterThan(7);
+    const columns = (headers: Record<string, string> = {}, query = '') =>
+      ctx().app.inject({
+        method: 'GET',
+        url: `/ics/lighting/pole/mapColumns${query}`,
+        headers: { ...auth(token), ...headers },
+      });
+    const first = await columns();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe(POLE_COLUMNS_TYPE);
+    const decoded = decodePoleColumns(first.rawPayload);
+    expect(decoded.version).toBe(json.version);
+    expect(decoded.codes).toEqual(json.codes);
+    expect([...decoded.lng]).toEqual(json.lng);
+    expect([...decoded.lat]).toEqual(json.lat);
+    expect([...decoded.kinds]).toEqual(json.kinds);
+    // About 9 bytes and a code per pole, against ~35 characters of JSON.
+    expect(first.rawPayload.length).toBeLessThan(Buffer.byteLength(JSON.stringify(json)) / 2);
+
+    const etag = first.headers.etag as string;
+    expect((await columns({ 'if-none-match': etag })).statusCode).toBe(304);
+    // One representation in every language.
+    expect((await columns({ 'if-none-match': etag, 'accept-language': 'en-US' })).statusCode).toBe(304);
+    const gz = await columns({ 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(first.rawPayload)).toBe(true);
+
+    const inB = decodePoleColumns((await columns({}, `?projectId=${seeded.projectB}`)).rawPayload);
+    expect(inB.codes).toEqual(['P-x']);
+    const mapLess = await ctx().app.inject({
+      method: 'GET',
+      url: '/ics/lighting/pole/mapColumns',
+      headers: auth(await ctx().login('map-less')),
+    });
+    expect(mapLess.statusCode).toBe(403);
+    expect(mapLess.json().success).toBe(false);
   });
 
   it('sees a pole or device added, moved or removed at once (new version, new ETag)', async () => {

@@ -7,7 +7,7 @@ import Switch from 'antd/es/switch';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLivePatches } from '../../../shared/lib/realtime/live-state';
-import { fetchPoleId, loadPoleSet, refreshPoleStates } from '../api/map-poles';
+import { fetchPoleId, firstPoleSet, loadPoleSet, refreshPoleStates } from '../api/map-poles';
 import { fetchTileUrl } from '../api/tile-url';
 import { useFeedback } from '../hooks/use-feedback';
 import '../locales';
@@ -75,11 +75,11 @@ export default function GisPage() {
   /** Keeps the popup over its pole while the map moves (no React render per frame). */
   const follow = useRef<() => void>(() => undefined);
 
-  // The first load, started before anything else: the poles and their states (two requests
-  // in parallel).
+  // The first load: the poles and their states (two requests in parallel), usually already
+  // started by the route's loader while the console was starting.
   useEffect(() => {
     let cancelled = false;
-    loadPoleSet()
+    firstPoleSet()
       .then((loaded) => {
         performance.mark('ics-map:poles-loaded');
         if (!cancelled) setPoles(loaded);

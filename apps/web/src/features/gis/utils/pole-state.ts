@@ -1,10 +1,4 @@
-import {
-  type ChildKind,
-  type DeviceStateDto,
-  type PoleMapDto,
-  type PoleMapState,
-  poleMapStateCodes,
-} from '@ics/contract';
+import { type ChildKind, type DeviceStateDto, type PoleMapState, poleMapStateCodes } from '@ics/contract';
 
 /** How a pole is drawn: its lamps lit, dark, faulty or unreachable, or no lamp on it. */
 export const poleStates = [
@@ -54,19 +48,28 @@ export type PoleSet = {
   states: Uint8Array;
 };
 
+/** The static columns as received: the binary answer's typed arrays, or plain arrays. */
+export type PoleColumnsIn = {
+  version: string;
+  codes: readonly string[];
+  lng: ArrayLike<number>;
+  lat: ArrayLike<number>;
+  kinds: ArrayLike<number>;
+};
+
 /** The server's two answers joined: the static columns and one state digit per pole. */
-export function toPoleSet(map: PoleMapDto, states: string): PoleSet {
+export function toPoleSet(map: PoleColumnsIn, states: string): PoleSet {
   return { ...staticColumns(map), states: decodeStates(states, map.codes.length) };
 }
 
-function staticColumns(map: PoleMapDto): Omit<PoleSet, 'states'> {
+function staticColumns(map: PoleColumnsIn): Omit<PoleSet, 'states'> {
   return {
     version: map.version,
     size: map.codes.length,
     codes: map.codes,
-    lng: Float64Array.from(map.lng),
-    lat: Float64Array.from(map.lat),
-    kinds: Uint8Array.from(map.kinds),
+    lng: map.lng instanceof Float64Array ? map.lng : Float64Array.from(map.lng),
+    lat: map.lat instanceof Float64Array ? map.lat : Float64Array.from(map.lat),
+    kinds: map.kinds instanceof Uint8Array ? map.kinds : Uint8Array.from(map.kinds),
   };
 }
 

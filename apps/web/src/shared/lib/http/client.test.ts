@@ -211,6 +211,16 @@ describe('http client error catalogue (spec §8)', () => {
     expect(error.message).toBe('用户名已存在');
   });
 
+  it('reads the message of an error answer to a binary request', async () => {
+    const bytes = new TextEncoder().encode(JSON.stringify(envelope(403, '没有权限访问地图'))).buffer;
+    const h = setup({ reply: { status: 403, data: bytes } });
+    const error = (await h.client
+      .get('/lighting/pole/mapColumns', { responseType: 'arraybuffer' })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(403);
+    expect(error.message).toBe('没有权限访问地图');
+  });
+
   it('keeps the envelope and its errorCode on the rejection', async () => {
     const h = setup({
       reply: { status: 400, data: { ...envelope(400, '请输入验证码'), errorCode: 'auth.captcha_required' } },

@@ -126,7 +126,8 @@ export function createHttpClient(deps: HttpClientDeps): AxiosInstance {
         return Promise.reject(new ApiError(0, deps.t(timedOut ? 'timeout' : 'network')));
       }
       const status = response.status;
-      const body = response.data && typeof response.data === 'object' ? response.data : undefined;
+      const data = response.data instanceof ArrayBuffer ? jsonOfBytes(response.data) : response.data;
+      const body = data && typeof data === 'object' ? (data as Partial<Envelope<unknown>>) : undefined;
       const serverMessage = typeof body?.message === 'string' ? body.message : '';
       const silent = error.config?.silentStatuses?.includes(status) ?? false;
       if (!silent) {
@@ -158,4 +159,13 @@ export function createHttpClient(deps: HttpClientDeps): AxiosInstance {
   );
 
   return client;
+}
+
+/** An error answer to a binary request (`responseType: 'arraybuffer'`) is still a JSON envelope. */
+function jsonOfBytes(bytes: ArrayBuffer): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return undefined;
+  }
 }
