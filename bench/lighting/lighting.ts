@@ -304,7 +304,8 @@ async function measureMapPage(
     await page.waitForLoadState('networkidle');
     await page.goto('about:blank');
 
-    const profiler = process.env.BENCH_MAP_PROFILE === '1' ? await page.context().newCDPSession(page) : null;
+    const profileTo = process.env.BENCH_MAP_PROFILE;
+    const profiler = profileTo ? await page.context().newCDPSession(page) : null;
     if (profiler) {
       await profiler.send('Profiler.enable');
       await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
@@ -324,6 +325,11 @@ async function measureMapPage(
     if (profiler) {
       const { profile } = (await profiler.send('Profiler.stop')) as { profile: CpuProfile };
       console.error(`${tag} map page main thread, self time by function:\n${topFunctions(profile)}`);
+      if (profileTo && profileTo !== '1') {
+        const file = path.resolve(profileTo.replace('{variant}', tag.slice(1, -1)));
+        fs.writeFileSync(file, JSON.stringify(profile));
+        console.error(`${tag} profile written to ${file} (bench/lib/cpu-profile.ts summarises it)`);
+      }
     }
 
     // Pan: drag the map back and forth with the mouse for PAN_MS, recording frame deltas.
