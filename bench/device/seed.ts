@@ -80,3 +80,23 @@ export async function countReadings(target: { databaseUrl?: string | undefined; 
     await db.close();
   }
 }
+
+/** Per command: milliseconds from its row being written to its ack reaching the server (null: no ack). */
+export async function commandTurnaround(
+  target: { databaseUrl?: string | undefined; dataDir: string },
+  ids: string[],
+): Promise<number[]> {
+  const db = await openDatabase(
+    target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir },
+  );
+  try {
+    const rows = await db.query<{ ms: number }>(
+      `select extract(epoch from ack_time - create_time) * 1000 as ms from dev_command
+        where id = any($1::text[]) and ack_time is not null`,
+      [ids],
+    );
+    return rows.map((r) => Number(r.ms));
+  } finally {
+    await db.close();
+  }
+}

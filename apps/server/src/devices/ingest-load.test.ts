@@ -100,7 +100,7 @@ describeWithApp(
      * high-water mark (the default is 100,000 readings) and the given batching.
      */
     const smallRuntime = async (
-      batching: Pick<DeviceRuntimeOptions, 'batchSize' | 'highWater' | 'flushMs'>,
+      batching: Pick<DeviceRuntimeOptions, 'batchSize' | 'highWater' | 'flushMs' | 'stateWriteMs'>,
     ): Promise<DeviceRuntime> => {
       const runtime = new DeviceRuntime(ctx().db, new InProcessLiveEvents(), silent, {
         mqttUrl: undefined,
@@ -255,6 +255,48 @@ describeWithApp(
         expect(runtime.ingestor.stats.heldBack).toBeGreaterThan(0);
         expect(runtime.ingestor.stats.dropped).toBe(0);
         expect(await storedReadings(ctx(), gw.id)).toBe(sent);
+        await gw.client.endAsync();
+      } finally {
+        await runtime.stop();
+      }
+    });
+
+    it('writes a latest-state row at once when on/off or level changes, other values when due', async () => {
+      const runtime = await smallRuntime({ flushMs: 50, stateWriteMs: 600_000 });
+      try {
+        const gw = await gateway(ctx(), token, runtime.brokerUrl!, 'GW-STATE');
+        const row = async () => {
+          const [r] = await ctx().db.query<{ vals: { level?: number; voltage?: number } }>(
+            `select s.vals from dev_state s join dev_device d on d.id = s.device_id
+              where d.gateway_id = $1 and d.address = 'L001'`,
+            [gw.id],
+          );
+          return r!.vals;
+        };
+        const report = (level: number, voltage: number) =>
+          gw.client.publishAsync(
+            topics.up(gw.sn, 'telemetry'),
+            JSON.stringify({ ts: Date.now(), readings: [{ dev: 'L001', on: true, level, voltage }] }),
+            { qos: 1 },
+          );
+        // The first reading: nothing written by this node yet, so at once.
+        await report(10, 220);
+        await until(async () => (await row()).voltage === 220);
+        // A voltage change only: the row keeps the older value until it is due (10 min here)…
+        const received = runtime.ingestor.stats.readings;
+        await report(10, 231);
+        await until(async () => runtime.ingestor.stats.readings === received + 1);
+        await new Promise((r) => setTimeout(r, 300));
+        expect(await row()).toMatchObject({ level: 10, voltage: 220 });
+        // …a level change is written at once, with every value received meanwhile.
+        await report(25, 232);
+        await until(async () => (await row()).level === 25);
+        expect(await row()).toMatchObject({ level: 25, voltage: 232 });
+        // Draining (and stopping) writes whatever is still behind.
+        await report(25, 240);
+        await until(async () => runtime.ingestor.stats.readings === received + 3);
+        await runtime.ingestor.drain();
+        expect(await row()).toMatchObject({ level: 25, voltage: 240 });
         await gw.client.endAsync();
       } finally {
         await runtime.stop();

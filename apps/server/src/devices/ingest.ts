@@ -15,15 +15,12 @@ import type { Database } from '../db/database';
 import { DeviceConditionEvents } from './device-events';
 import type { GatewayDirectory, GatewayInfo } from './directory';
 import { fastLamp, fastSensor, fastTelemetry } from './fast-check';
+import { LiveDevice } from './live-device';
 import type { LiveEvents } from './live-events';
 import type { RawMessageLog } from './raw-log';
-import {
-  epochMsToTimestamptz,
-  LampColumns,
-  RollupBuckets,
-  SensorColumns,
-  type TelemetryStore,
-} from './telemetry-store';
+import { epochMsToTimestamptz, LampColumns, SensorColumns } from './reading-columns';
+import { RollupBuckets } from './rollup-buckets';
+import type { TelemetryStore } from './telemetry-store';
 
 export type IngestLogger = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -40,24 +37,6 @@ export type IngestStats = {
   dropped: number;
   /** Messages whose sender the bus held back until the backlog shrank (backpressure). */
   heldBack: number;
-};
-
-type StatePatch = {
-  projectId: string;
-  gatewayId: string;
-  ts: number;
-  online: boolean | null;
-  vals: Record<string, unknown>;
-  faults: string[] | null;
-};
-
-type WrittenState = {
-  gatewayId: string;
-  at: number;
-  online: boolean | null;
-  on: unknown;
-  level: unknown;
-  faults: string | null;
 };
 
 type AckRow = {
@@ -95,7 +74,14 @@ const MAX_BUFFERED = 2_000_000;
 /** After an ack, a gateway's telemetry takes the express lane this long (the state the command changed). */
 const EXPRESS_MS = 2_000;
 /** Latest-state rows per statement: an express write waits for one such statement at most. */
-const STATE_CHUNK = 2_500;
+const STATE_CHUNK = 1_000;
+/**
+ * Rows of the bulk lane written per second at most (urgent ones are not counted): an UPDATE of
+ * a state row costs PostgreSQL ~12 µs of CPU, 3–4 times a reading's COPY, so 100,000 devices
+ * rewritten every 5 s would take a quarter of a core. Past this rate the oldest rows go first
+ * and the values that do not matter (power, voltage, …) lag longer; live pushes are unaffected.
+ */
+const STATE_ROWS_PER_SECOND = 5_000;
 
 /**
  * Device uplink ingestion: topic router, payload validation, and buffered writes. Messages are
@@ -119,15 +105,27 @@ export class Ingestor {
   };
   private lamps = new LampColumns();
   private sensors = new SensorColumns();
-  private states = new Map<string, StatePatch>();
+  /** Column buffers written and emptied, reused by the next flushes. */
+  private readonly spareLamps: LampColumns[] = [];
+  private readonly spareSensors: SensorColumns[] = [];
+  /** The latest state of every device this node heard from, updated in place. */
+  private readonly devices = new Map<string, LiveDevice>();
+  /** Devices changed since the last flush (pushed live at the flush), and the flush's number. */
+  private changed: LiveDevice[] = [];
+  private flushSeq = 0;
   /**
-   * Bulk lane: latest state not yet written to dev_state (merged across flushes). A device's
-   * row is written when a value that matters changed (on, level, online, faults) or when its
-   * last write is `stateWriteMs` old; live pushes come from memory at every flush.
+   * Bulk lane: devices whose dev_state row is behind their state. A row is written at once when
+   * a value that matters changed (on, level, online, faults: `urgent`), else when its last write
+   * is `stateWriteMs` old (`dirty`, in about the order of their last write, so that the due ones
+   * are at its front). Live pushes come from memory at every flush, whatever the rows hold.
    */
-  private dirty = new Map<string, StatePatch>();
-  /** What dev_state holds for each device, as far as this node wrote it. */
-  private readonly written = new Map<string, WrittenState>();
+  private readonly urgent = new Set<LiveDevice>();
+  private readonly dirty = new Set<LiveDevice>();
+  /** The state writer runs (one chunk after another, beside the flushes of readings). */
+  private stateWriter: Promise<void> | null = null;
+  /** Bulk-lane rows the writer may still write now (refilled at `STATE_ROWS_PER_SECOND`). */
+  private stateBudget = STATE_CHUNK;
+  private stateBudgetAt = Date.now();
   /** Hourly rollup sums of the readings stored since the last rollup run. */
   private buckets = new RollupBuckets();
   private seen = new Map<string, number>();
@@ -151,9 +149,10 @@ export class Ingestor {
    * outcome and its effect are visible at once while bulk telemetry keeps flowing.
    */
   private readonly expressUntil = new Map<string, number>();
-  private expressStates = new Map<string, StatePatch>();
+  private expressDevices: LiveDevice[] = [];
   private expressScheduled = false;
-  private expressRunning = false;
+  /** The express write in progress; another is due after it when `expressAgain`. */
+  private expressWrite: Promise<void> | null = null;
   private expressAgain = false;
   /** Serialises writes to dev_state and dev_command between the bulk and the express lane. */
   private stateLock: Promise<unknown> = Promise.resolve();
@@ -170,6 +169,8 @@ export class Ingestor {
       onCommandOutcomes(outcomes: CommandOutcome[]): void;
       /** Whether commands sent to this gateway await acks (it is then never held back). */
       awaitingAck?(gatewaySn: string): boolean;
+      /** Devices whose state changed (pushed to consoles from memory). */
+      onDevicesChanged(devices: readonly LiveDevice[]): void;
       /** Gateways whose online state changed (events are written by the ingestor). */
       onStateChanges(
         changes: Array<{ projectId: string; gatewayId: string; deviceId: string | null; patch: object }>,
@@ -207,11 +208,14 @@ export class Ingestor {
   forgetGateways(gatewayIds: readonly string[]): void {
     if (gatewayIds.length === 0) return;
     const ids = new Set(gatewayIds);
-    for (const [deviceId, w] of this.written) if (ids.has(w.gatewayId)) this.written.delete(deviceId);
+    for (const d of this.devices.values()) if (ids.has(d.gatewayId)) d.writtenAt = 0;
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.flush(), this.options.flushMs);
+    this.timer = setInterval(() => {
+      void this.flush();
+      this.writeStatesDue();
+    }, this.options.flushMs);
     this.timer.unref();
   }
 
@@ -220,10 +224,7 @@ export class Ingestor {
     if (this.timer) clearInterval(this.timer);
     this.releaseRoom(true);
     // A flush in progress leaves what arrived meanwhile to the next one: wait for it, then write the rest.
-    while (this.flushing) await this.flushing;
-    await this.flush();
-    await this.writeDirty(true);
-    await this.stateLock;
+    await this.drain();
   }
 
   /**
@@ -342,8 +343,11 @@ export class Ingestor {
         this.touch(gw.id, now);
         const offline = new Set(parsed.data.offline ?? []);
         // Devices the gateway cannot reach are offline; the others answer through it.
-        for (const [address, ref] of gw.devices)
-          this.patch(gw, ref.id, now, { online: !offline.has(address) });
+        for (const [address, ref] of gw.devices) {
+          const d = this.device(gw, ref.id, now);
+          d.online = !offline.has(address);
+          d.onlinePending = true;
+        }
         this.conditions.heartbeat(gw, parsed.data.offline ?? [], parsed.data.ts, now);
         return null;
       }
@@ -446,76 +450,47 @@ export class Ingestor {
       return null;
     }
     this.stats.readings++;
-    // The reading's fields become the state's values. Copied rather than `delete`d: deleting
-    // turns an object into a slow dictionary, which made merging and serialising the latest
-    // state the largest cost per reading (13 % of the server's time at 100,000 readings/s).
-    const values = stateValues(data, ref.kind === 'lamp');
-    let faults: string[] | null = null;
+    const d = this.device(gw, ref.id, ts);
+    d.online = true;
+    d.onlinePending = true;
     if (ref.kind === 'lamp') {
       const r = data as LampReading;
-      const c = this.lamps;
-      c.ts.push(ts);
-      c.deviceId.push(ref.id);
-      c.projectId.push(gw.projectId);
-      c.on.push(r.on ?? null);
-      c.level.push(r.level ?? null);
-      c.target.push(r.target ?? null);
-      c.voltage.push(r.voltage ?? null);
-      c.current.push(r.current ?? null);
-      c.power.push(r.power ?? null);
-      c.powerFactor.push(r.powerFactor ?? null);
-      c.energy.push(r.energy ?? null);
-      c.hours.push(r.hours ?? null);
-      c.switchOns.push(r.switchOns ?? null);
+      this.lamps.add(ts, ref.id, gw.projectId, r);
+      d.merge(data, true);
       if (r.faults) {
-        faults = r.faults;
-        this.conditions.faults(gw, ref.id, faults, ts);
+        d.faults = r.faults;
+        d.faultsPending = true;
+        d.faultsUnpushed = true;
+        this.conditions.faults(gw, ref.id, r.faults, ts);
       }
-    } else if (ref.kind === 'sensor') {
-      const r = data as SensorReading;
-      const c = this.sensors;
-      c.ts.push(ts);
-      c.deviceId.push(ref.id);
-      c.projectId.push(gw.projectId);
-      c.temperature.push(r.temperature ?? null);
-      c.humidity.push(r.humidity ?? null);
-      c.pm25.push(r.pm25 ?? null);
-      c.pm10.push(r.pm10 ?? null);
-      c.noise.push(r.noise ?? null);
-      c.illuminance.push(r.illuminance ?? null);
-      c.windSpeed.push(r.windSpeed ?? null);
-      c.windDirection.push(r.windDirection ?? null);
-      c.pressure.push(r.pressure ?? null);
+    } else {
+      if (ref.kind === 'sensor') this.sensors.add(ts, ref.id, gw.projectId, data as SensorReading);
+      d.merge(data, false);
     }
-    this.patch(gw, ref.id, ts, { online: true, vals: values, faults });
-    if (express) this.patch(gw, ref.id, ts, { online: true, vals: values, faults }, this.expressStates);
+    if (express && !d.express) {
+      d.express = true;
+      this.expressDevices.push(d);
+    }
     if (this.lamps.size + this.sensors.size >= this.options.batchSize) void this.flush();
     return null;
   }
 
-  private patch(
-    gw: GatewayInfo,
-    deviceId: string,
-    ts: number,
-    change: { online?: boolean; vals?: Record<string, unknown>; faults?: string[] | null },
-    into = this.states,
-  ) {
-    let p = into.get(deviceId);
-    if (!p) {
-      // The first change of a flush keeps its values object (fresh per reading) instead of a copy.
-      p = {
-        projectId: gw.projectId,
-        gatewayId: gw.id,
-        ts,
-        online: null,
-        vals: change.vals ?? {},
-        faults: null,
-      };
-      into.set(deviceId, p);
-    } else if (change.vals) Object.assign(p.vals, change.vals);
-    if (ts > p.ts) p.ts = ts;
-    if (change.online !== undefined) p.online = change.online;
-    if (change.faults) p.faults = change.faults;
+  /** The device's live state, listed as changed in this flush; `ts` its latest time. */
+  private device(gw: GatewayInfo, deviceId: string, ts: number): LiveDevice {
+    let d = this.devices.get(deviceId);
+    if (!d) {
+      d = new LiveDevice(deviceId, gw.projectId, gw.id);
+      this.devices.set(deviceId, d);
+    } else if (d.gatewayId !== gw.id || d.projectId !== gw.projectId) {
+      d.gatewayId = gw.id;
+      d.projectId = gw.projectId;
+    }
+    if (ts > d.ts) d.ts = ts;
+    if (d.changedIn !== this.flushSeq) {
+      d.changedIn = this.flushSeq;
+      this.changed.push(d);
+    }
+    return d;
   }
 
   private touch(gatewayId: string, now: number) {
@@ -581,35 +556,27 @@ export class Ingestor {
   async drain(): Promise<void> {
     while (this.flushing) await this.flushing;
     await this.flush();
-    await this.writeDirty(true);
+    await this.expressDrain();
+    while (this.stateWriter) await this.stateWriter;
+    await this.writeStatesNow(this.takeStates(Infinity, true));
     await this.stateLock;
   }
 
   private async doFlush(): Promise<void> {
     const lamps = this.lamps;
     const sensors = this.sensors;
-    const states = this.states;
+    const changed = this.changed;
     const seen = this.seen;
     const offline = this.offlineNow;
-    const acks = this.acks;
     const faultOps = this.faultOps;
-    if (
-      !lamps.size &&
-      !sensors.size &&
-      !states.size &&
-      !seen.size &&
-      !offline.size &&
-      !acks.length &&
-      !faultOps.length &&
-      !this.dirty.size
-    )
+    if (!lamps.size && !sensors.size && !changed.length && !seen.size && !offline.size && !faultOps.length)
       return;
-    this.lamps = new LampColumns();
-    this.sensors = new SensorColumns();
-    this.states = new Map();
+    this.lamps = this.spareLamps.pop() ?? new LampColumns();
+    this.sensors = this.spareSensors.pop() ?? new SensorColumns();
+    this.changed = [];
+    this.flushSeq++;
     this.seen = new Map();
     this.offlineNow = new Set();
-    this.acks = [];
     this.faultOps = [];
     const started = Date.now();
 
@@ -624,13 +591,17 @@ export class Ingestor {
         await markGatewaysOffline(this.db, [...offline], this.live, this.hooks.onStateChanges),
       );
     // Live pushes from memory at once; the rows follow (see `dirty`).
-    if (states.size) this.hooks.onStateChanges(stateChanges(states));
-    for (const [id, p] of states) {
-      const d = this.dirty.get(id);
-      if (!d) this.dirty.set(id, p);
-      else mergePatch(d, p);
+    if (changed.length) {
+      this.hooks.onDevicesChanged(changed);
+      for (const d of changed)
+        if (!this.urgent.has(d)) {
+          if (d.isUrgent()) {
+            this.dirty.delete(d);
+            this.urgent.add(d);
+          } else this.dirty.add(d);
+        }
+      this.writeStatesDue();
     }
-    await this.writeDirty(false);
     await this.conditions.flush();
     for (const op of faultOps) {
       await this.db.query(
@@ -641,7 +612,6 @@ export class Ingestor {
         [op.deviceId, op.code],
       );
     }
-    if (acks.length) await this.locked(() => this.writeAcks(acks));
     await history;
     this.stats.flushes++;
     this.stats.lastFlushMs = Date.now() - started;
@@ -649,55 +619,76 @@ export class Ingestor {
 
   /** Stores the readings of a flush and adds them to the hourly rollup sums once stored. */
   private async writeHistory(lamps: LampColumns, sensors: SensorColumns): Promise<void> {
-    await this.store.insertLamps(lamps);
-    this.buckets.addLamps(lamps);
-    await this.store.insertSensors(sensors);
-    this.buckets.addSensors(sensors);
-  }
-
-  /** Writes the dirty latest states that are due (all of them when `all`). */
-  private async writeDirty(all: boolean): Promise<void> {
-    if (!this.dirty.size) return;
-    const now = Date.now();
-    const every = this.options.stateWriteMs ?? 5_000;
-    const due = new Map<string, StatePatch>();
-    for (const [id, p] of this.dirty) {
-      if (all || this.mustWrite(id, p, now - every)) {
-        due.set(id, p);
-        this.dirty.delete(id);
-      }
+    try {
+      await this.store.insertLamps(lamps);
+      this.buckets.addLamps(lamps);
+      await this.store.insertSensors(sensors);
+      this.buckets.addSensors(sensors);
+    } finally {
+      lamps.reset();
+      sensors.reset();
+      this.spareLamps.push(lamps);
+      this.spareSensors.push(sensors);
     }
-    for (const chunk of chunked(due, STATE_CHUNK)) await this.locked(() => this.writeStates(chunk, false));
   }
 
-  private mustWrite(id: string, p: StatePatch, writtenBefore: number): boolean {
-    const w = this.written.get(id);
-    if (!w || w.at <= writtenBefore) return true;
-    if (p.online !== null && p.online !== w.online) return true;
-    if ('on' in p.vals && p.vals.on !== w.on) return true;
-    if ('level' in p.vals && p.vals.level !== w.level) return true;
-    return p.faults !== null && p.faults.join(',') !== w.faults;
+  /**
+   * Starts the state writer unless it runs: it writes the rows that are due, one chunk at a time,
+   * beside the flushes of readings (which never wait for it), and stops when none is left.
+   */
+  private writeStatesDue(): void {
+    if (this.stateWriter || (!this.urgent.size && !this.dirty.size)) return;
+    this.stateWriter = (async () => {
+      for (let chunk = this.takeStates(STATE_CHUNK); chunk.length; chunk = this.takeStates(STATE_CHUNK))
+        await this.writeStatesNow(chunk);
+    })().finally(() => {
+      this.stateWriter = null;
+    });
   }
 
-  private remember(id: string, p: StatePatch, now: number) {
-    const w = this.written.get(id);
-    if (!w) {
-      this.written.set(id, {
-        gatewayId: p.gatewayId,
-        at: now,
-        online: p.online,
-        on: p.vals.on,
-        level: p.vals.level,
-        faults: p.faults ? p.faults.join(',') : null,
+  /** Writes these devices' rows in chunks, after the state writes already queued. */
+  private async writeStatesNow(devices: LiveDevice[]): Promise<void> {
+    for (let from = 0; from < devices.length; from += STATE_CHUNK) {
+      const chunk = devices.slice(from, from + STATE_CHUNK);
+      await this.locked(() => this.writeStates(chunk, false)).catch((error: Error) => {
+        this.stats.flushErrors++;
+        this.hooks.log.error({ err: error }, 'device state write failed');
       });
-      return;
     }
-    w.at = now;
-    w.gatewayId = p.gatewayId;
-    if (p.online !== null) w.online = p.online;
-    if ('on' in p.vals) w.on = p.vals.on;
-    if ('level' in p.vals) w.level = p.vals.level;
-    if (p.faults) w.faults = p.faults.join(',');
+  }
+
+  /**
+   * Up to `max` devices whose row is due: urgent ones first, then dirty ones within the rate
+   * budget (all of them, regardless of age and budget, when `all`). The dirty set is in about
+   * the order of the devices' last writes: the scan stops after `max` devices not yet due, as
+   * those behind them were written later still.
+   */
+  private takeStates(max: number, all = false): LiveDevice[] {
+    const out: LiveDevice[] = [];
+    for (const d of this.urgent) {
+      if (out.length >= max) return out;
+      out.push(d);
+      this.urgent.delete(d);
+    }
+    const now = Date.now();
+    this.stateBudget = Math.min(
+      STATE_ROWS_PER_SECOND,
+      this.stateBudget + ((now - this.stateBudgetAt) * STATE_ROWS_PER_SECOND) / 1000,
+    );
+    this.stateBudgetAt = now;
+    const limit = all ? max : Math.min(max, out.length + Math.floor(this.stateBudget));
+    const writtenBefore = now - (this.options.stateWriteMs ?? 5_000);
+    let notDue = 0;
+    const urgentTaken = out.length;
+    for (const d of this.dirty) {
+      if (out.length >= limit) break;
+      if (all || d.writtenAt <= writtenBefore) {
+        out.push(d);
+        this.dirty.delete(d);
+      } else if (++notDue >= max) break;
+    }
+    this.stateBudget -= out.length - urgentTaken;
+    return out;
   }
 
   /** Runs `write` after the dev_state / dev_command writes already queued. */
@@ -717,32 +708,41 @@ export class Ingestor {
   }
 
   /** Writes the acks and express states waiting now (one express write at a time). */
-  private async expressFlush(): Promise<void> {
-    if (this.expressRunning) {
+  private expressFlush(): Promise<void> {
+    if (this.expressWrite) {
       this.expressAgain = true;
-      return;
+      return this.expressWrite;
     }
-    const states = this.expressStates;
+    const devices = this.expressDevices;
     const acks = this.acks;
-    if (!states.size && !acks.length) return;
-    this.expressStates = new Map();
+    if (!devices.length && !acks.length) return Promise.resolve();
+    this.expressDevices = [];
+    for (const d of devices) d.express = false;
     this.acks = [];
-    this.expressRunning = true;
-    try {
-      await this.locked(async () => {
-        if (states.size) await this.writeStates(states);
-        if (acks.length) await this.writeAcks(acks);
+    // Acks and states are independent rows: written side by side (PostgreSQL: two connections).
+    this.expressWrite = Promise.all([
+      acks.length ? this.writeAcks(acks) : undefined,
+      devices.length ? this.locked(() => this.writeStates(devices)) : undefined,
+    ])
+      .then(() => undefined)
+      .catch((error: Error) => {
+        this.stats.flushErrors++;
+        this.hooks.log.error({ err: error }, 'device ingestion express write failed');
+      })
+      .finally(() => {
+        this.expressWrite = null;
+        if (this.expressAgain) {
+          this.expressAgain = false;
+          this.scheduleExpress();
+        }
       });
-    } catch (error) {
-      this.stats.flushErrors++;
-      this.hooks.log.error({ err: error }, 'device ingestion express write failed');
-    } finally {
-      this.expressRunning = false;
-      if (this.expressAgain) {
-        this.expressAgain = false;
-        this.scheduleExpress();
-      }
-    }
+    return this.expressWrite;
+  }
+
+  /** Waits until the express lane has written everything queued for it. */
+  private async expressDrain(): Promise<void> {
+    while (this.expressWrite || this.acks.length || this.expressDevices.length)
+      await (this.expressWrite ?? this.expressFlush());
   }
 
   private async markSeen(seen: Map<string, number>) {
@@ -780,20 +780,31 @@ export class Ingestor {
     );
   }
 
-  private async writeStates(states: Map<string, StatePatch>, push = true) {
-    // One JSON document for the whole batch: one native stringify here, one parse in the database.
-    const rows: Array<{ d: string; t: number; o: boolean | null; v: object; f: string[] | null }> = [];
-    for (const [id, p] of states) rows.push({ d: id, t: p.ts, o: p.online, v: p.vals, f: p.faults });
-    await this.db.query(
-      `update dev_state s set vals = s.vals || v.v, last_seen = greatest(s.last_seen, ${epochMsToTimestamptz('v.t')}),
-         online = coalesce(v.o, s.online), faults = coalesce(v.f, s.faults), update_time = now()
-         from jsonb_to_recordset($1::jsonb) as v(d text, t bigint, o boolean, v jsonb, f jsonb)
-        where s.device_id = v.d`,
-      [JSON.stringify(rows)],
-    );
+  /** Writes the devices' rows (their state when called) and, with `push`, pushes them live. */
+  private async writeStates(devices: readonly LiveDevice[], push = true) {
     const now = Date.now();
-    for (const [id, p] of states) this.remember(id, p, now);
-    if (push) this.hooks.onStateChanges(stateChanges(states));
+    const rows = devices.map((d) => d.takeRow(now));
+    try {
+      // One JSON document for the whole batch: one native stringify here, one parse in the database.
+      await this.db.query(
+        `update dev_state s set vals = s.vals || v.v, last_seen = greatest(s.last_seen, ${epochMsToTimestamptz('v.t')}),
+           online = coalesce(v.o, s.online), faults = coalesce(v.f, s.faults), update_time = now()
+           from jsonb_to_recordset($1::jsonb) as v(d text, t bigint, o boolean, v jsonb, f jsonb)
+          where s.device_id = v.d`,
+        [JSON.stringify(rows)],
+      );
+    } catch (error) {
+      // Not written: the next flush tries again with what was pending.
+      devices.forEach((d, i) => {
+        d.writtenAt = 0;
+        if (rows[i]!.o !== null) d.onlinePending = true;
+        if (rows[i]!.f !== null) d.faultsPending = true;
+        this.dirty.delete(d);
+        this.urgent.add(d);
+      });
+      throw error;
+    }
+    if (push) this.hooks.onDevicesChanged(devices);
   }
 
   private async writeAcks(acks: AckRow[]) {
@@ -856,55 +867,6 @@ export class Ingestor {
         rows.map((r) => ({ id: r.id, projectId: r.project_id, status: r.status })),
       );
   }
-}
-
-function stateChanges(states: Map<string, StatePatch>) {
-  return [...states].map(([id, p]) => ({
-    projectId: p.projectId,
-    gatewayId: p.gatewayId,
-    deviceId: id,
-    patch: {
-      lastSeen: new Date(p.ts).toISOString(),
-      ...(p.online === null ? {} : { online: p.online }),
-      values: p.vals,
-      ...(p.faults ? { faults: p.faults } : {}),
-    },
-  }));
-}
-
-/** A reading's fields without `dev` and `ts` (and `faults`, kept apart, for lamps). */
-function stateValues(reading: Record<string, unknown>, withoutFaults: boolean): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const key in reading)
-    if (key !== 'dev' && key !== 'ts' && !(withoutFaults && key === 'faults')) values[key] = reading[key];
-  return values;
-}
-
-/** Folds a later patch of the same device into an earlier one. */
-function mergePatch(into: StatePatch, later: StatePatch) {
-  Object.assign(into.vals, later.vals);
-  if (later.ts > into.ts) into.ts = later.ts;
-  if (later.online !== null) into.online = later.online;
-  if (later.faults) into.faults = later.faults;
-  into.gatewayId = later.gatewayId;
-  into.projectId = later.projectId;
-}
-
-/** The entries of `map` in maps of at most `size`. */
-function* chunked<K, V>(map: Map<K, V>, size: number): Generator<Map<K, V>> {
-  if (map.size <= size) {
-    if (map.size) yield map;
-    return;
-  }
-  let chunk = new Map<K, V>();
-  for (const [k, v] of map) {
-    chunk.set(k, v);
-    if (chunk.size >= size) {
-      yield chunk;
-      chunk = new Map();
-    }
-  }
-  if (chunk.size) yield chunk;
 }
 
 /** Accepts a timestamp within the retention window and at most a day ahead (clock skew); null otherwise. */

@@ -103,7 +103,13 @@ describeWithApp(
       expect(gw.body.result).toMatchObject({ model: 'X1', firmware: '2.1', online: true, deviceCount: 3 });
     });
 
-    it('turns telemetry into latest state and history', async () => {
+    it('turns telemetry into latest state, live pushes and history', async () => {
+      // What consoles receive: the pushes as they are serialised for the WebSocket.
+      const pushed: Array<{ id: string; values?: Record<string, unknown>; faults?: string[] }> = [];
+      const unsubscribe = ctx().services.liveEvents.subscribe((event) => {
+        if (event.kind === 'device.state' && event.projectId === a.projectId)
+          pushed.push(...JSON.parse(JSON.stringify(event.payload)).devices);
+      });
       const ts = Date.now();
       await send(client, 'GW-A', 'telemetry', {
         ts,
@@ -135,6 +141,16 @@ describeWithApp(
         values: { power: 90.5, on: true },
         faults: ['dayBurning'],
       });
+      const push = await until(async () => pushed.find((d) => d.id === lamp.id) ?? null);
+      unsubscribe();
+      expect(push).toMatchObject({
+        gatewayId: a.gw.id,
+        online: true,
+        values: { on: true, level: 60, power: 90.5, voltage: 221, energy: 12.5 },
+        faults: ['dayBurning'],
+      });
+      expect(push.values).not.toHaveProperty('dev');
+      expect(push.values).not.toHaveProperty('faults');
       await ctx().services.devices.ingestor.drain();
       const raw = await ctx().request({
         method: 'GET',

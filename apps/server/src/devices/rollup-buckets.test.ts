@@ -1,26 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { hashDeviceSecret, VerifiedSecrets } from './credentials';
-import { LampColumns, RollupBuckets } from './telemetry-store';
+import { LampColumns } from './reading-columns';
+import { RollupBuckets } from './rollup-buckets';
 
 const HOUR = 3_600_000;
 
 function lamps(rows: Array<{ ts: number; dev: string; level: number | null; energy: number; on: boolean }>) {
   const c = new LampColumns();
-  for (const r of rows) {
-    c.ts.push(r.ts);
-    c.deviceId.push(r.dev);
-    c.projectId.push('p');
-    c.on.push(r.on);
-    c.level.push(r.level);
-    c.target.push(null);
-    c.voltage.push(220);
-    c.current.push(null);
-    c.power.push(r.level === null ? null : r.level * 2);
-    c.powerFactor.push(null);
-    c.energy.push(r.energy);
-    c.hours.push(null);
-    c.switchOns.push(null);
-  }
+  for (const r of rows)
+    c.add(r.ts, r.dev, 'p', {
+      dev: r.dev,
+      on: r.on,
+      ...(r.level === null ? {} : { level: r.level, power: r.level * 2 }),
+      voltage: 220,
+      energy: r.energy,
+    });
   return c;
 }
 
@@ -37,19 +31,20 @@ describe('RollupBuckets', () => {
       ]),
     );
     expect(a.lamps.size).toBe(3);
-    const l1 = a.lamps.get(`L1|${t}`)!;
+    const l1 = a.lamps.get('L1', t)!;
     expect(l1.samples).toBe(2);
-    expect(l1.level.avg).toBe(40);
-    expect(l1.energy.hi! - l1.energy.lo!).toBe(2);
-    expect(l1.on.avg).toBe(0.5);
+    expect(l1.stat('level', 'avg')).toBe(40);
+    expect(l1.stat('energy', 'delta')).toBe(2);
+    expect(l1.stat('on', 'avg')).toBe(0.5);
+    expect(l1.stat('current', 'avg')).toBeNull();
     expect(a.span()).toEqual({ from: t, to: t + 2 * HOUR });
     const b = new RollupBuckets();
     b.addLamps(lamps([{ ts: t + 5, dev: 'L1', level: 60, energy: 9, on: true }]));
     a.mergeInto(b);
-    const merged = b.lamps.get(`L1|${t}`)!;
+    const merged = b.lamps.get('L1', t)!;
     expect(merged.samples).toBe(3);
-    expect(merged.level.avg).toBe(50);
-    expect(merged.energy.lo).toBe(9);
+    expect(merged.stat('level', 'avg')).toBe(50);
+    expect(merged.stat('energy', 'min')).toBe(9);
     expect(new RollupBuckets().span()).toBeNull();
   });
 });

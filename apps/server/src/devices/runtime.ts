@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Database } from '../db/database';
 import { BrokerPortError, connectExternalBroker, type DeviceBus, startEmbeddedBroker } from './bus';
 import { loadCommands } from './command-rows';
@@ -48,6 +49,8 @@ export class DeviceRuntime {
   private bus: DeviceBus | null = null;
   private timers: NodeJS.Timeout[] = [];
   private readonly stopHooks: Array<() => Promise<void>> = [];
+  /** Diagnostics (with `statsFile`): how long the event loop kept messages and requests waiting. */
+  private loopDelay: ReturnType<typeof monitorEventLoopDelay> | null = null;
 
   constructor(
     private readonly db: Database,
@@ -82,6 +85,7 @@ export class DeviceRuntime {
           this.commands.settled(outcomes.map((o) => o.id));
           void this.publishCommands(outcomes.map((o) => o.id));
         },
+        onDevicesChanged: (devices) => this.fanout.addDevices(devices),
         onStateChanges: (changes) => this.fanout.add(changes),
         awaitingAck: (sn) => this.commands.awaitingAck(sn),
       },
@@ -119,6 +123,10 @@ export class DeviceRuntime {
       if (gw) this.ingestor.gatewayGone(gw.id);
     });
     this.bus = bus;
+    if (this.options.statsFile) {
+      this.loopDelay = monitorEventLoopDelay({ resolution: 10 });
+      this.loopDelay.enable();
+    }
     this.ingestor.start();
     this.commands.start();
     this.fanout.start();
@@ -159,9 +167,22 @@ export class DeviceRuntime {
     // Diagnostics for the bench: the ingestion counters of this process's life.
     const statsFile = this.options.statsFile;
     if (statsFile)
-      await writeFile(statsFile, JSON.stringify(this.ingestor.stats)).catch((err: Error) =>
-        this.log.warn({ err }, 'writing device stats failed'),
+      await writeFile(statsFile, JSON.stringify({ ...this.ingestor.stats, ...this.loopDelayStats() })).catch(
+        (err: Error) => this.log.warn({ err }, 'writing device stats failed'),
       );
+  }
+
+  /** Event-loop delay while the bus ran, in ms (diagnostics). */
+  private loopDelayStats(): Record<string, number> {
+    const h = this.loopDelay;
+    if (!h) return {};
+    h.disable();
+    const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+    return {
+      loopDelayP50Ms: ms(h.percentile(50)),
+      loopDelayP99Ms: ms(h.percentile(99)),
+      loopDelayMaxMs: ms(h.max),
+    };
   }
 
   /** Gateways not heard from within the offline timeout become offline (one event each). */

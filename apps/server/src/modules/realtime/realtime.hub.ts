@@ -80,21 +80,24 @@ export class Realtime {
       this.closeAll(CLOSE_SERVER_RESTART, 'disconnected by the server');
       return;
     }
-    const text = JSON.stringify(delivery.message);
+    // Serialised only when a socket of this node is addressed: device state goes to every
+    // administrator each second, whether or not any of them has a console open here.
+    let text: string | undefined;
+    const sendTo = (socket: ConsoleSocket) => {
+      if (socket.readyState !== OPEN) return;
+      text ??= JSON.stringify(delivery.message);
+      socket.send(text);
+    };
     if (delivery.to === 'all') {
-      for (const set of this.sockets.values()) for (const socket of set) send(socket, text);
+      for (const set of this.sockets.values()) for (const socket of set) sendTo(socket);
       return;
     }
     for (const userId of delivery.userIds) {
-      for (const socket of this.sockets.get(userId) ?? []) send(socket, text);
+      for (const socket of this.sockets.get(userId) ?? []) sendTo(socket);
     }
   }
 
   private closeAll(code: number, reason: string): void {
     for (const set of this.sockets.values()) for (const socket of set) socket.close(code, reason);
   }
-}
-
-function send(socket: ConsoleSocket, text: string): void {
-  if (socket.readyState === OPEN) socket.send(text);
 }

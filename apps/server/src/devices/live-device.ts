@@ -1,0 +1,92 @@
+/**
+ * The latest state of one device as this node knows it: created on its first message and
+ * updated in place by every later one, so that at 100,000 readings/s no per-reading object
+ * outlives the message that carried it (the garbage collector's old generation stays quiet).
+ *
+ * It serves two readers: the live pushes to consoles (`StateFanout`, from memory) and the
+ * device's `dev_state` row (`Ingestor`, written when something that matters changed or the
+ * last write is old).
+ */
+export class LiveDevice {
+  /** The readings' values merged (the row's `vals`): every field but `dev`, `ts` (and a lamp's `faults`). */
+  readonly vals: Record<string, unknown> = {};
+  /** Time of the latest reading or heartbeat (epoch ms). */
+  ts = 0;
+  online: boolean | null = null;
+  /** The latest fault list the device reported; null before it reported one. */
+  faults: string[] | null = null;
+  /** Reported since the row was last written (the write then sets them; else the row keeps its own). */
+  onlinePending = false;
+  faultsPending = false;
+  /** The latest fault list is not yet in a live push. */
+  faultsUnpushed = false;
+  /** The flush that last listed it as changed (so that it is listed once per flush). */
+  changedIn = -1;
+  /** Changed since its row was last written. */
+  dirty = false;
+  /** Waiting in the express lane. */
+  express = false;
+  /** What `dev_state` holds, as far as this node wrote it (`writtenAt` 0: nothing known). */
+  writtenAt = 0;
+  writtenOnline: boolean | null = null;
+  writtenOn: unknown;
+  writtenLevel: unknown;
+  writtenFaults: string | null = null;
+
+  constructor(
+    readonly id: string,
+    public projectId: string,
+    public gatewayId: string,
+  ) {}
+
+  /** Merges a reading's fields into `vals`; `dev`, `ts` and (when `skipFaults`) `faults` stay out. */
+  merge(reading: Record<string, unknown>, skipFaults: boolean): void {
+    const vals = this.vals;
+    for (const key in reading)
+      if (key !== 'dev' && key !== 'ts' && !(skipFaults && key === 'faults')) vals[key] = reading[key];
+  }
+
+  /** Whether the row must be written at once: nothing known of it, or a value that matters changed. */
+  isUrgent(): boolean {
+    if (this.writtenAt === 0) return true;
+    if (this.onlinePending && this.online !== this.writtenOnline) return true;
+    if (this.vals.on !== this.writtenOn || this.vals.level !== this.writtenLevel) return true;
+    return this.faultsPending && this.faults !== null && this.faults.join(',') !== this.writtenFaults;
+  }
+
+  /** The row as written now (a `jsonb_to_recordset` element), remembered as what `dev_state` holds. */
+  takeRow(now: number): { d: string; t: number; o: boolean | null; v: object; f: string[] | null } {
+    const row = {
+      d: this.id,
+      t: this.ts,
+      o: this.onlinePending ? this.online : null,
+      v: this.vals,
+      f: this.faultsPending ? this.faults : null,
+    };
+    this.writtenAt = now;
+    if (this.onlinePending) this.writtenOnline = this.online;
+    if (this.faultsPending && this.faults) this.writtenFaults = this.faults.join(',');
+    this.writtenOn = this.vals.on;
+    this.writtenLevel = this.vals.level;
+    this.onlinePending = false;
+    this.faultsPending = false;
+    this.dirty = false;
+    return row;
+  }
+
+  /** The live-push entry: the full latest state (consoles merge it over what they loaded). */
+  pushEntry(): Record<string, unknown> {
+    const entry: Record<string, unknown> = {
+      id: this.id,
+      gatewayId: this.gatewayId,
+      lastSeen: new Date(this.ts).toISOString(),
+      values: this.vals,
+    };
+    if (this.online !== null) entry.online = this.online;
+    if (this.faultsUnpushed && this.faults) {
+      entry.faults = this.faults;
+      this.faultsUnpushed = false;
+    }
+    return entry;
+  }
+}
