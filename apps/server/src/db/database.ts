@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { PgliteClient } from './pglite-client';
 
 export type Row = Record<string, unknown>;
 
@@ -44,23 +44,29 @@ export type Database = Queryable & {
   close(): Promise<void>;
 };
 
+/** Embedded PGlite, run in a thread of its own (pglite-client.ts) so that its work does not stall MQTT and HTTP. */
 class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
   readonly copyIn = null;
-  constructor(private readonly db: PGlite) {}
+  constructor(private readonly client: PgliteClient) {}
 
-  async query<T extends Row>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const res = await this.db.query<T>(sql, params);
-    return res.rows;
+  query<T extends Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.client.query<T>(sql, params);
   }
 
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) =>
-      work({
-        query: async <R extends Row>(sql: string, params: unknown[] = []) =>
-          (await tx.query<R>(sql, params)).rows,
-      }),
-    );
+  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const { tx } = (await this.client.send({ op: 'begin' })) as { tx: number };
+    let result: T;
+    try {
+      result = await work({
+        query: <R extends Row>(sql: string, params: unknown[] = []) => this.client.query<R>(sql, params, tx),
+      });
+    } catch (error) {
+      await this.client.send({ op: 'end', tx, commit: false }).catch(() => undefined);
+      throw error;
+    }
+    await this.client.send({ op: 'end', tx, commit: true });
+    return result;
   }
 
   withConnection<T>(work: (conn: Queryable) => Promise<T>): Promise<T> {
@@ -68,11 +74,11 @@ class PgliteDatabase implements Database {
   }
 
   async exec(sql: string): Promise<void> {
-    await this.db.exec(sql);
+    await this.client.send({ op: 'exec', sql });
   }
 
-  async close(): Promise<void> {
-    if (!this.db.closed) await this.db.close();
+  close(): Promise<void> {
+    return this.client.close();
   }
 }
 
@@ -189,9 +195,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dir = path.join(options.dataDir, 'pg');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const db = new PGlite(dir, {
-    parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
-  });
-  await db.waitReady;
-  return new PgliteDatabase(db);
+  const client = new PgliteClient(dir);
+  await client.ready;
+  return new PgliteDatabase(client);
 }

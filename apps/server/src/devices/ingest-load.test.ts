@@ -183,8 +183,8 @@ describeWithApp(
         [commanded.id],
       );
       // PostgreSQL: the reading table is locked from another connection, so the burst's COPY
-      // cannot finish until the command has been acknowledged; PGlite (one connection, in this
-      // thread): the burst is long enough that its insert statements are still running.
+      // cannot finish until the command has been acknowledged; PGlite (one connection, one
+      // statement at a time): the burst is long enough that its insert statements are still running.
       const postgres = ctx().db.kind === 'postgres';
       // The day's partition exists before the table is locked.
       const first = ingestor.stats.readings;

@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database } from '../db/database';
 import {
   booleanArray,
@@ -30,9 +29,9 @@ const DAY_MS = 86_400_000;
  */
 const COPY_ROWS = 50_000;
 /**
- * PGlite: readings per insert statement. PGlite runs in this thread, so a statement holds the
- * event loop for its whole duration: 1,000 rows (~15–20 ms) keeps an API query or a command
- * write waiting behind telemetry short, and the per-statement cost still small.
+ * PGlite: readings per insert statement. PGlite runs one statement at a time (in its own
+ * thread), so an API query or a command write issued meanwhile waits for the statement in
+ * progress: 1,000 rows (~15–20 ms) keeps that wait short, and the per-statement cost still small.
  */
 const INSERT_CHUNK = 1_000;
 /** Rollup rows per upsert statement. */
@@ -102,19 +101,14 @@ export class TelemetryStore {
   }
 
   /**
-   * PGlite: one insert statement per `INSERT_CHUNK` readings, with a turn of the event loop
-   * between two: PGlite runs queries in this thread and queues them in order, so a query issued
-   * meanwhile (an API request, a command write) runs after the current statement instead of
-   * after the whole batch. Not one transaction: the API's queries run on the same single
+   * PGlite: one insert statement per `INSERT_CHUNK` readings, the next sent once the previous is
+   * done: PGlite runs queries one at a time in the order received, so a query issued meanwhile
+   * (an API request, a command write) runs after the current statement instead of after the
+   * whole batch. Not one transaction: the API's queries run on the same single
    * connection in between, and must not join it; each statement is atomic on its own.
    */
   private async inChunks(size: number, insert: (from: number, to: number) => Promise<void>): Promise<void> {
-    let first = true;
-    for (const [from, to] of ranges(size, INSERT_CHUNK)) {
-      if (!first) await nextTurn();
-      first = false;
-      await insert(from, to);
-    }
+    for (const [from, to] of ranges(size, INSERT_CHUNK)) await insert(from, to);
   }
 
   private async insertLampRows(c: LampColumns, from: number, to: number): Promise<void> {
