@@ -126,7 +126,8 @@ export const checkRoutes = {
     method: 'GET',
     path: '/sys/duplicate/check',
     access: 'authenticated',
-    summary: 'Whether a value is still free in a whitelisted table/field',
+    summary:
+      'Whether a value is still free in a whitelisted table/field (needs the add or edit mark of that table, e.g. system:user:add)',
     tag,
     query: duplicateCheckQuerySchema,
   }),

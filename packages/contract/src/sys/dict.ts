@@ -107,15 +107,17 @@ export const dictRoutes = {
     method: 'GET',
     path: '/sys/dict/getDictItems/:code',
     access: 'authenticated',
-    summary: 'Enabled items of a dictionary (or `table,text,code` of a whitelisted table)',
+    summary:
+      'Enabled items of a dictionary (or `table,text,code` of a whitelisted table, which needs that table’s list mark, e.g. system:user:list)',
     tag,
     params: z.object({ code: z.string().min(1).max(200) }),
   }),
   refleshCache: defineRoute<null>({
     method: 'GET',
     path: '/sys/dict/refleshCache',
-    access: mark('system:dict:list'),
-    summary: 'Clear the server caches of dictionaries, translations and permissions',
+    // A GET as upstream, but it changes what every user is served: it needs the edit mark.
+    access: mark('system:dict:edit'),
+    summary: 'Clear the server caches of dictionaries, translations and permissions (needs system:dict:edit)',
     tag,
   }),
   itemList: defineRoute<ListPage<DictItemRecord>, undefined, typeof listQuerySchema>({

@@ -71,17 +71,19 @@ export default function DictListPage() {
         exportName={t('dict.title')}
         actionsWidth={200}
         toolbar={() => (
-          <Button
-            data-testid="dicts-refresh-cache"
-            onClick={async () => {
-              const envelope = await refreshDictCache().catch(() => null);
-              if (envelope) message.success(envelope.message);
-              // Widgets on this page load fetch the items again.
-              clearDictMemory();
-            }}
-          >
-            {t('dict.refreshCache')}
-          </Button>
+          <Has action="system:dict:edit">
+            <Button
+              data-testid="dicts-refresh-cache"
+              onClick={async () => {
+                const envelope = await refreshDictCache().catch(() => null);
+                if (envelope) message.success(envelope.message);
+                // Widgets on this page load fetch the items again.
+                clearDictMemory();
+              }}
+            >
+              {t('dict.refreshCache')}
+            </Button>
+          </Has>
         )}
         rowActions={(record, ctx) => (
           <>
