@@ -127,7 +127,11 @@ const userIds = z
   });
 
 const announcementFields = {
-  titile: z.string().trim().min(1, 'form.titile.required').max(200, 'form.too_long'),
+  titile: z
+    .string({ error: 'form.titile.required' })
+    .trim()
+    .min(1, 'form.titile.required')
+    .max(200, 'form.too_long'),
   msgContent: z
     .string()
     .max(1_000_000, 'form.too_long')

@@ -30,9 +30,13 @@ export type DictItemRecord = {
 };
 
 const dictFields = {
-  dictName: z.string().trim().min(1, 'form.dict_name.required').max(100, 'form.too_long'),
+  dictName: z
+    .string({ error: 'form.dict_name.required' })
+    .trim()
+    .min(1, 'form.dict_name.required')
+    .max(100, 'form.too_long'),
   dictCode: z
-    .string()
+    .string({ error: 'form.dict_code.required' })
     .trim()
     .min(1, 'form.dict_code.required')
     .max(100, 'form.too_long')
@@ -44,8 +48,16 @@ export const dictEditSchema = z.object({ id: z.string().min(1).max(64), ...dictF
 
 const dictItemFields = {
   dictId: z.string().min(1).max(64),
-  itemText: z.string().trim().min(1, 'form.item_text.required').max(100, 'form.too_long'),
-  itemValue: z.string().trim().min(1, 'form.item_value.required').max(100, 'form.too_long'),
+  itemText: z
+    .string({ error: 'form.item_text.required' })
+    .trim()
+    .min(1, 'form.item_text.required')
+    .max(100, 'form.too_long'),
+  itemValue: z
+    .string({ error: 'form.item_value.required' })
+    .trim()
+    .min(1, 'form.item_value.required')
+    .max(100, 'form.too_long'),
   description: optionalText(255),
   sortOrder: z.coerce.number().int('form.positive_int').min(0, 'form.positive_int').default(0),
   status: z.coerce.number().int().min(0).max(1).default(1),
