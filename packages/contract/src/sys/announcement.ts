@@ -9,6 +9,7 @@ export const ANNOUNCEMENT_MARKS = {
   edit: 'system:announcement:edit',
   delete: 'system:announcement:delete',
   publish: 'system:announcement:publish',
+  export: 'system:announcement:export',
 } as const;
 
 export type AnnouncementPriority = 'L' | 'M' | 'H';
@@ -223,6 +224,14 @@ export const announcementRoutes = {
     path: `${base}/list`,
     access: mark(ANNOUNCEMENT_MARKS.list),
     summary: 'Announcements, paged, filtered by titile, msgCategory, sendStatus',
+    tag,
+    query: announcementListQuerySchema,
+  }),
+  exportXls: defineRoute<null, undefined, typeof announcementListQuerySchema>({
+    method: 'GET',
+    path: `${base}/exportXls`,
+    access: mark(ANNOUNCEMENT_MARKS.export),
+    summary: 'Export announcements (same filters and sort as the list, every page) as .xlsx',
     tag,
     query: announcementListQuerySchema,
   }),

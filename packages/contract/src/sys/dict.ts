@@ -110,7 +110,7 @@ export const dictRoutes = {
   exportXls: defineRoute<null, undefined, typeof listQuerySchema>({
     method: 'GET',
     path: '/sys/dict/exportXls',
-    access: mark('system:dict:list'),
+    access: mark('system:dict:export'),
     summary: 'Export dictionaries as .xlsx',
     tag,
     query: listQuerySchema,

@@ -74,7 +74,7 @@ export const i18nRoutes = {
   exportXls: defineRoute<null, undefined, typeof listQuerySchema>({
     method: 'GET',
     path: '/sys/i18n/exportXls',
-    access: mark('system:i18n:list'),
+    access: mark('system:i18n:export'),
     summary: 'Export translations as .xlsx',
     tag,
     query: listQuerySchema,

@@ -39,7 +39,7 @@ export const logRoutes = {
   exportXls: defineRoute<null, undefined, typeof logListQuerySchema>({
     method: 'GET',
     path: '/sys/log/exportXls',
-    access: mark('system:log:list'),
+    access: mark('system:log:export'),
     summary: 'Export the log as .xlsx',
     tag,
     query: logListQuerySchema,

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { auth, describeWithApp, type TestApp } from '../../../test/harness';
+import { splitStatements } from '../../db/migrate';
 import { routesOf } from '../../http/routes';
 
 type Ctx = () => TestApp;
@@ -198,5 +200,81 @@ describeWithApp('system: access marks', (ctx) => {
     const done = await (await admin())('GET', '/sys/dict/refleshCache');
     expect(done.status).toBe(200);
     expect(done.body.message).toBe('刷新缓存完成！');
+  });
+
+  it('exports dictionaries, translations and logs only with their export marks', async () => {
+    const lists = ['menu-system', 'menu-system-dict', 'menu-system-i18n', 'menu-system-log'];
+    const reader = as(await userWithGrants(ctx, 'acc_list_only', lists));
+    const exporter = as(
+      await userWithGrants(ctx, 'acc_exporter', [
+        ...lists,
+        'btn-system-dict-export',
+        'btn-system-i18n-export',
+        'btn-system-log-export',
+      ]),
+    );
+    const download = async (token: string, url: string) =>
+      ctx().app.inject({ method: 'GET', url: `/ics${url}`, headers: auth(token) });
+    const readerToken = await ctx().login('acc_list_only');
+    const exporterToken = await ctx().login('acc_exporter');
+    for (const [list, url, mark] of [
+      ['/sys/dict/list', '/sys/dict/exportXls', 'system:dict:export'],
+      ['/sys/i18n/list', '/sys/i18n/exportXls', 'system:i18n:export'],
+      ['/sys/log/list', '/sys/log/exportXls?logType=1', 'system:log:export'],
+    ] as const) {
+      expect((await reader('GET', list)).status, list).toBe(200);
+      const refused = await download(readerToken, url);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json()).toMatchObject({ errorCode: 'auth.forbidden', result: { mark } });
+      const ok = await download(exporterToken, url);
+      expect(ok.statusCode, url).toBe(200);
+      expect(ok.headers['content-type']).toContain('spreadsheetml');
+      expect((await exporter('GET', list)).status).toBe(200);
+    }
+    const adminToken = await ctx().login();
+    for (const url of [
+      '/sys/dict/exportXls',
+      '/sys/i18n/exportXls',
+      '/sys/log/exportXls',
+      '/sys/annountCement/exportXls',
+    ])
+      expect((await download(adminToken, url)).statusCode, url).toBe(200);
+  });
+
+  it('keeps the export right of roles that held a list before the export marks existed', async () => {
+    await ctx().db.query(
+      "insert into sys_role (id, role_name, role_code) values ('role-old-dict', 'Old dict', 'old_dict')",
+    );
+    await ctx().db.query(
+      `insert into sys_role_permission (role_id, permission_id) values
+         ('role-old-dict', 'menu-system'), ('role-old-dict', 'menu-system-dict'), ('role-old-dict', 'menu-system-log')`,
+    );
+    await ctx().db.query(
+      "insert into sys_depart_permission (depart_id, permission_id) values ('dep-ops', 'menu-system-i18n')",
+    );
+    // The migration as it runs on an installation where these grants exist already.
+    const sql = readFileSync(new URL('../../db/migrations/0024_export_marks.sql', import.meta.url), 'utf8');
+    for (const statement of splitStatements(sql)) await ctx().db.query(statement);
+    const granted = async (table: string, owner: string, id: string) =>
+      (await ctx().db.query(`select permission_id from ${table} where ${owner} = $1 order by 1`, [id])).map(
+        (r) => (r as { permission_id: string }).permission_id,
+      );
+    expect(await granted('sys_role_permission', 'role_id', 'role-old-dict')).toEqual([
+      'btn-system-dict-export',
+      'btn-system-log-export',
+      'menu-system',
+      'menu-system-dict',
+      'menu-system-log',
+    ]);
+    expect(await granted('sys_depart_permission', 'depart_id', 'dep-ops')).toContain(
+      'btn-system-i18n-export',
+    );
+    // Nothing new for roles that held none of these lists.
+    expect(await granted('sys_role_permission', 'role_id', 'role-viewer')).not.toContain(
+      'btn-system-dict-export',
+    );
+    expect(await granted('sys_role_permission', 'role_id', 'role-admin')).toEqual(
+      expect.arrayContaining(['btn-system-dict-export', 'perm-announcement-export']),
+    );
   });
 });
