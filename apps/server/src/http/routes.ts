@@ -87,6 +87,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The access rule of a route registered with `addRoute` (absent on any other route). */
     icsAccess?: RouteAccess;
+    /** The contract definition of a route registered with `addRoute` (the operation log names it). */
+    icsRoute?: RouteDef;
   }
 }
 
@@ -159,7 +161,7 @@ export function addRoute<D extends RouteDef>(
       method,
       url: def.path,
       schema: routeSchema,
-      config: { icsAccess: access },
+      config: { icsAccess: access, icsRoute: def },
       onRequest: async (request) => {
         const token = requestToken(request);
         const caller = await guard.resolveCaller(token);
