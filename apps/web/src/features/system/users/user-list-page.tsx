@@ -402,7 +402,7 @@ export default function UserListPage() {
               <Input />
             </Form.Item>
           </Col>
-          <Col span={24}>
+          <Col span={12}>
             <Form.Item name="avatar" label={t('user.avatar')} extra={t('user.avatarHint')}>
               <AvatarField />
             </Form.Item>
