@@ -46,8 +46,11 @@ afterEach(async () => {
   await context?.close();
 });
 
-async function fresh(options: { mobile?: boolean } = {}): Promise<Page> {
-  if (options.mobile) {
+async function fresh(options: { mobile?: boolean; width?: number } = {}): Promise<Page> {
+  if (options.width) {
+    context = await browser.newContext({ viewport: { width: options.width, height: 800 }, locale: 'zh-CN' });
+    page = await context.newPage();
+  } else if (options.mobile) {
     context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       locale: 'zh-CN',
@@ -483,5 +486,147 @@ describe('console shell', () => {
     // The viewer's menu has no System group either.
     expect(await page.getByTestId('menu-item-/system').count()).toBe(0);
     expect(hashRoute(page)).toBe(ANN);
+  });
+
+  it('the screen-display entry shows for a big-screen user only and opens /main/GlrMain in a new tab', async () => {
+    const screenUser = await createUser(product, {
+      roles: ['role-viewer'],
+      departs: ['dep-ops'],
+      userType: '0',
+      prefix: 'scr',
+    });
+    const regular = await createUser(product, {
+      roles: ['role-viewer'],
+      departs: ['dep-ops'],
+      userType: '1',
+      prefix: 'reg',
+    });
+
+    await fresh();
+    await loginAs(page, product, regular.username, regular.password);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-settings').waitFor();
+    expect(await page.getByTestId('user-menu-screen').count()).toBe(0);
+    await context.close();
+
+    await fresh();
+    await loginAs(page, product, screenUser.username, screenUser.password);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-screen').waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(SHOTS, 'shell-user-menu-screen.png') });
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByTestId('user-menu-screen').click(),
+    ]);
+    // The tab opens at the big-screen route (before the console's router takes over).
+    expect(new URL(popup.url()).hash).toBe('#/main/GlrMain');
+    expect(new URL(popup.url()).origin).toBe(new URL(product.baseUrl).origin);
+    // The console itself stays where it was.
+    expect(hashRoute(page)).toBe(HOME);
+    expect(context.pages()).toHaveLength(2);
+  });
+
+  it('"go handle" of a url announcement leads to its page', async () => {
+    const user = await createUser(product, { roles: ['role-viewer'], departs: ['dep-ops'] });
+    await fresh();
+    await loginAs(page, product, user.username, user.password);
+    // Notices to everyone published by earlier tests count too.
+    await expect.poll(bellCount).toBeGreaterThanOrEqual(0);
+    const before = await bellCount();
+    const title = `处理通知 ${Date.now()}`;
+    await publishAnnouncement(product, { title, userIds: [user.id], openPage: ANN });
+    await waitForBellCount(before + 1);
+    await page.getByTestId('notice-bell').click();
+    await page.getByTestId('notice-annt-list').getByTestId('notice-item').filter({ hasText: title }).click();
+    const modal = page.getByTestId('announcement-modal');
+    await modal.getByTestId('announcement-title').getByText(title).waitFor();
+    await modal.getByTestId('announcement-handle').click();
+    await waitForRoute(page, /^\/isps\/userAnnouncement$/);
+    await modal.waitFor({ state: 'hidden' });
+    await page.getByTestId('user-announcement-table').locator('tr').filter({ hasText: title }).waitFor();
+  });
+
+  it('a changed platform title reaches the login page, header and tab title; the footer shows the ICP number', async () => {
+    const token = await adminToken(product);
+    const before = await api<Record<string, unknown>>(product, token, 'GET', '/sys/platform/settings');
+    const title = `滨江智慧照明 ${Date.now().toString(36)}`;
+    const icp = '苏ICP备12345678号-1';
+    const { platFormLogo: _logo, platFormLoginSrc: _bg, ...settings } = before.result;
+    const saved = await api(product, token, 'PUT', '/sys/platform/settings', {
+      ...settings,
+      platFormTitleCn: title,
+      icpNumber: icp,
+    });
+    expect(saved.success).toBe(true);
+    try {
+      await fresh();
+      await page.goto(`${product.baseUrl}/#/user/login`);
+      await page.getByTestId('user-platform-title').getByText(title).waitFor();
+      expect(await page.title()).toContain(title);
+      expect(await page.getByTestId('icp-number').textContent()).toContain(icp);
+      await page.screenshot({ path: path.join(SHOTS, 'shell-login-platform-title.png') });
+
+      await loginAsAdmin(page, product);
+      await page.getByTestId('platform-title').getByText(title).waitFor();
+      await page.waitForFunction((t) => document.title === t, title);
+      const footer = page.getByTestId('platform-footer');
+      expect(await footer.getByTestId('icp-number').textContent()).toContain(icp);
+      expect(await footer.getByTestId('icp-number').getAttribute('href')).toBe('https://beian.miit.gov.cn/');
+      await go(ANN);
+      await page.waitForFunction((t) => document.title === `我的消息 · ${t}`, title);
+    } finally {
+      await api(product, token, 'PUT', '/sys/platform/settings', settings);
+    }
+  });
+
+  it('only one top-level group of the side menu is open at a time; a deep link opens its parent group', async () => {
+    await fresh();
+    await loginAsAdmin(page, product);
+    const openGroups = () =>
+      page
+        .locator('[data-testid="side-menu"] > .ant-menu-submenu-open > .ant-menu-submenu-title [data-testid]')
+        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')));
+    const groups = await page
+      .locator('[data-testid="side-menu"] > .ant-menu-submenu > .ant-menu-submenu-title [data-testid]')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid') ?? ''));
+    expect(groups).toContain('menu-item-/system');
+    const other = groups.find((g) => g !== 'menu-item-/system')!;
+    expect(other).toBeTruthy();
+
+    await page.getByTestId('menu-item-/system').click();
+    await page.getByTestId('menu-item-/system/user').waitFor();
+    await expect.poll(openGroups).toEqual(['menu-item-/system']);
+    await page.getByTestId(other).click();
+    await expect.poll(openGroups).toEqual([other]);
+    await page.getByTestId('menu-item-/system/user').waitFor({ state: 'hidden' });
+
+    // A deep link (a reload on a page inside a group) opens that group and selects the page.
+    await page.goto(`${product.baseUrl}/#/system/dict`);
+    await page.reload();
+    await page.getByTestId('list-dicts').waitFor();
+    await expect.poll(openGroups).toEqual(['menu-item-/system']);
+    const selected = page.locator('[data-testid="side-menu"] .ant-menu-item-selected [data-testid]');
+    expect(await selected.getAttribute('data-testid')).toBe('menu-item-/system/dict');
+  });
+
+  it('at 900 px the menu is a drawer that closes after a choice; no tabs; search in a modal', async () => {
+    await fresh({ width: 900 });
+    await loginAsAdmin(page, product);
+    expect(await page.getByTestId('basic-layout').getAttribute('data-device')).toBe('mobile');
+    expect(await page.getByTestId('sider').count()).toBe(0);
+    expect(await page.getByTestId('page-tabs').count()).toBe(0);
+    await page.getByTestId('menu-toggle').click();
+    const drawer = page.getByTestId('side-menu');
+    await drawer.waitFor();
+    await page.getByTestId('menu-item-/system').click();
+    await page.getByTestId('menu-item-/system/dict').click();
+    await drawer.waitFor({ state: 'hidden' });
+    await waitForRoute(page, /^\/system\/dict$/);
+    await page.getByTestId('list-dicts').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'shell-900-dicts.png') });
+
+    await page.getByTestId('menu-search-open').click();
+    await page.getByTestId('menu-search-modal').locator('.ant-select').waitFor();
   });
 });

@@ -45,7 +45,14 @@ let counter = 0;
 /** Creates a user (roles and departments by id) and returns its id and username. */
 export async function createUser(
   product: Product,
-  options: { roles?: string[]; departs?: string[]; password?: string; prefix?: string } = {},
+  options: {
+    roles?: string[];
+    departs?: string[];
+    password?: string;
+    prefix?: string;
+    /** '0' big-screen user, '1' regular user (the default). */
+    userType?: '0' | '1';
+  } = {},
 ): Promise<{ id: string; username: string; password: string }> {
   const token = await adminToken(product);
   counter += 1;
@@ -58,6 +65,7 @@ export async function createUser(
     confirmpassword: password,
     selectedroles: (options.roles ?? []).join(','),
     selecteddeparts: (options.departs ?? []).join(','),
+    ...(options.userType ? { userType: options.userType } : {}),
   });
   if (!added.success) throw new Error(`user add failed: ${added.message}`);
   const id = typeof added.result === 'string' ? added.result : added.result?.id;
@@ -76,7 +84,14 @@ export async function createUser(
 /** Publishes an announcement (to everyone, or to the given user ids) and returns its id. */
 export async function publishAnnouncement(
   product: Product,
-  options: { title: string; content?: string; userIds?: string[]; category?: '1' | '2' },
+  options: {
+    title: string;
+    content?: string;
+    userIds?: string[];
+    category?: '1' | '2';
+    /** "Go handle" target: a console path or an http(s) address. */
+    openPage?: string;
+  },
 ): Promise<string> {
   const token = await adminToken(product);
   const added = await api<{ id: string }>(product, token, 'POST', '/sys/annountCement/add', {
@@ -86,6 +101,7 @@ export async function publishAnnouncement(
     msgType: options.userIds ? 'USER' : 'ALL',
     ...(options.userIds ? { userIds: options.userIds.join(',') } : {}),
     priority: 'M',
+    ...(options.openPage ? { openType: 'url', openPage: options.openPage } : {}),
   });
   if (!added.success) throw new Error(`announcement add failed: ${added.message}`);
   const released = await api(product, token, 'PUT', '/sys/annountCement/doReleaseData', {

@@ -35,6 +35,7 @@ import { logSmsSender, SmsCodes, type SmsSender } from './modules/session/sms';
 import { DictService } from './modules/system/dict.service';
 import { I18nService } from './modules/system/i18n.service';
 import { LogService } from './modules/system/log.service';
+import { logOperations } from './modules/system/operation-log';
 import { PermissionService } from './modules/system/permission.service';
 import { PlatformService } from './modules/system/platform.service';
 import { ProjectScopeService } from './modules/system/project-scope';
@@ -216,7 +217,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       // Modules register here, one call each, in the order of the product's menu.
       await registerRealtimeRoutes(api, { guard: services.guard, realtime: services.realtime });
       registerHomeRoutes(api, { guard: services.guard, home: services.home });
-      registerAnnouncementRoutes(api, { guard: services.guard, announcements: services.announcements });
+      // Publishing and managing announcements are operations like those of the System menu.
+      await api.register(async (scope) => {
+        logOperations(scope, services);
+        registerAnnouncementRoutes(scope, { guard: services.guard, announcements: services.announcements });
+      });
       registerDeviceRoutes(api, { guard: services.guard, devices: services.deviceService });
       registerLightingRoutes(api, {
         guard: services.guard,

@@ -431,7 +431,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /** Builds an .xlsx of `rows` with the resource's titled columns (dictionary texts where present). */
 export async function toXlsx(
-  resource: ListResource,
+  resource: Pick<ListResource, 'columns'>,
   rows: Record<string, unknown>[],
   lang: Language,
   sheetName: string,

@@ -54,6 +54,20 @@ export function withMessage<T>(
   return { [REPLY]: true, result, message, vars };
 }
 
+/**
+ * For routes whose mark depends on the input (which table a dictionary or a duplicate check
+ * reads, an upload that serves two forms): refuses with the same 403 as `addRoute` unless the
+ * caller holds at least one of `marks`.
+ */
+export async function requireAnyMark(
+  guard: AccessGuard,
+  caller: Caller,
+  marks: readonly string[],
+): Promise<void> {
+  for (const mark of marks) if (await guard.hasMark(caller, mark)) return;
+  throw new AppError(403, 'auth.forbidden', {}, { mark: marks.join('|') });
+}
+
 export { RawJson } from './raw-json';
 
 type ResultOf<D> = D extends RouteDef<infer _B, infer _Q, infer _P, infer R> ? R : never;
@@ -73,6 +87,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The access rule of a route registered with `addRoute` (absent on any other route). */
     icsAccess?: RouteAccess;
+    /** The contract definition of a route registered with `addRoute` (the operation log names it). */
+    icsRoute?: RouteDef;
   }
 }
 
@@ -145,7 +161,7 @@ export function addRoute<D extends RouteDef>(
       method,
       url: def.path,
       schema: routeSchema,
-      config: { icsAccess: access },
+      config: { icsAccess: access, icsRoute: def },
       onRequest: async (request) => {
         const token = requestToken(request);
         const caller = await guard.resolveCaller(token);

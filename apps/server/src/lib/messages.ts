@@ -3,6 +3,7 @@ import * as announcementMessages from '../modules/announcement/announcement.mess
 import * as deviceMessages from '../modules/device/device.messages';
 import * as lightingMessages from '../modules/lighting/lighting.messages';
 import * as realtimeMessages from '../modules/realtime/realtime.messages';
+import * as logMessages from '../modules/system/log.messages';
 import * as systemMessages from '../modules/system/system.messages';
 
 /**
@@ -93,6 +94,7 @@ const coreEnUS: Record<keyof typeof coreZhCN, string> = {
 const zhCN = {
   ...coreZhCN,
   ...systemMessages.zhCN,
+  ...logMessages.zhCN,
   ...announcementMessages.zhCN,
   ...realtimeMessages.zhCN,
   ...deviceMessages.zhCN,
@@ -101,6 +103,7 @@ const zhCN = {
 const enUS: Record<MessageKey, string> = {
   ...coreEnUS,
   ...systemMessages.enUS,
+  ...logMessages.enUS,
   ...announcementMessages.enUS,
   ...realtimeMessages.enUS,
   ...deviceMessages.enUS,

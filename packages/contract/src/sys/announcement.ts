@@ -9,6 +9,7 @@ export const ANNOUNCEMENT_MARKS = {
   edit: 'system:announcement:edit',
   delete: 'system:announcement:delete',
   publish: 'system:announcement:publish',
+  export: 'system:announcement:export',
 } as const;
 
 export type AnnouncementPriority = 'L' | 'M' | 'H';
@@ -127,7 +128,11 @@ const userIds = z
   });
 
 const announcementFields = {
-  titile: z.string().trim().min(1, 'form.titile.required').max(200, 'form.too_long'),
+  titile: z
+    .string({ error: 'form.titile.required' })
+    .trim()
+    .min(1, 'form.titile.required')
+    .max(200, 'form.too_long'),
   msgContent: z
     .string()
     .max(1_000_000, 'form.too_long')
@@ -219,6 +224,14 @@ export const announcementRoutes = {
     path: `${base}/list`,
     access: mark(ANNOUNCEMENT_MARKS.list),
     summary: 'Announcements, paged, filtered by titile, msgCategory, sendStatus',
+    tag,
+    query: announcementListQuerySchema,
+  }),
+  exportXls: defineRoute<null, undefined, typeof announcementListQuerySchema>({
+    method: 'GET',
+    path: `${base}/exportXls`,
+    access: mark(ANNOUNCEMENT_MARKS.export),
+    summary: 'Export announcements (same filters and sort as the list, every page) as .xlsx',
     tag,
     query: announcementListQuerySchema,
   }),

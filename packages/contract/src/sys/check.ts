@@ -48,12 +48,12 @@ const isValidRuleJson = (text: string): boolean => {
 
 const checkRuleFields = {
   ruleCode: z
-    .string()
+    .string({ error: 'form.rule_code.required' })
     .trim()
     .min(1, 'form.rule_code.required')
     .max(100, 'form.too_long')
     .regex(/^[A-Za-z0-9_.-]+$/, 'form.i18n_key.chars'),
-  ruleName: z.string().trim().min(1, 'form.required').max(100, 'form.too_long'),
+  ruleName: z.string({ error: 'form.required' }).trim().min(1, 'form.required').max(100, 'form.too_long'),
   ruleJson: z.string().max(4000, 'form.too_long').refine(isValidRuleJson, 'form.rule_json.invalid'),
   ruleDescription: optionalText(255),
 };
@@ -126,7 +126,8 @@ export const checkRoutes = {
     method: 'GET',
     path: '/sys/duplicate/check',
     access: 'authenticated',
-    summary: 'Whether a value is still free in a whitelisted table/field',
+    summary:
+      'Whether a value is still free in a whitelisted table/field (needs the add or edit mark of that table, e.g. system:user:add)',
     tag,
     query: duplicateCheckQuerySchema,
   }),

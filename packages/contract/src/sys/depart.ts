@@ -42,7 +42,11 @@ export type DepartIdNode = {
 
 const departFields = {
   parentId: optionalText(64),
-  departName: z.string().trim().min(1, 'form.depart_name.required').max(100, 'form.too_long'),
+  departName: z
+    .string({ error: 'form.depart_name.required' })
+    .trim()
+    .min(1, 'form.depart_name.required')
+    .max(100, 'form.too_long'),
   orgType: z.enum(['1', '2', '3']).optional(),
   departOrder: z.coerce.number().int('form.positive_int').min(0, 'form.positive_int').default(0),
   description: optionalText(500),
@@ -73,7 +77,7 @@ const departRoleFields = {
   departId: z.string().min(1).max(64),
   roleName: z.string().trim().min(2, 'form.role_name.length').max(30, 'form.role_name.length'),
   roleCode: z
-    .string()
+    .string({ error: 'form.role_code.required' })
     .trim()
     .min(1, 'form.role_code.required')
     .max(64, 'form.too_long')

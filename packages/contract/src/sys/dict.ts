@@ -30,9 +30,13 @@ export type DictItemRecord = {
 };
 
 const dictFields = {
-  dictName: z.string().trim().min(1, 'form.dict_name.required').max(100, 'form.too_long'),
+  dictName: z
+    .string({ error: 'form.dict_name.required' })
+    .trim()
+    .min(1, 'form.dict_name.required')
+    .max(100, 'form.too_long'),
   dictCode: z
-    .string()
+    .string({ error: 'form.dict_code.required' })
     .trim()
     .min(1, 'form.dict_code.required')
     .max(100, 'form.too_long')
@@ -44,8 +48,16 @@ export const dictEditSchema = z.object({ id: z.string().min(1).max(64), ...dictF
 
 const dictItemFields = {
   dictId: z.string().min(1).max(64),
-  itemText: z.string().trim().min(1, 'form.item_text.required').max(100, 'form.too_long'),
-  itemValue: z.string().trim().min(1, 'form.item_value.required').max(100, 'form.too_long'),
+  itemText: z
+    .string({ error: 'form.item_text.required' })
+    .trim()
+    .min(1, 'form.item_text.required')
+    .max(100, 'form.too_long'),
+  itemValue: z
+    .string({ error: 'form.item_value.required' })
+    .trim()
+    .min(1, 'form.item_value.required')
+    .max(100, 'form.too_long'),
   description: optionalText(255),
   sortOrder: z.coerce.number().int('form.positive_int').min(0, 'form.positive_int').default(0),
   status: z.coerce.number().int().min(0).max(1).default(1),
@@ -98,7 +110,7 @@ export const dictRoutes = {
   exportXls: defineRoute<null, undefined, typeof listQuerySchema>({
     method: 'GET',
     path: '/sys/dict/exportXls',
-    access: mark('system:dict:list'),
+    access: mark('system:dict:export'),
     summary: 'Export dictionaries as .xlsx',
     tag,
     query: listQuerySchema,
@@ -107,15 +119,17 @@ export const dictRoutes = {
     method: 'GET',
     path: '/sys/dict/getDictItems/:code',
     access: 'authenticated',
-    summary: 'Enabled items of a dictionary (or `table,text,code` of a whitelisted table)',
+    summary:
+      'Enabled items of a dictionary (or `table,text,code` of a whitelisted table, which needs that table’s list mark, e.g. system:user:list)',
     tag,
     params: z.object({ code: z.string().min(1).max(200) }),
   }),
   refleshCache: defineRoute<null>({
     method: 'GET',
     path: '/sys/dict/refleshCache',
-    access: mark('system:dict:list'),
-    summary: 'Clear the server caches of dictionaries, translations and permissions',
+    // A GET as upstream, but it changes what every user is served: it needs the edit mark.
+    access: mark('system:dict:edit'),
+    summary: 'Clear the server caches of dictionaries, translations and permissions (needs system:dict:edit)',
     tag,
   }),
   itemList: defineRoute<ListPage<DictItemRecord>, undefined, typeof listQuerySchema>({

@@ -8,13 +8,21 @@ export type I18nRecord = { id: string; key: string; zhCn: string; enUs: string; 
 
 const i18nFields = {
   key: z
-    .string()
+    .string({ error: 'form.i18n_key.required' })
     .trim()
     .min(1, 'form.i18n_key.required')
     .max(200, 'form.too_long')
     .regex(/^[A-Za-z0-9_.-]+$/, 'form.i18n_key.chars'),
-  zhCn: z.string().trim().min(1, 'form.i18n_text.required').max(500, 'form.too_long'),
-  enUs: z.string().trim().min(1, 'form.i18n_text.required').max(500, 'form.too_long'),
+  zhCn: z
+    .string({ error: 'form.i18n_text.required' })
+    .trim()
+    .min(1, 'form.i18n_text.required')
+    .max(500, 'form.too_long'),
+  enUs: z
+    .string({ error: 'form.i18n_text.required' })
+    .trim()
+    .min(1, 'form.i18n_text.required')
+    .max(500, 'form.too_long'),
 };
 export const i18nAddSchema = z.object(i18nFields);
 /** `id` is the key being edited; `key` may rename it. */
@@ -66,7 +74,7 @@ export const i18nRoutes = {
   exportXls: defineRoute<null, undefined, typeof listQuerySchema>({
     method: 'GET',
     path: '/sys/i18n/exportXls',
-    access: mark('system:i18n:list'),
+    access: mark('system:i18n:export'),
     summary: 'Export translations as .xlsx',
     tag,
     query: listQuerySchema,

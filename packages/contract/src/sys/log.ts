@@ -7,6 +7,9 @@ const tag = 'system-log';
 export type LogRecord = {
   id: number;
   logType: number;
+  /** What happened, as a stable key (`log.login.password`, `oplog.user.add`); null on older rows. */
+  logKey: string | null;
+  /** The text in the request language (older rows: as written). */
   logContent: string;
   operateType: string | null;
   userid: string | null;
@@ -39,7 +42,7 @@ export const logRoutes = {
   exportXls: defineRoute<null, undefined, typeof logListQuerySchema>({
     method: 'GET',
     path: '/sys/log/exportXls',
-    access: mark('system:log:list'),
+    access: mark('system:log:export'),
     summary: 'Export the log as .xlsx',
     tag,
     query: logListQuerySchema,

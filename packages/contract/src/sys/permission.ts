@@ -41,7 +41,11 @@ const bool = z
 
 const permissionFields = {
   parentId: optionalText(64),
-  name: z.string().trim().min(1, 'form.menu_name.required').max(100, 'form.too_long'),
+  name: z
+    .string({ error: 'form.menu_name.required' })
+    .trim()
+    .min(1, 'form.menu_name.required')
+    .max(100, 'form.too_long'),
   url: optionalText(255),
   component: optionalText(255),
   componentName: optionalText(100),
@@ -113,10 +117,14 @@ export type DataRuleVariable = (typeof DATA_RULE_VARIABLES)[number];
 
 const dataRuleFields = {
   permissionId: z.string().min(1).max(64),
-  ruleName: z.string().trim().min(1, 'form.required').max(100, 'form.too_long'),
-  ruleColumn: z.string().trim().min(1, 'form.rule_column.required').max(100, 'form.too_long'),
+  ruleName: z.string({ error: 'form.required' }).trim().min(1, 'form.required').max(100, 'form.too_long'),
+  ruleColumn: z
+    .string({ error: 'form.rule_column.required' })
+    .trim()
+    .min(1, 'form.rule_column.required')
+    .max(100, 'form.too_long'),
   ruleConditions: z.enum(DATA_RULE_CONDITIONS, { error: 'form.rule_conditions.invalid' }),
-  ruleValue: z.string().trim().min(1, 'form.required').max(300, 'form.too_long'),
+  ruleValue: z.string({ error: 'form.required' }).trim().min(1, 'form.required').max(300, 'form.too_long'),
   status: z.enum(['0', '1']).default('1'),
 };
 export const dataRuleAddSchema = z.object(dataRuleFields);

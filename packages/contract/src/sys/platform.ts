@@ -24,7 +24,11 @@ const httpUrl = z
   .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), 'form.url.invalid');
 
 export const platformSettingsSchema = z.object({
-  platFormTitleCn: z.string().trim().min(1, 'form.title.required').max(100, 'form.too_long'),
+  platFormTitleCn: z
+    .string({ error: 'form.title.required' })
+    .trim()
+    .min(1, 'form.title.required')
+    .max(100, 'form.too_long'),
   platFormTitleEn: z.string().trim().max(100, 'form.too_long').default(''),
   platFormCopyRightName: z.string().trim().max(100, 'form.too_long').default(''),
   platFormCopyRightUrl: httpUrl.default(''),

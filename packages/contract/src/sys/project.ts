@@ -35,9 +35,13 @@ export function isTimeZone(name: string): boolean {
 }
 
 const projectFields = {
-  name: z.string().trim().min(1, 'form.project_name.required').max(100, 'form.too_long'),
+  name: z
+    .string({ error: 'form.project_name.required' })
+    .trim()
+    .min(1, 'form.project_name.required')
+    .max(100, 'form.too_long'),
   code: z
-    .string()
+    .string({ error: 'form.project_code.required' })
     .trim()
     .min(1, 'form.project_code.required')
     .max(64, 'form.too_long')

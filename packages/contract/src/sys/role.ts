@@ -32,7 +32,7 @@ export type PermissionTreeNode = {
 const roleFields = {
   roleName: z.string().trim().min(2, 'form.role_name.length').max(30, 'form.role_name.length'),
   roleCode: z
-    .string()
+    .string({ error: 'form.role_code.required' })
     .trim()
     .min(1, 'form.role_code.required')
     .max(64, 'form.too_long')

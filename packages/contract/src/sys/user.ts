@@ -57,7 +57,11 @@ const userFields = {
     .min(2, 'form.username.length')
     .max(30, 'form.username.length')
     .regex(/^[A-Za-z0-9_.@-]+$/, 'form.username.chars'),
-  realname: z.string().trim().min(1, 'form.realname.required').max(64, 'form.too_long'),
+  realname: z
+    .string({ error: 'form.realname.required' })
+    .trim()
+    .min(1, 'form.realname.required')
+    .max(64, 'form.too_long'),
   phone: optionalPattern(PHONE_PATTERN, 'form.phone.invalid', 11),
   email: optionalPattern(EMAIL_PATTERN, 'form.email.invalid'),
   workNo: optionalText(64),
@@ -111,7 +115,7 @@ export const frozenBatchSchema = z.object({
 
 export const changePasswordSchema = z
   .object({
-    username: z.string().trim().min(1, 'form.username.required').max(64),
+    username: z.string({ error: 'form.username.required' }).trim().min(1, 'form.username.required').max(64),
     password: z.string().min(6, 'form.password.min').max(128, 'form.too_long'),
     confirmpassword: z.string().max(128).optional(),
   })

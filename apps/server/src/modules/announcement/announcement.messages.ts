@@ -10,6 +10,8 @@ export const zhCN = {
   'announcement.deleted': '删除成功!',
   'announcement.read': '已读',
   'announcement.read_all': '全部已读',
+  'announcement.to_all': '全部用户',
+  'announcement.to_users': '指定用户',
 } as const;
 
 export const enUS: Record<keyof typeof zhCN, string> = {
@@ -24,4 +26,6 @@ export const enUS: Record<keyof typeof zhCN, string> = {
   'announcement.deleted': 'Deleted!',
   'announcement.read': 'Marked as read',
   'announcement.read_all': 'All marked as read',
+  'announcement.to_all': 'Everyone',
+  'announcement.to_users': 'Chosen users',
 };

@@ -1,7 +1,9 @@
-import { ANNOUNCEMENT_MARKS, announcementRoutes as routes } from '@ics/contract';
+import { ANNOUNCEMENT_MARKS, type Announcement, announcementRoutes as routes } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
+import { sendXlsx, toXlsx } from '../../http/list-query';
 import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
 import { AppError } from '../../lib/errors';
+import { translate } from '../../lib/messages';
 import type { AnnouncementService } from './announcement.service';
 
 export type AnnouncementModuleDeps = { guard: AccessGuard; announcements: AnnouncementService };
@@ -11,6 +13,31 @@ function releaseId(query: { id?: string | undefined }, body: { id?: string | und
   const id = query.id ?? body?.id;
   if (!id) throw new AppError(400, 'announcement.id_required');
   return id;
+}
+
+/** Columns of the export, with the list's texts (dictionary texts in the request language). */
+const EXPORT_COLUMNS = {
+  columns: {
+    titile: { column: 'titile', title: ['标题', 'Title'] },
+    msgCategory: { column: 'msgCategory', title: ['消息类型', 'Category'] },
+    priority: { column: 'priority', title: ['优先级', 'Priority'] },
+    msgType: { column: 'msgType', title: ['通告对象', 'Recipients'] },
+    sender: { column: 'sender', title: ['发布人', 'Sender'] },
+    sendStatus: { column: 'sendStatus', title: ['发布状态', 'Status'] },
+    sendTime: { column: 'sendTime', title: ['发布时间', 'Published'] },
+    cancelTime: { column: 'cancelTime', title: ['撤销时间', 'Revoked'] },
+    createTime: { column: 'createTime', title: ['创建时间', 'Created'] },
+  },
+} as const;
+
+function exportRow(a: Announcement, lang: Parameters<typeof translate>[0]): Record<string, unknown> {
+  return {
+    ...a,
+    msgCategory: a.msgCategory_dictText,
+    priority: a.priority_dictText,
+    msgType: translate(lang, a.msgType === 'ALL' ? 'announcement.to_all' : 'announcement.to_users'),
+    sendStatus: a.sendStatus_dictText,
+  };
 }
 
 export function registerAnnouncementRoutes(app: FastifyInstance, deps: AnnouncementModuleDeps): void {
@@ -25,6 +52,23 @@ export function registerAnnouncementRoutes(app: FastifyInstance, deps: Announcem
       pageSize,
       ctx.lang,
     );
+  });
+
+  addRoute(app, guard, routes.exportXls, async (ctx) => {
+    const { column, order, titile, msgCategory, sendStatus, msgType } = ctx.query;
+    const rows = await announcements.exportRows(
+      { titile, msgCategory, sendStatus, msgType },
+      { column, order },
+      ctx.lang,
+    );
+    const file = await toXlsx(
+      EXPORT_COLUMNS,
+      rows.map((a) => exportRow(a, ctx.lang)),
+      ctx.lang,
+      translate(ctx.lang, 'system.export.sheet'),
+    );
+    await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'announcements' : '通知公告', file);
+    return null;
   });
 
   addRoute(app, guard, routes.queryById, async (ctx) => {

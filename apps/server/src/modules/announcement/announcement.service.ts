@@ -27,6 +27,8 @@ import { sanitizeRichText } from './sanitize';
 
 /** How many unread items of each category the header bell lists. */
 export const BELL_LIST_SIZE = 5;
+/** At most this many announcements go into one export. */
+export const EXPORT_MAX_ROWS = 50_000;
 
 type Translate = (key: string, fallback?: string) => string;
 
@@ -117,6 +119,15 @@ export class AnnouncementService {
       pageNo,
       pageSize,
     );
+  }
+
+  /** Every announcement the list's filters match, in the list's order (for the export). */
+  async exportRows(
+    filter: ListFilter,
+    sort: { column?: string | undefined; order?: 'asc' | 'desc' | undefined },
+    lang: Language,
+  ): Promise<Announcement[]> {
+    return (await this.list(filter, sort, 1, EXPORT_MAX_ROWS, lang)).records;
   }
 
   async get(id: string, lang: Language): Promise<Announcement> {

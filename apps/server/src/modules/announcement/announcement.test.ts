@@ -1,4 +1,5 @@
 import { ANNOUNCEMENT_MARKS } from '@ics/contract';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/harness';
 import { createUser } from './test-users';
@@ -251,6 +252,46 @@ describeWithApp('announcement', (ctx) => {
     ).toBe(200);
     const noToken = await ctx().request({ method: 'GET', url: `${base}/listByUser` });
     expect(noToken.status).toBe(401);
+  });
+
+  it('exports the filtered announcements as a readable xlsx, only with the export mark', async () => {
+    const first = await add({ titile: '导出测试 甲', priority: 'H' });
+    await add({ titile: '导出测试 乙', msgType: 'USER', userIds: [(await createUser(ctx())).id] });
+    await add({ titile: '不相干' });
+    await release(first.id);
+    const download = async (query: string, headers: Record<string, string>) =>
+      ctx().app.inject({ method: 'GET', url: `${base}/exportXls?${query}`, headers });
+    // Newest first, as the list.
+    const res = await download(`titile=${encodeURIComponent('导出测试')}`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('通知公告.xlsx'));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1, 7)));
+    expect(rows[0]).toEqual(['标题', '消息类型', '优先级', '通告对象', '发布人', '发布状态']);
+    expect(rows.slice(1)).toEqual([
+      ['导出测试 乙', '通知公告', '中', '指定用户', '', '未发布'],
+      ['导出测试 甲', '通知公告', '高', '全部用户', '管理员', '已发布'],
+    ]);
+    const en = await download('titile=*甲*', { ...admin, 'accept-language': 'en-US' });
+    const enBook = new ExcelJS.Workbook();
+    await enBook.xlsx.load(en.rawPayload as unknown as ArrayBuffer);
+    expect(enBook.worksheets[0]!.getRow(1).getCell(1).value).toBe('Title');
+    expect(enBook.worksheets[0]!.getRow(2).getCell(4).value).toBe('Everyone');
+
+    // Seeing the list is not enough to take it away.
+    const lister = await createUser(ctx(), [ANNOUNCEMENT_MARKS.list]);
+    const refused = await download('', lister.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'auth.forbidden',
+      result: { mark: 'system:announcement:export' },
+    });
+    const exporter = await createUser(ctx(), [ANNOUNCEMENT_MARKS.list, ANNOUNCEMENT_MARKS.export]);
+    expect((await download('', exporter.headers)).statusCode).toBe(200);
   });
 
   describe('delivery to users', () => {

@@ -1,14 +1,15 @@
 import type { LogInfo, VisitDay } from '@ics/contract';
 import type { Queryable } from '../../db/database';
-import { LOG_TYPE } from '../system/log.service';
+import { LOG_TYPE, LOGOUT_LOG_KEY } from '../system/log.service';
 
 const TZ = 'Asia/Shanghai';
 
 /**
  * Visits are successful sign-ins: login-log rows with ok = true. Sign-outs share the log type,
- * so they are told apart by their content prefix (written by the session module).
+ * so they are told apart by their log key (rows written before keys existed: by their text).
  */
-const VISITS = `log_type = ${LOG_TYPE.login} and ok and log_content not like '退出登录%'`;
+const VISITS = `log_type = ${LOG_TYPE.login} and ok and log_key is distinct from '${LOGOUT_LOG_KEY}'
+  and (log_key is not null or log_content not like '退出登录%')`;
 
 /** Home-page counters from the login log; days are calendar days in GMT+8. */
 export class HomeService {

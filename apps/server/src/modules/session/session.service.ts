@@ -4,7 +4,7 @@ import type { Caller } from '../../http/routes';
 import { AppError } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import type { DictService } from '../system/dict.service';
-import { LOG_TYPE, type LogService } from '../system/log.service';
+import { LOG_TYPE, LOGOUT_LOG_KEY, type LogService } from '../system/log.service';
 import type { PlatformService } from '../system/platform.service';
 import { toUserInfo, USER_STATUS, type UserRepository, type UserRow } from '../system/user.repository';
 import type { LoginGuard } from './login-guard';
@@ -42,35 +42,55 @@ export class SessionService {
       const captchaRequired = await this.guard.recordFailure(input.username, client.ip);
       await this.logs.write({
         type: LOG_TYPE.login,
-        content: `登录失败: ${input.username}`,
+        key: 'log.login.failed',
+        vars: { username: input.username },
         username: input.username,
         ip: client.ip,
         ok: false,
       });
       throw new AppError(401, 'auth.bad_credentials', {}, { captchaRequired });
     }
-    if (user.status === USER_STATUS.frozen) throw new AppError(403, 'auth.frozen');
+    await this.refuseFrozen(user, client);
     await this.guard.recordSuccess(input.username);
-    return this.startSession(user, client, '用户名密码登录');
+    return this.startSession(user, client, 'log.login.password');
   }
 
   async loginWithPhone(mobile: string, code: string, client: ClientInfo): Promise<LoginResult> {
     await this.sms.verify(mobile, 'login', code);
     const user = await this.users.findByPhone(mobile);
     if (!user) throw new AppError(400, 'auth.phone_not_found');
-    if (user.status === USER_STATUS.frozen) throw new AppError(403, 'auth.frozen');
-    return this.startSession(user, client, '手机号登录');
+    await this.refuseFrozen(user, client);
+    return this.startSession(user, client, 'log.login.phone');
   }
 
   async loginWithCas(username: string, client: ClientInfo): Promise<LoginResult> {
     const user = await this.users.findByUsername(username);
     if (!user) throw new AppError(401, 'auth.cas_unknown_user', { username });
-    if (user.status === USER_STATUS.frozen) throw new AppError(403, 'auth.frozen');
-    return this.startSession(user, client, 'CAS登录');
+    await this.refuseFrozen(user, client);
+    return this.startSession(user, client, 'log.login.cas');
+  }
+
+  /** A frozen account may not sign in, whatever the way; the refusal goes to the login log. */
+  private async refuseFrozen(user: UserRow, client: ClientInfo): Promise<void> {
+    if (user.status !== USER_STATUS.frozen) return;
+    await this.logs.write({
+      type: LOG_TYPE.login,
+      key: 'log.login.frozen',
+      vars: { username: user.username },
+      userId: user.id,
+      username: user.username,
+      ip: client.ip,
+      ok: false,
+    });
+    throw new AppError(403, 'auth.frozen');
   }
 
   /** Issues a token and the result the console stores: user info, departments, dictionaries. */
-  private async startSession(user: UserRow, client: ClientInfo, how: string): Promise<LoginResult> {
+  private async startSession(
+    user: UserRow,
+    client: ClientInfo,
+    how: 'log.login.password' | 'log.login.phone' | 'log.login.cas',
+  ): Promise<LoginResult> {
     const departs = await this.users.departsOf(user.id);
     let orgCode = user.org_code;
     // With exactly one department it is the current one; with several the console asks.
@@ -87,7 +107,8 @@ export class SessionService {
     ]);
     await this.logs.write({
       type: LOG_TYPE.login,
-      content: `${how}: ${user.username}`,
+      key: how,
+      vars: { username: user.username },
       userId: user.id,
       username: user.username,
       ip: client.ip,
@@ -108,7 +129,8 @@ export class SessionService {
     if (caller) {
       await this.logs.write({
         type: LOG_TYPE.login,
-        content: `退出登录: ${caller.username}`,
+        key: LOGOUT_LOG_KEY,
+        vars: { username: caller.username },
         userId: caller.userId,
         username: caller.username,
         ip,

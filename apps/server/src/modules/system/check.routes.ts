@@ -1,7 +1,7 @@
 import { type CheckRulePart, type CheckRuleRecord, checkRoutes as routes, splitIds } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listPage } from '../../http/list-query';
-import { addRoute, withMessage } from '../../http/routes';
+import { addRoute, requireAnyMark, withMessage } from '../../http/routes';
 import { AppError } from '../../lib/errors';
 import { mapUnique, notFound, type SystemDeps } from './system.shared';
 
@@ -42,8 +42,18 @@ export function checkValue(parts: CheckRulePart[], value: string) {
   return undefined;
 }
 
-/** Values that may be checked for duplicates: table → request field names → column. */
-const DUPLICATE_FIELDS: Record<string, { columns: Record<string, string>; where: string }> = {
+/** Marks of a form that adds or edits rows of a table, as `[add, edit]`. */
+const formMarks = (resource: string) => [`system:${resource}:add`, `system:${resource}:edit`] as const;
+
+/**
+ * Values that may be checked for duplicates: table → request field names → column, and the
+ * marks of the forms that check them (any one will do): whether a phone number or an email is
+ * registered is nobody else's business.
+ */
+const DUPLICATE_FIELDS: Record<
+  string,
+  { columns: Record<string, string>; where: string; marks: readonly string[] }
+> = {
   sys_user: {
     columns: {
       username: 'lower(username)',
@@ -53,13 +63,31 @@ const DUPLICATE_FIELDS: Record<string, { columns: Record<string, string>; where:
       workNo: 'work_no',
     },
     where: 'del_flag = 0',
+    marks: formMarks('user'),
   },
-  sys_role: { columns: { role_code: 'lower(role_code)', roleCode: 'lower(role_code)' }, where: 'true' },
-  sys_permission: { columns: { perms: 'perms' }, where: 'del_flag = 0' },
-  sys_dict: { columns: { dict_code: 'dict_code', dictCode: 'dict_code' }, where: 'del_flag = 0' },
-  sys_depart: { columns: { org_code: 'org_code', orgCode: 'org_code' }, where: 'del_flag = 0' },
-  sys_project: { columns: { code: 'code' }, where: 'del_flag = 0' },
-  sys_check_rule: { columns: { rule_code: 'rule_code', ruleCode: 'rule_code' }, where: 'true' },
+  sys_role: {
+    columns: { role_code: 'lower(role_code)', roleCode: 'lower(role_code)' },
+    where: 'true',
+    marks: formMarks('role'),
+  },
+  sys_permission: { columns: { perms: 'perms' }, where: 'del_flag = 0', marks: formMarks('permission') },
+  sys_dict: {
+    columns: { dict_code: 'dict_code', dictCode: 'dict_code' },
+    where: 'del_flag = 0',
+    marks: formMarks('dict'),
+  },
+  sys_depart: {
+    columns: { org_code: 'org_code', orgCode: 'org_code' },
+    where: 'del_flag = 0',
+    marks: formMarks('depart'),
+  },
+  sys_project: { columns: { code: 'code' }, where: 'del_flag = 0', marks: formMarks('project') },
+  // Check rules are administered with the dictionaries.
+  sys_check_rule: {
+    columns: { rule_code: 'rule_code', ruleCode: 'rule_code' },
+    where: 'true',
+    marks: formMarks('dict'),
+  },
 };
 const LOWERED = (column: string) => column.startsWith('lower(');
 
@@ -83,6 +111,7 @@ export function registerCheckRoutes(app: FastifyInstance, deps: SystemDeps): voi
     const table = Object.hasOwn(DUPLICATE_FIELDS, tableName) ? DUPLICATE_FIELDS[tableName] : undefined;
     const column = table && Object.hasOwn(table.columns, fieldName) ? table.columns[fieldName] : undefined;
     if (!table || !column) throw new AppError(400, 'system.duplicate.not_allowed');
+    await requireAnyMark(guard, ctx.caller!, table.marks);
     if (fieldVal === '') return withMessage(null, 'system.duplicate.available');
     const [row] = await db.query(
       `select 1 from ${tableName} where ${table.where} and ${column} = ${LOWERED(column) ? 'lower($1)' : '$1'}

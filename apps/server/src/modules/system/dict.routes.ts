@@ -1,7 +1,7 @@
 import { type DictItemRecord, type DictRecord, dictRoutes as routes, splitIds } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listAll, listPage, sendXlsx, toXlsx } from '../../http/list-query';
-import { addRoute, withMessage } from '../../http/routes';
+import { addRoute, requireAnyMark, withMessage } from '../../http/routes';
 import { AppError } from '../../lib/errors';
 import { translate } from '../../lib/messages';
 import { DataRuleService } from './data-rule.service';
@@ -48,12 +48,24 @@ export const DICT_ITEM_RESOURCE: ListResource = {
   },
 };
 
-/** Tables whose rows may serve as a dictionary (`table,text,code`), with the columns allowed. */
-const DICT_TABLES: Record<string, { columns: string[]; where: string }> = {
-  sys_user: { columns: ['id', 'username', 'realname', 'work_no'], where: 'del_flag = 0' },
-  sys_depart: { columns: ['id', 'depart_name', 'org_code'], where: 'del_flag = 0' },
-  sys_role: { columns: ['id', 'role_name', 'role_code'], where: 'true' },
-  sys_project: { columns: ['id', 'name', 'code'], where: 'del_flag = 0' },
+/**
+ * Tables whose rows may serve as a dictionary (`table,text,code`), with the columns allowed and
+ * the mark that reading them needs: the same as the table's own list, so that a dictionary is
+ * no way around the list's permission.
+ */
+const DICT_TABLES: Record<string, { columns: string[]; where: string; mark: string }> = {
+  sys_user: {
+    columns: ['id', 'username', 'realname', 'work_no'],
+    where: 'del_flag = 0',
+    mark: 'system:user:list',
+  },
+  sys_depart: {
+    columns: ['id', 'depart_name', 'org_code'],
+    where: 'del_flag = 0',
+    mark: 'system:depart:list',
+  },
+  sys_role: { columns: ['id', 'role_name', 'role_code'], where: 'true', mark: 'system:role:list' },
+  sys_project: { columns: ['id', 'name', 'code'], where: 'del_flag = 0', mark: 'system:project:list' },
 };
 
 export function registerDictRoutes(app: FastifyInstance, deps: SystemDeps): void {
@@ -129,6 +141,7 @@ export function registerDictRoutes(app: FastifyInstance, deps: SystemDeps): void
     const spec = table && Object.hasOwn(DICT_TABLES, table) ? DICT_TABLES[table] : undefined;
     if (!spec || !text || !value || !spec.columns.includes(text) || !spec.columns.includes(value))
       throw new AppError(400, 'system.dict.table_not_allowed', { table: (table ?? '').slice(0, 64) });
+    await requireAnyMark(guard, ctx.caller!, [spec.mark]);
     const rows = await db.query<{ value: string; text: string }>(
       `select ${value}::text as value, ${text}::text as text from ${table} where ${spec.where} order by 2 limit 1000`,
     );

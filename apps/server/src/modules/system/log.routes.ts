@@ -1,4 +1,4 @@
-import { type LogRecord, logRoutes as routes } from '@ics/contract';
+import { type Language, type LogRecord, logRoutes as routes } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listAll, listPage, sendXlsx, toXlsx } from '../../http/list-query';
 import { addRoute } from '../../http/routes';
@@ -14,6 +14,7 @@ export const LOG_RESOURCE: ListResource = {
   columns: {
     id: { column: 'l.id' },
     logType: { column: 'l.log_type', filter: 'number' },
+    logKey: { column: 'l.log_key', filter: 'text' },
     logContent: { column: 'l.log_content', filter: 'text', sortable: true, title: ['日志内容', 'Content'] },
     operateType: { column: 'l.operate_type', filter: 'text' },
     userid: { column: 'l.userid', filter: 'text' },
@@ -33,11 +34,21 @@ export const LOG_RESOURCE: ListResource = {
   },
 };
 
-/** `keyWord` searches content and user at once (upstream log page). */
+/** The log as a reader in `lang` sees it: the content in that language (older rows have only zh-CN). */
+const EN_LOG_RESOURCE: ListResource = {
+  ...LOG_RESOURCE,
+  columns: {
+    ...LOG_RESOURCE.columns,
+    logContent: { ...LOG_RESOURCE.columns.logContent!, column: 'coalesce(l.log_content_en, l.log_content)' },
+  },
+};
+const logResource = (lang: Language) => (lang === 'en-US' ? EN_LOG_RESOURCE : LOG_RESOURCE);
+
+/** `keyWord` searches content (in either language) and user at once (upstream log page). */
 const keyWordFilter = (keyWord: string | undefined) => (p: { add(v: unknown): string }) => {
   if (!keyWord?.trim()) return [];
   const like = p.add(`%${keyWord.trim().replace(/[\\%_]/g, '\\$&')}%`);
-  return [`(l.log_content ilike ${like} or l.username ilike ${like})`];
+  return [`(l.log_content ilike ${like} or l.log_content_en ilike ${like} or l.username ilike ${like})`];
 };
 
 export function registerLogRoutes(app: FastifyInstance, deps: SystemDeps): void {
@@ -45,15 +56,15 @@ export function registerLogRoutes(app: FastifyInstance, deps: SystemDeps): void 
   const guard = services.guard;
   const dataRules = new DataRuleService(db);
   addRoute(app, guard, routes.list, async (ctx) =>
-    listPage<LogRecord>(db, LOG_RESOURCE, ctx.query, {
+    listPage<LogRecord>(db, logResource(ctx.lang), ctx.query, {
       extraWhere: keyWordFilter(ctx.query.keyWord),
-      dataRules: await dataRules.forList(ctx.caller!, LOG_RESOURCE),
+      dataRules: await dataRules.forList(ctx.caller!, logResource(ctx.lang)),
     }),
   );
   addRoute(app, guard, routes.exportXls, async (ctx) => {
-    const rows = await listAll(db, LOG_RESOURCE, ctx.query, {
+    const rows = await listAll(db, logResource(ctx.lang), ctx.query, {
       extraWhere: keyWordFilter(ctx.query.keyWord),
-      dataRules: await dataRules.forList(ctx.caller!, LOG_RESOURCE),
+      dataRules: await dataRules.forList(ctx.caller!, logResource(ctx.lang)),
     });
     const file = await toXlsx(LOG_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
     await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'logs' : '日志', file);

@@ -259,7 +259,7 @@ describeWithApp('system: list mechanism, users, roles', (ctx) => {
   it('logs operations of the system routes', async () => {
     const res = await api('GET', '/sys/log/list?logType=2&username=admin&pageSize=100');
     expect(res.body.result.total).toBeGreaterThan(0);
-    expect(res.body.result.records.map((r: { logContent: string }) => r.logContent)).toContain('Add a role');
+    expect(res.body.result.records.map((r: { logContent: string }) => r.logContent)).toContain('添加角色');
     const login = await api('GET', '/sys/log/list?logType=1');
     expect(login.body.result.total).toBeGreaterThan(0);
   });

@@ -2,8 +2,7 @@ import { userRoutes as routes, splitIds } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
 import { sendXlsx, toXlsx } from '../../http/list-query';
 import { answerKey } from '../../http/response-cache';
-import { addRoute, withMessage } from '../../http/routes';
-import { AppError } from '../../lib/errors';
+import { addRoute, requireAnyMark, withMessage } from '../../http/routes';
 import { translate } from '../../lib/messages';
 import { allowLargeJson, type SystemDeps, saveImage } from './system.shared';
 import { USER_RESOURCE, UserService } from './user.service';
@@ -61,11 +60,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: SystemDeps): void
   app.register(async (uploads) => {
     allowLargeJson(uploads);
     addRoute(uploads, guard, routes.avatar, async (ctx) => {
-      const caller = ctx.caller!;
-      const allowed =
-        (await services.permissions.hasMark(caller.userId, 'system:user:add')) ||
-        (await services.permissions.hasMark(caller.userId, 'system:user:edit'));
-      if (!allowed) throw new AppError(403, 'auth.forbidden', {}, { mark: 'system:user:edit' });
+      await requireAnyMark(guard, ctx.caller!, ['system:user:add', 'system:user:edit']);
       const name = await saveImage(deps.config.dataDir, 'avatar', ctx.body.file, MAX_AVATAR);
       return withMessage(
         { path: name, url: `${deps.config.basePath}/sys/common/static/${name}` },

@@ -164,6 +164,7 @@ export default function AnnouncementListPage() {
         ]}
         onAdd={() => void form.open()}
         addMark={ANNOUNCEMENT_MARKS.add}
+        exportName={t('announcement.title')}
         actionsWidth={260}
         rowActions={(a, ctx) => (
           <>

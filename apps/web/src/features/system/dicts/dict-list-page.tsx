@@ -9,7 +9,7 @@ import Radio from 'antd/es/radio';
 import Tag from 'antd/es/tag';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clearDictMemory } from '../../../shared/ui/dict';
+import { refreshDictionaries } from '../../../shared/ui/dict';
 import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
@@ -45,7 +45,10 @@ export default function DictListPage() {
     }),
     add: (v) => addDict(v),
     edit: (v, r) => editDict({ ...v, id: r.id }),
-    onSaved: refresh,
+    onSaved: () => {
+      refreshDictionaries();
+      return refresh();
+    },
     errorFields: { 'system.dict.code_taken': 'dictCode' },
   });
 
@@ -70,18 +73,22 @@ export default function DictListPage() {
         addMark="system:dict:add"
         exportName={t('dict.title')}
         actionsWidth={200}
+        onDeleted={refreshDictionaries}
         toolbar={() => (
-          <Button
-            data-testid="dicts-refresh-cache"
-            onClick={async () => {
-              const envelope = await refreshDictCache().catch(() => null);
-              if (envelope) message.success(envelope.message);
-              // Widgets on this page load fetch the items again.
-              clearDictMemory();
-            }}
-          >
-            {t('dict.refreshCache')}
-          </Button>
+          <Has action="system:dict:edit">
+            <Button
+              data-testid="dicts-refresh-cache"
+              onClick={async () => {
+                const envelope = await refreshDictCache().catch(() => null);
+                if (!envelope) return;
+                message.success(envelope.message);
+                // The dictionaries cached at login are stale too: widgets ask the server again.
+                refreshDictionaries();
+              }}
+            >
+              {t('dict.refreshCache')}
+            </Button>
+          </Has>
         )}
         rowActions={(record, ctx) => (
           <>
@@ -98,7 +105,14 @@ export default function DictListPage() {
             >
               {t('dict.items')}
             </Button>
-            <RowDelete route={dictRoutes.delete} id={record.id} onDone={ctx.refresh} />
+            <RowDelete
+              route={dictRoutes.delete}
+              id={record.id}
+              onDone={() => {
+                refreshDictionaries();
+                return ctx.refresh();
+              }}
+            />
           </>
         )}
       />
@@ -161,7 +175,10 @@ function DictItems({ dict }: { dict: DictRecord }) {
     }),
     add: (v) => addDictItem({ ...v, dictId: dict.id }),
     edit: (v, r) => editDictItem({ ...v, id: r.id, dictId: dict.id }),
-    onSaved: refresh,
+    onSaved: () => {
+      refreshDictionaries();
+      return refresh();
+    },
     errorFields: { 'system.dict_item.value_taken': 'itemValue' },
   });
   const columns: ListColumn<DictItemRecord>[] = [
@@ -189,6 +206,7 @@ function DictItems({ dict }: { dict: DictRecord }) {
         extraQuery={extra}
         onAdd={() => void form.open()}
         addMark="system:dict:add"
+        onDeleted={refreshDictionaries}
         bordered={false}
         size="small"
         rowActions={(record, ctx) => (
@@ -198,7 +216,14 @@ function DictItems({ dict }: { dict: DictRecord }) {
                 {t('common.edit')}
               </Button>
             </Has>
-            <RowDelete route={dictRoutes.itemDelete} id={record.id} onDone={ctx.refresh} />
+            <RowDelete
+              route={dictRoutes.itemDelete}
+              id={record.id}
+              onDone={() => {
+                refreshDictionaries();
+                return ctx.refresh();
+              }}
+            />
           </>
         )}
       />

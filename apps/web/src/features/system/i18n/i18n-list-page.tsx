@@ -6,6 +6,7 @@ import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/lib/http';
+import { refreshDictionaries } from '../../../shared/ui/dict';
 import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has, useHas } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
@@ -21,7 +22,12 @@ export default function I18nListPage() {
   const rules = useFormRules();
   const has = useHas();
   const canEdit = has('system:i18n:edit');
-  const refresh = useRefreshList(i18nRoutes.list);
+  const listRefresh = useRefreshList(i18nRoutes.list);
+  // Dictionary texts are translations too (`dict.<code>.<value>`).
+  const refresh = () => {
+    refreshDictionaries();
+    return listRefresh();
+  };
   const form = useEntityForm<I18nRecord, Values>({
     toValues: (r) => ({ key: r.key, zhCn: r.zhCn, enUs: r.enUs }),
     add: (v) => addTranslation(v),
@@ -98,8 +104,9 @@ export default function I18nListPage() {
         ]}
         onAdd={() => void form.open()}
         addMark="system:i18n:add"
+        onDeleted={refreshDictionaries}
         exportName={t('i18n.title')}
-        rowActions={(r, ctx) => (
+        rowActions={(r) => (
           <>
             <Has action="system:i18n:edit">
               <Button
@@ -111,7 +118,7 @@ export default function I18nListPage() {
                 {t('common.edit')}
               </Button>
             </Has>
-            <RowDelete route={i18nRoutes.delete} id={r.key} onDone={ctx.refresh} />
+            <RowDelete route={i18nRoutes.delete} id={r.key} onDone={refresh} />
           </>
         )}
       />

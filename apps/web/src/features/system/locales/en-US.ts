@@ -34,6 +34,7 @@ export const systemEnUS: typeof systemZhCN = {
     username: 'Username',
     realname: 'Name',
     avatar: 'Avatar',
+    avatarHint: 'PNG or JPEG, at most 2 MB',
     sex: 'Sex',
     birthday: 'Birthday',
     phone: 'Mobile',
@@ -247,6 +248,7 @@ export const systemEnUS: typeof systemZhCN = {
     tileUrl: 'Map tile URL',
     tileUrlHelp: 'For example https://tile.openstreetmap.org/{z}/{x}/{y}.png; empty for no base map',
     none: 'Not set',
+    remove: 'Remove',
   },
   log: {
     title: 'Logs',

@@ -33,6 +33,7 @@ export const systemZhCN = {
     username: '账号',
     realname: '姓名',
     avatar: '头像',
+    avatarHint: 'PNG 或 JPEG，不超过 2 MB',
     sex: '性别',
     birthday: '生日',
     phone: '手机号',
@@ -246,6 +247,7 @@ export const systemZhCN = {
     tileUrl: '地图瓦片地址',
     tileUrlHelp: '例如 https://tile.openstreetmap.org/{z}/{x}/{y}.png，留空则使用无底图模式',
     none: '未设置',
+    remove: '移除',
   },
   log: {
     title: '系统日志',

@@ -1,4 +1,3 @@
-import { UploadOutlined } from '@ant-design/icons';
 import type { PlatformSettingsRecord } from '@ics/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
@@ -9,35 +8,24 @@ import Col from 'antd/es/col';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Row from 'antd/es/row';
-import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
 import Switch from 'antd/es/switch';
-import Typography from 'antd/es/typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isApiError } from '../../../shared/lib/http';
 import { serverFieldName, useFormRules } from '../../../shared/ui/form';
 import { PLATFORM_SETTINGS_KEY, usePlatformSettingsRecord } from '../api/platform-settings';
 import { savePlatformSettings } from '../api/save-platform-settings';
 import { uploadPlatformImage } from '../api/upload-platform-image';
+import { ImageUpload } from '../components/image-upload';
 import '../locales';
-import './platform.css';
 
 type Values = Omit<PlatformSettingsRecord, 'platFormLogo' | 'platFormLoginSrc'>;
 
 const HTTP_URL = /^https?:\/\/\S+$/;
 
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
-
-/** An image setting: preview and an upload the server checks (type and size). */
-function ImageUpload({
+/** An image setting: the shared uploader under a form label. */
+function PlatformImage({
   kind,
   label,
   hint,
@@ -50,59 +38,18 @@ function ImageUpload({
   url: string | null;
   onUploaded(): unknown;
 }) {
-  const { t } = useTranslation('system');
-  const { message } = App.useApp();
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await uploadPlatformImage(kind, await readAsDataUrl(file));
-      message.success(t('platform.uploaded'));
-      await onUploaded();
-    } catch (failure) {
-      // The server's refusal: "只能上传PNG或JPEG图片", "图片过大，最大200 KB".
-      setError(errorMessage(failure, ''));
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
-  };
-
   return (
     <Form.Item label={label} extra={hint}>
-      <Space align="start" wrap>
-        <div className={`ics-platform__preview ics-platform__preview--${kind}`}>
-          {url ? (
-            <img src={url} alt={label} data-testid={`platform-${kind}-preview`} />
-          ) : (
-            <Typography.Text type="secondary">{t('platform.none')}</Typography.Text>
-          )}
-        </div>
-        <Space direction="vertical">
-          <Button
-            icon={<UploadOutlined />}
-            loading={busy}
-            onClick={() => input.current?.click()}
-            data-testid={`platform-${kind}-upload`}
-          >
-            {t('platform.upload')}
-          </Button>
-          <input
-            ref={input}
-            type="file"
-            accept="image/png,image/jpeg"
-            hidden
-            data-testid={`platform-${kind}-file`}
-            onChange={(e) => void upload(e.target.files?.[0])}
-          />
-          {error && <Alert type="error" showIcon message={error} data-testid={`platform-${kind}-error`} />}
-        </Space>
-      </Space>
+      <ImageUpload
+        testId={`platform-${kind}`}
+        shape={kind === 'logo' ? 'square' : 'wide'}
+        alt={label}
+        url={url}
+        upload={async (dataUrl) => {
+          await uploadPlatformImage(kind, dataUrl);
+          await onUploaded();
+        }}
+      />
     </Form.Item>
   );
 }
@@ -150,7 +97,7 @@ export default function PlatformSettingsPage() {
       {formError && <Alert type="error" showIcon message={formError} style={{ marginBottom: 16 }} />}
       <Row gutter={32}>
         <Col xs={24} lg={12}>
-          <ImageUpload
+          <PlatformImage
             kind="logo"
             label={t('platform.logo')}
             hint={t('platform.logoHint')}
@@ -159,7 +106,7 @@ export default function PlatformSettingsPage() {
           />
         </Col>
         <Col xs={24} lg={12}>
-          <ImageUpload
+          <PlatformImage
             kind="loginBackground"
             label={t('platform.loginBackground')}
             hint={t('platform.loginBackgroundHint')}

@@ -28,6 +28,7 @@ import { addUser, editUser, type UserAddBody } from '../api/save-user';
 import { fetchUserRoles } from '../api/user-roles';
 import { uniqueRule } from '../components/unique-rule';
 import '../locales';
+import { AvatarField } from './avatar-field';
 import { ResetPasswordModal } from './reset-password-modal';
 
 type UserFormValues = {
@@ -40,6 +41,8 @@ type UserFormValues = {
   workNo?: string;
   post?: string;
   telephone?: string;
+  /** Stored name of the uploaded avatar. */
+  avatar?: string | null;
   sex?: string;
   roles?: string[];
   departs?: string[];
@@ -71,6 +74,7 @@ export default function UserListPage() {
       workNo: record.workNo ?? undefined,
       post: record.post ?? undefined,
       telephone: record.telephone ?? undefined,
+      avatar: record.avatar,
       sex: record.sex ? String(record.sex) : undefined,
       departs: (record.departIds ?? '').split(',').filter(Boolean),
       userIdentity: record.userIdentity === 2 ? 2 : 1,
@@ -396,6 +400,11 @@ export default function UserListPage() {
           <Col span={12}>
             <Form.Item name="telephone" label={t('user.telephone')} rules={[rules.max(45)]}>
               <Input />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="avatar" label={t('user.avatar')} extra={t('user.avatarHint')}>
+              <AvatarField />
             </Form.Item>
           </Col>
         </Row>

@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearDictMemory, dictText, loadDictItems, toDictItems } from './dict-options';
+import { StorageKeys, storage } from '../../lib/storage/storage';
+import {
+  clearDictMemory,
+  dictText,
+  loadDictItems,
+  onDictionariesRefreshed,
+  refreshDictionaries,
+  toDictItems,
+} from './dict-options';
 
 const loginCatalogue = (language: string | null) => () => ({
   items: { priority: [{ value: 'H', text: '高', title: '高' }] },
@@ -40,6 +48,39 @@ describe('dictionary options', () => {
     expect(await loadDictItems('y', 'zh-CN', fetcher, empty)).toEqual([]);
     await loadDictItems('y', 'zh-CN', fetcher, empty);
     expect(fetcher).toHaveBeenCalledTimes(2);
+  });
+
+  it('after a refresh, server items win over the login catalogue and widgets are told to reload', async () => {
+    // What the login stored (the default reader of the cache).
+    storage.set(StorageKeys.dictionaries, { priority: [{ value: 'H', text: '高', title: '高' }] });
+    storage.set(StorageKeys.dictionariesLanguage, 'zh-CN');
+    const fetcher = vi.fn(async () => ({
+      success: true,
+      result: [
+        { value: 'H', text: '紧急', title: '紧急' },
+        { value: 'L', text: '低', title: '低' },
+      ],
+    }));
+    expect(await loadDictItems('priority', 'zh-CN', fetcher)).toEqual([{ value: 'H', text: '高' }]);
+    expect(fetcher).not.toHaveBeenCalled();
+    // Items fetched during the page load are remembered as well, until the refresh.
+    expect(await loadDictItems('sex', 'zh-CN', fetcher)).toHaveLength(2);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+
+    const reload = vi.fn();
+    const unsubscribe = onDictionariesRefreshed(reload);
+    refreshDictionaries();
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(storage.get(StorageKeys.dictionaries)).toBeNull();
+    expect(await loadDictItems('priority', 'zh-CN', fetcher)).toEqual([
+      { value: 'H', text: '紧急' },
+      { value: 'L', text: '低' },
+    ]);
+    await loadDictItems('sex', 'zh-CN', fetcher);
+    expect(fetcher).toHaveBeenCalledTimes(3);
+    unsubscribe();
+    refreshDictionaries();
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('maps values to texts, comma-separated values too', () => {

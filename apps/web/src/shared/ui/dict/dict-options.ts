@@ -62,10 +62,37 @@ export function loadDictItems(
   return pending;
 }
 
-/** Forgets the options fetched from the server (for tests and after dictionary edits). */
+/** Forgets the options fetched from the server during this page load (tests start clean with it). */
 export function clearDictMemory(): void {
   memory.clear();
 }
+
+const listeners = new Set<() => void>();
+let generation = 0;
+
+/**
+ * After the server's dictionaries changed (a cache refresh, a dictionary or item saved or
+ * deleted, a translation edited): forgets the catalogue cached at login and what was fetched
+ * since, so every widget asks the server again, and tells the widgets on screen to reload.
+ */
+export function refreshDictionaries(): void {
+  storage.remove(StorageKeys.dictionaries);
+  storage.remove(StorageKeys.dictionariesLanguage);
+  memory.clear();
+  generation += 1;
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` after each `refreshDictionaries`; returns the unsubscribe. */
+export function onDictionariesRefreshed(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** How many times the dictionaries were refreshed in this page load (a widget's reload key). */
+export const dictionariesGeneration = (): number => generation;
 
 /** Texts of a value, or of comma-separated values, in `items` (unknown values stay as they are). */
 export function dictText(items: readonly DictItem[], value: string | number | null | undefined): string {

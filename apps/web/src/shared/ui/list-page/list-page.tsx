@@ -96,6 +96,8 @@ export type ListPageProps<T extends object> = {
   refetchInterval?: number;
   /** Rows that open (antd's `expandable`: circuits under their cabinet). */
   expandable?: TableProps<T>['expandable'];
+  /** After a batch delete succeeded (caches beyond the list to forget). */
+  onDeleted?: () => unknown;
 };
 
 const COLUMN_STORAGE = (listKey: string) => `listColumns.${listKey}`;
@@ -283,6 +285,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         if (!envelope) return;
         message.success(envelope.message || t('deleted'));
         clearSelection();
+        await props.onDeleted?.();
         await refresh();
       },
     });

@@ -1,14 +1,16 @@
-import type { ListPage, RouteDef } from '@ics/contract';
+import { type ListPage, type RouteDef, toLanguage } from '@ics/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call, unwrap } from '../../lib/http';
 
 /** Query key of a list route: invalidating `listKey(route)` refreshes every page of it. */
 export const listKey = (route: RouteDef) => ['list', route.path] as const;
 
 /**
- * One page of a list route, keyed by route and parameters (previous page kept while loading);
- * `refetchInterval` (ms) polls it.
+ * One page of a list route, keyed by route, parameters and language (the server translates
+ * dictionary texts and log contents, so a language switch loads the page again); the previous
+ * page is kept while loading; `refetchInterval` (ms) polls it.
  */
 export function useListQuery<T>(
   route: RouteDef,
@@ -16,8 +18,10 @@ export function useListQuery<T>(
   enabled = true,
   refetchInterval?: number,
 ) {
+  const { i18n } = useTranslation();
+  const language = toLanguage(i18n.language);
   return useQuery({
-    queryKey: [...listKey(route), params],
+    queryKey: [...listKey(route), params, language],
     enabled,
     refetchInterval,
     placeholderData: keepPreviousData,

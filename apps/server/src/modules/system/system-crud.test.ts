@@ -1,0 +1,321 @@
+import { expect, it } from 'vitest';
+import { auth, describeWithApp, type TestApp } from '../../../test/harness';
+
+type Ctx = () => TestApp;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+function client(ctx: Ctx) {
+  let adminToken: string | undefined;
+  return async (method: Method, url: string, payload?: unknown, token?: string) => {
+    adminToken ??= await ctx().login();
+    return ctx().request({
+      method,
+      url: `/ics${url}`,
+      headers: auth(token ?? adminToken),
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  };
+}
+
+describeWithApp('system: uniqueness under concurrent adds, round trips, required fields', (ctx) => {
+  const api = client(ctx);
+
+  /** Sends the same add twice at once: exactly one wins, the other gets 409 and `message`. */
+  const race = async (url: string, body: Record<string, unknown>, message: string) => {
+    const results = await Promise.all([api('POST', url, body), api('POST', url, body)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const lost = results.find((r) => r.status === 409)!;
+    expect(lost.body).toMatchObject({ success: false, code: 409, message });
+    return results.find((r) => r.status === 200)!.body.result as { id: string };
+  };
+
+  it('lets only one of two simultaneous adds of the same menu mark succeed', async () => {
+    const won = await race(
+      '/sys/permission/add',
+      { name: 'Race button', parentId: 'menu-system-user', menuType: 2, perms: 'system:user:race' },
+      '授权标识已存在',
+    );
+    const rows = await ctx().db.query("select id from sys_permission where perms = 'system:user:race'");
+    expect(rows).toEqual([{ id: won.id }]);
+  });
+
+  it('lets only one of two simultaneous adds of the same dictionary code succeed', async () => {
+    await race('/sys/dict/add', { dictName: '竞争', dictCode: 'race_code' }, '字典编码已存在');
+    expect((await api('GET', '/sys/dict/list?dictCode=race_code')).body.result.total).toBe(1);
+  });
+
+  it('lets only one of two simultaneous adds of the same dictionary item value succeed', async () => {
+    const dict = await api('POST', '/sys/dict/add', { dictName: '竞争项', dictCode: 'race_items' });
+    const dictId = dict.body.result.id;
+    await race('/sys/dictItem/add', { dictId, itemText: '甲', itemValue: 'a' }, '数据值已存在');
+    expect((await api('GET', `/sys/dictItem/list?dictId=${dictId}`)).body.result.total).toBe(1);
+    // The same value in another dictionary is fine.
+    const other = await api('POST', '/sys/dict/add', { dictName: '另一个', dictCode: 'race_other' });
+    const again = await api('POST', '/sys/dictItem/add', {
+      dictId: other.body.result.id,
+      itemText: '甲',
+      itemValue: 'a',
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it('lets only one of two simultaneous adds of the same translation key succeed', async () => {
+    await race('/sys/i18n/add', { key: 'race.key', zhCn: '竞争', enUs: 'Race' }, '翻译键已存在');
+    expect((await api('GET', '/sys/i18n/list?key=race.key')).body.result.total).toBe(1);
+  });
+
+  it('lets only one of two simultaneous adds of the same department role code succeed', async () => {
+    await race(
+      '/sys/sysDepartRole/add',
+      { departId: 'dep-ops', roleName: '夜班', roleCode: 'night' },
+      '部门角色编码已存在',
+    );
+    // The code is unique per department: another department may use it.
+    const elsewhere = await api('POST', '/sys/sysDepartRole/add', {
+      departId: 'dep-monitor',
+      roleName: '夜班',
+      roleCode: 'night',
+    });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('edits a menu button: the new mark reaches its holders at the next permission load, the old one is gone', async () => {
+    const menu = await api('POST', '/sys/permission/add', {
+      name: 'Round trip',
+      url: '/roundtrip',
+      menuType: 0,
+      sortNo: 50,
+    });
+    const button = await api('POST', '/sys/permission/add', {
+      name: 'Round trip: run',
+      parentId: menu.body.result.id,
+      menuType: 2,
+      perms: 'roundtrip:job:run',
+    });
+    expect(button.status).toBe(200);
+    const role = await api('POST', '/sys/role/add', { roleName: 'Round trip', roleCode: 'roundtrip' });
+    await api('POST', '/sys/permission/saveRolePermission', {
+      roleId: role.body.result.id,
+      permissionIds: `${menu.body.result.id},${button.body.result.id}`,
+      lastpermissionIds: '',
+    });
+    await api('POST', '/sys/user/add', {
+      username: 'roundtripper',
+      realname: 'Round',
+      password: 'secret123',
+      selectedroles: role.body.result.id,
+    });
+    const token = await ctx().login('roundtripper', 'secret123');
+    const actions = async () =>
+      (await api('GET', '/sys/permission/getUserPermissionByToken', undefined, token)).body.result.auth.map(
+        (a: { action: string }) => a.action,
+      );
+    expect(await actions()).toEqual(['roundtrip:job:run']);
+
+    const edit = await api('PUT', '/sys/permission/edit', {
+      id: button.body.result.id,
+      name: 'Round trip: start',
+      parentId: menu.body.result.id,
+      menuType: 2,
+      perms: 'roundtrip:job:start',
+      sortNo: 3,
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body.message).toBe('编辑成功!');
+    const node = (await api('GET', '/sys/permission/list')).body.result
+      .find((n: { id: string }) => n.id === menu.body.result.id)
+      .children.find((n: { id: string }) => n.id === button.body.result.id);
+    expect(node).toMatchObject({ name: 'Round trip: start', perms: 'roundtrip:job:start', sortNo: 3 });
+    expect(await actions()).toEqual(['roundtrip:job:start']);
+
+    // Taking a mark that exists already is refused with the field's message.
+    const taken = await api('PUT', '/sys/permission/edit', {
+      id: button.body.result.id,
+      name: 'Round trip: start',
+      parentId: menu.body.result.id,
+      menuType: 2,
+      perms: 'system:user:add',
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('授权标识已存在');
+    const missing = await api('PUT', '/sys/permission/edit', { id: 'no-such-id', name: 'x', menuType: 1 });
+    expect(missing.status).toBe(404);
+
+    expect((await api('DELETE', `/sys/permission/delete?id=${button.body.result.id}`)).status).toBe(200);
+    expect(await actions()).toEqual([]);
+    expect((await api('DELETE', `/sys/permission/delete?id=${menu.body.result.id}`)).status).toBe(200);
+    expect(
+      (await api('GET', '/sys/permission/list')).body.result.some(
+        (n: { id: string }) => n.id === menu.body.result.id,
+      ),
+    ).toBe(false);
+  });
+
+  it('edits and deletes dictionaries and their items; getDictItems follows', async () => {
+    const dict = await api('POST', '/sys/dict/add', { dictName: '路段', dictCode: 'road_kind' });
+    const dictId = dict.body.result.id;
+    const main = await api('POST', '/sys/dictItem/add', { dictId, itemText: '主干道', itemValue: 'main' });
+    const side = await api('POST', '/sys/dictItem/add', {
+      dictId,
+      itemText: '支路',
+      itemValue: 'side',
+      sortOrder: 2,
+    });
+    const items = async (code: string) => (await api('GET', `/sys/dict/getDictItems/${code}`)).body.result;
+    expect(await items('road_kind')).toEqual([
+      { value: 'main', text: '主干道', title: '主干道' },
+      { value: 'side', text: '支路', title: '支路' },
+    ]);
+
+    const editItem = await api('PUT', '/sys/dictItem/edit', {
+      id: main.body.result.id,
+      dictId,
+      itemText: '快速路',
+      itemValue: 'express',
+      sortOrder: 3,
+      status: 1,
+    });
+    expect(editItem.body.message).toBe('编辑成功!');
+    const dup = await api('PUT', '/sys/dictItem/edit', {
+      id: main.body.result.id,
+      dictId,
+      itemText: '快速路',
+      itemValue: 'side',
+    });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe('数据值已存在');
+    // A disabled item leaves the widgets' options.
+    await api('PUT', '/sys/dictItem/edit', {
+      id: side.body.result.id,
+      dictId,
+      itemText: '支路',
+      itemValue: 'side',
+      status: 0,
+    });
+    expect(await items('road_kind')).toEqual([{ value: 'express', text: '快速路', title: '快速路' }]);
+
+    const editDict = await api('PUT', '/sys/dict/edit', {
+      id: dictId,
+      dictName: '道路等级',
+      dictCode: 'road_level',
+      description: '按道路等级',
+    });
+    expect(editDict.body.message).toBe('编辑成功!');
+    expect((await api('GET', '/sys/dict/list?dictCode=road_level')).body.result.records[0]).toMatchObject({
+      dictName: '道路等级',
+      description: '按道路等级',
+    });
+    expect(await items('road_kind')).toEqual([]);
+    expect((await items('road_level')).map((o: { value: string }) => o.value)).toEqual(['express']);
+    const codeTaken = await api('PUT', '/sys/dict/edit', { id: dictId, dictName: 'x', dictCode: 'sex' });
+    expect(codeTaken.status).toBe(409);
+    expect(codeTaken.body.message).toBe('字典编码已存在');
+
+    const delItem = await api('DELETE', `/sys/dictItem/delete?id=${main.body.result.id}`);
+    expect(delItem.body.message).toBe('删除成功!');
+    expect(await items('road_level')).toEqual([]);
+    expect((await api('GET', `/sys/dictItem/list?dictId=${dictId}`)).body.result.total).toBe(1);
+
+    expect((await api('DELETE', `/sys/dict/delete?id=${dictId}`)).body.message).toBe('删除成功!');
+    expect((await api('GET', '/sys/dict/list?dictCode=road_level')).body.result.total).toBe(0);
+    expect(await ctx().db.query('select 1 from sys_dict_item where dict_id = $1', [dictId])).toEqual([]);
+    // The code is free again.
+    expect((await api('POST', '/sys/dict/add', { dictName: '再来', dictCode: 'road_level' })).status).toBe(
+      200,
+    );
+  });
+
+  it('deletes translations, one and in batches; menu titles fall back to the key', async () => {
+    for (const key of ['trip.one', 'trip.two', 'trip.three'])
+      await api('POST', '/sys/i18n/add', { key, zhCn: `中${key}`, enUs: `En ${key}` });
+    const del = await api('DELETE', '/sys/i18n/delete?id=trip.one');
+    expect(del.status).toBe(200);
+    expect(del.body.message).toBe('删除成功!');
+    expect((await api('GET', '/sys/i18n/list?key=trip.*')).body.result.total).toBe(2);
+    const batch = await api('DELETE', '/sys/i18n/deleteBatch?ids=trip.two,trip.three,');
+    expect(batch.body.message).toBe('批量删除成功!');
+    expect((await api('GET', '/sys/i18n/list?key=trip.*')).body.result.total).toBe(0);
+
+    // A menu named by a deleted key shows the key itself.
+    await api('POST', '/sys/i18n/add', { key: 'menu.trip', zhCn: '行程', enUs: 'Trips' });
+    const menu = await api('POST', '/sys/permission/add', { name: 'menu.trip', url: '/trip', menuType: 0 });
+    const title = async () =>
+      (await api('GET', '/sys/permission/getUserPermissionByToken')).body.result.menu.find(
+        (m: { path: string }) => m.path === '/trip',
+      ).meta.title;
+    expect(await title()).toBe('行程');
+    await api('DELETE', '/sys/i18n/delete?id=menu.trip');
+    expect(await title()).toBe('menu.trip');
+    await api('DELETE', `/sys/permission/delete?id=${menu.body.result.id}`);
+  });
+
+  it('edits a role as a role editor who is not an administrator', async () => {
+    const role = await api('POST', '/sys/role/add', { roleName: '巡检员', roleCode: 'patrol' });
+    const id = role.body.result.id;
+    const editorRole = await api('POST', '/sys/role/add', { roleName: '角色编辑', roleCode: 'role_editor' });
+    await api('POST', '/sys/permission/saveRolePermission', {
+      roleId: editorRole.body.result.id,
+      permissionIds: 'menu-system,menu-system-role,btn-system-role-edit',
+      lastpermissionIds: '',
+    });
+    await api('POST', '/sys/user/add', {
+      username: 'roleeditor',
+      realname: 'Role editor',
+      password: 'secret123',
+      selectedroles: editorRole.body.result.id,
+    });
+    const editor = await ctx().login('roleeditor', 'secret123');
+    const edit = await api(
+      'PUT',
+      '/sys/role/edit',
+      { id, roleName: '夜间巡检员', roleCode: 'night_patrol', description: '夜间' },
+      editor,
+    );
+    expect(edit.status).toBe(200);
+    expect(edit.body.message).toBe('编辑成功!');
+    expect((await api('GET', `/sys/role/queryById?id=${id}`)).body.result).toMatchObject({
+      roleName: '夜间巡检员',
+      roleCode: 'night_patrol',
+      description: '夜间',
+    });
+    const taken = await api(
+      'PUT',
+      '/sys/role/edit',
+      { id, roleName: '夜间巡检员', roleCode: 'viewer' },
+      editor,
+    );
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('角色编码已存在');
+    const short = await api(
+      'PUT',
+      '/sys/role/edit',
+      { id, roleName: '夜', roleCode: 'night_patrol' },
+      editor,
+    );
+    expect(short.body.message).toBe('角色名称长度为2到30个字符');
+    // The editor cannot add or delete roles.
+    expect((await api('DELETE', `/sys/role/delete?id=${id}`, undefined, editor)).status).toBe(403);
+    expect(
+      (await api('POST', '/sys/role/add', { roleName: '新角色', roleCode: 'new_one' }, editor)).status,
+    ).toBe(403);
+  });
+
+  it('names the missing department name in both languages, on add and on edit', async () => {
+    const empty = await api('POST', '/sys/sysDepart/add', { departName: '  ', parentId: 'dep-root' });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ success: false, message: '请输入机构名称!' });
+    const absent = await api('POST', '/sys/sysDepart/add', { parentId: 'dep-root' });
+    expect(absent.status).toBe(400);
+    expect(absent.body.message).toBe('请输入机构名称!');
+    const en = await ctx().request({
+      method: 'POST',
+      url: '/ics/sys/sysDepart/add',
+      headers: { ...auth(await ctx().login()), 'accept-language': 'en-US' },
+      payload: { departName: '', parentId: 'dep-root' },
+    });
+    expect(en.body.message).toBe('Please enter the department name!');
+    const edit = await api('PUT', '/sys/sysDepart/edit', { id: 'dep-ops', departName: '' });
+    expect(edit.body.message).toBe('请输入机构名称!');
+    expect((await api('GET', '/sys/sysDepart/searchBy?keyWord=运维部')).body.result).toHaveLength(1);
+  });
+});
