@@ -224,9 +224,13 @@ async function measure(
     step(`batch: ${batch.seconds ?? 'not done'} s; pausing the load`);
     const paused = await sim.pause();
     const pausedAt = Date.now();
+    // Caught up: every reading sent is stored (the server's counters, written every second).
+    while (Date.now() - pausedAt < 120_000 && (readIngestStats(statsFile)?.stored ?? 0) < paused.readingsSent)
+      await sleep(100);
+    const drainSeconds = (Date.now() - pausedAt) / 1000;
+    step(`readings stored ${drainSeconds.toFixed(1)} s after the load stopped; waiting for the server to go idle`);
     await waitIdle([server.pid], variant === 'postgres', 0.15, 120_000);
-    const drainSeconds = Math.max(0, (Date.now() - pausedAt) / 1000 - 0.5); // minus the idle sample
-    step(`caught up after ${drainSeconds.toFixed(1)} s; stopping`);
+    step(`idle after ${((Date.now() - pausedAt) / 1000).toFixed(1)} s (latest-state rows written); stopping`);
     await sim.stop();
     const rssEnd = memory(server.pid);
     clearInterval(sampler);
@@ -266,7 +270,7 @@ async function measure(
           writtenRate === null
             ? 'rate = sent (no live count on PGlite)'
             : `${formatNumber(writtenRate)}/s counted in the table`,
-          `caught up ${drainSeconds.toFixed(1)} s after the load stopped`,
+          `all readings stored ${drainSeconds.toFixed(1)} s after the load stopped`,
           `${formatNumber(paused.readingsSent)} sent, ${formatNumber(stored)} stored, ${lost} lost`,
           ingestStats(readIngestStats(statsFile), paused.readingsSent, stored),
           `CPU: ${cpu}, server ${((cores.server / sentRate) * 1e6).toFixed(1)} µs per reading sent`,

@@ -13,25 +13,24 @@ export type Queryable = {
   query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
 };
 
-/**
- * Streams rows into `table` with `COPY … FROM STDIN` (text format: tab-separated, `\N` for null,
- * one `\n`-terminated line per row). `chunks` is pulled one chunk at a time, with a turn of the
- * event loop between two chunks so that MQTT and HTTP work interleaves with building them.
- * All rows are written or none (one statement).
- */
-/** How long COPY text is built and sent before the event loop gets a turn. */
+/** How long COPY text is built and sent before the event loop gets a turn (PostgreSQL). */
 const COPY_SLICE_MS = 15;
 
+/**
+ * Writes rows into `table` with COPY (text format: tab-separated, `\N` for null, one
+ * `\n`-terminated line per row), pulling `chunks` one at a time. All rows are written or none
+ * (one statement).
+ */
 export type CopyIn = (table: string, columns: readonly string[], chunks: Iterable<string>) => Promise<void>;
 
 export type Database = Queryable & {
   readonly kind: 'pglite' | 'postgres';
   /**
-   * PostgreSQL: COPY on the bulk connection, a connection of its own for telemetry, so that API
-   * queries and command writes never queue behind ingestion. Null on PGlite (one connection,
-   * no COPY FROM STDIN): bulk writers batch multi-row inserts there instead.
+   * Bulk rows with COPY: on PostgreSQL on the bulk connection, a connection of its own for
+   * telemetry, so that API queries and command writes never queue behind ingestion; on PGlite
+   * one `COPY … FROM '/dev/blob'` (a quarter faster than a multi-row insert there).
    */
-  readonly copyIn: CopyIn | null;
+  readonly copyIn: CopyIn;
   /** Runs `work` in one transaction; everything it writes is committed together or not at all. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
@@ -47,8 +46,17 @@ export type Database = Queryable & {
 /** Embedded PGlite, run in a thread of its own (pglite-client.ts) so that its work does not stall MQTT and HTTP. */
 class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
-  readonly copyIn = null;
   constructor(private readonly client: PgliteClient) {}
+
+  readonly copyIn: CopyIn = async (table, columns, chunks) => {
+    let text = '';
+    for (const chunk of chunks) text += chunk;
+    await this.client.send({
+      op: 'copy',
+      sql: `copy ${table} (${columns.join(', ')}) from '/dev/blob'`,
+      text,
+    });
+  };
 
   query<T extends Row>(sql: string, params: unknown[] = []): Promise<T[]> {
     return this.client.query<T>(sql, params);

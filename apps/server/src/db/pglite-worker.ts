@@ -36,6 +36,10 @@ async function handle(m: PgliteRequest): Promise<void> {
       const result = await target.query(m.sql, m.params);
       return reply({ id: m.id, rows: result.rows as Record<string, unknown>[] });
     }
+    case 'copy': {
+      await db.query(m.sql, [], { blob: new Blob([m.text]) });
+      return reply({ id: m.id, rows: [] });
+    }
     case 'exec': {
       await db.exec(m.sql);
       return reply({ id: m.id, rows: [] });

@@ -1,7 +1,18 @@
 import type { ChildKind } from '@ics/contract';
 import type { Queryable } from '../db/database';
 
-export type DeviceRef = { id: string; kind: ChildKind };
+/** What a device's dev_state row held when its gateway was loaded. */
+export type StoredState = {
+  online: boolean | null;
+  on: unknown;
+  level: unknown;
+  faults: string[] | null;
+  /** When the row was last written (epoch ms). */
+  at: number;
+};
+
+/** A device behind a gateway; `stored` seeds its live state once (then it is dropped). */
+export type DeviceRef = { id: string; kind: ChildKind; stored?: StoredState | undefined };
 export type GatewayInfo = {
   id: string;
   sn: string;
@@ -81,8 +92,19 @@ export class GatewayDirectory {
     );
     let value: GatewayInfo | null = null;
     if (gw) {
-      const devices = await this.db.query<{ id: string; address: string; kind: ChildKind }>(
-        'select id, address, kind from dev_device where gateway_id = $1',
+      const devices = await this.db.query<{
+        id: string;
+        address: string;
+        kind: ChildKind;
+        online: boolean | null;
+        on: unknown;
+        level: unknown;
+        faults: string[] | null;
+        at: number | null;
+      }>(
+        `select d.id, d.address, d.kind, s.online, s.vals -> 'on' as "on", s.vals -> 'level' as level, s.faults,
+                (extract(epoch from s.update_time) * 1000)::float8 as at
+           from dev_device d left join dev_state s on s.device_id = d.id where d.gateway_id = $1`,
         [gw.id],
       );
       value = {
@@ -90,7 +112,25 @@ export class GatewayDirectory {
         sn,
         projectId: gw.project_id,
         credentialHash: gw.credential_hash,
-        devices: new Map(devices.map((d) => [d.address, { id: d.id, kind: d.kind }])),
+        devices: new Map(
+          devices.map((d) => [
+            d.address,
+            {
+              id: d.id,
+              kind: d.kind,
+              stored:
+                d.at === null
+                  ? undefined
+                  : {
+                      online: d.online,
+                      on: d.on ?? undefined,
+                      level: d.level ?? undefined,
+                      faults: d.faults,
+                      at: d.at,
+                    },
+            },
+          ]),
+        ),
       };
     }
     // Unknown gateways are remembered briefly so a misconfigured one cannot flood the database.

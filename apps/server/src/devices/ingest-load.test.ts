@@ -263,16 +263,17 @@ describeWithApp(
 
     it('writes a latest-state row at once when on/off or level changes, other values when due', async () => {
       const runtime = await smallRuntime({ flushMs: 50, stateWriteMs: 600_000 });
+      let password = '';
+      const row = async () => {
+        const [r] = await ctx().db.query<{ vals: { level?: number; voltage?: number } }>(
+          `select s.vals from dev_state s join dev_device d on d.id = s.device_id join dev_gateway g on g.id = d.gateway_id
+            where g.sn = 'GW-STATE' and d.address = 'L001'`,
+        );
+        return r!.vals;
+      };
       try {
         const gw = await gateway(ctx(), token, runtime.brokerUrl!, 'GW-STATE');
-        const row = async () => {
-          const [r] = await ctx().db.query<{ vals: { level?: number; voltage?: number } }>(
-            `select s.vals from dev_state s join dev_device d on d.id = s.device_id
-              where d.gateway_id = $1 and d.address = 'L001'`,
-            [gw.id],
-          );
-          return r!.vals;
-        };
+        password = gw.password;
         const report = (level: number, voltage: number) =>
           gw.client.publishAsync(
             topics.up(gw.sn, 'telemetry'),
@@ -300,6 +301,32 @@ describeWithApp(
         await gw.client.endAsync();
       } finally {
         await runtime.stop();
+      }
+      // After a restart the node knows what the rows hold: an unchanged level is not urgent.
+      // (Stopping marked the gateway offline; the row is as a node serving it would leave it.)
+      await ctx().db.query(
+        `update dev_state set online = true, update_time = now()
+          where device_id in (select d.id from dev_device d join dev_gateway g on g.id = d.gateway_id where g.sn = 'GW-STATE')`,
+      );
+      const restarted = await smallRuntime({ flushMs: 50, stateWriteMs: 600_000 });
+      try {
+        const gw = await connect(restarted.brokerUrl!, 'GW-STATE', password);
+        const send = (level: number, voltage: number) =>
+          gw.publishAsync(
+            topics.up('GW-STATE', 'telemetry'),
+            JSON.stringify({ ts: Date.now(), readings: [{ dev: 'L001', on: true, level, voltage }] }),
+            { qos: 1 },
+          );
+        await send(25, 250);
+        await until(async () => restarted.ingestor.stats.readings === 1);
+        await new Promise((r) => setTimeout(r, 300));
+        expect(await row()).toMatchObject({ level: 25, voltage: 240 });
+        await send(30, 251);
+        await until(async () => (await row()).level === 30);
+        expect(await row()).toMatchObject({ level: 30, voltage: 251 });
+        await gw.endAsync();
+      } finally {
+        await restarted.stop();
       }
     });
 

@@ -13,7 +13,7 @@ import {
 } from '@ics/contract';
 import type { Database } from '../db/database';
 import { DeviceConditionEvents } from './device-events';
-import type { GatewayDirectory, GatewayInfo } from './directory';
+import type { DeviceRef, GatewayDirectory, GatewayInfo } from './directory';
 import { fastLamp, fastSensor, fastTelemetry } from './fast-check';
 import { LiveDevice } from './live-device';
 import type { LiveEvents } from './live-events';
@@ -26,7 +26,9 @@ export type IngestLogger = { warn(obj: object, msg: string): void; error(obj: ob
 
 export type IngestStats = {
   messages: number;
+  /** Readings accepted, and of those, written to the history tables. */
   readings: number;
+  stored: number;
   invalid: number;
   /** Invalid messages by reason. */
   invalidBy: Record<string, number>;
@@ -76,12 +78,14 @@ const EXPRESS_MS = 2_000;
 /** Latest-state rows per statement: an express write waits for one such statement at most. */
 const STATE_CHUNK = 1_000;
 /**
- * Rows of the bulk lane written per second at most (urgent ones are not counted): an UPDATE of
- * a state row costs PostgreSQL ~12 µs of CPU, 3–4 times a reading's COPY, so 100,000 devices
- * rewritten every 5 s would take a quarter of a core. Past this rate the oldest rows go first
- * and the values that do not matter (power, voltage, …) lag longer; live pushes are unaffected.
+ * Share of the time the bulk lane may keep the database writing state rows (urgent ones are not
+ * limited): an UPDATE of a state row costs PostgreSQL ~12 µs of CPU (PGlite ~25 µs), 3–4 times
+ * a reading's COPY, so 100,000 devices rewritten every 5 s would take a quarter of a core. Past
+ * this share the oldest rows go first and the values that do not matter (power, voltage, …)
+ * lag longer; live pushes are unaffected. A chunk's time includes waiting for a busy database,
+ * so the lane also backs off when ingestion or the API keeps the database busy.
  */
-const STATE_ROWS_PER_SECOND = 5_000;
+const STATE_DUTY = 0.1;
 
 /**
  * Device uplink ingestion: topic router, payload validation, and buffered writes. Messages are
@@ -95,6 +99,7 @@ export class Ingestor {
   readonly stats: IngestStats = {
     messages: 0,
     readings: 0,
+    stored: 0,
     invalid: 0,
     invalidBy: {},
     flushes: 0,
@@ -123,9 +128,8 @@ export class Ingestor {
   private readonly dirty = new Set<LiveDevice>();
   /** The state writer runs (one chunk after another, beside the flushes of readings). */
   private stateWriter: Promise<void> | null = null;
-  /** Bulk-lane rows the writer may still write now (refilled at `STATE_ROWS_PER_SECOND`). */
-  private stateBudget = STATE_CHUNK;
-  private stateBudgetAt = Date.now();
+  /** The bulk lane's next chunk waits until then (see `STATE_DUTY`). */
+  private bulkNotBefore = 0;
   /** Hourly rollup sums of the readings stored since the last rollup run. */
   private buckets = new RollupBuckets();
   private seen = new Map<string, number>();
@@ -344,7 +348,7 @@ export class Ingestor {
         const offline = new Set(parsed.data.offline ?? []);
         // Devices the gateway cannot reach are offline; the others answer through it.
         for (const [address, ref] of gw.devices) {
-          const d = this.device(gw, ref.id, now);
+          const d = this.device(gw, ref, now);
           d.online = !offline.has(address);
           d.onlinePending = true;
         }
@@ -450,7 +454,7 @@ export class Ingestor {
       return null;
     }
     this.stats.readings++;
-    const d = this.device(gw, ref.id, ts);
+    const d = this.device(gw, ref, ts);
     d.online = true;
     d.onlinePending = true;
     if (ref.kind === 'lamp') {
@@ -476,11 +480,12 @@ export class Ingestor {
   }
 
   /** The device's live state, listed as changed in this flush; `ts` its latest time. */
-  private device(gw: GatewayInfo, deviceId: string, ts: number): LiveDevice {
-    let d = this.devices.get(deviceId);
+  private device(gw: GatewayInfo, ref: DeviceRef, ts: number): LiveDevice {
+    let d = this.devices.get(ref.id);
     if (!d) {
-      d = new LiveDevice(deviceId, gw.projectId, gw.id);
-      this.devices.set(deviceId, d);
+      d = new LiveDevice(ref.id, gw.projectId, gw.id, ref.stored);
+      ref.stored = undefined;
+      this.devices.set(ref.id, d);
     } else if (d.gatewayId !== gw.id || d.projectId !== gw.projectId) {
       d.gatewayId = gw.id;
       d.projectId = gw.projectId;
@@ -558,7 +563,10 @@ export class Ingestor {
     await this.flush();
     await this.expressDrain();
     while (this.stateWriter) await this.stateWriter;
-    await this.writeStatesNow(this.takeStates(Infinity, true));
+    await this.writeStatesNow([
+      ...this.takeUrgent(Number.POSITIVE_INFINITY),
+      ...this.takeDue(Number.POSITIVE_INFINITY, true),
+    ]);
     await this.stateLock;
   }
 
@@ -621,8 +629,10 @@ export class Ingestor {
   private async writeHistory(lamps: LampColumns, sensors: SensorColumns): Promise<void> {
     try {
       await this.store.insertLamps(lamps);
+      this.stats.stored += lamps.size;
       this.buckets.addLamps(lamps);
       await this.store.insertSensors(sensors);
+      this.stats.stored += sensors.size;
       this.buckets.addSensors(sensors);
     } finally {
       lamps.reset();
@@ -633,14 +643,26 @@ export class Ingestor {
   }
 
   /**
-   * Starts the state writer unless it runs: it writes the rows that are due, one chunk at a time,
-   * beside the flushes of readings (which never wait for it), and stops when none is left.
+   * Starts the state writer unless it runs: beside the flushes of readings (which never wait for
+   * it), it writes the urgent rows, then due ones one chunk at a time within `STATE_DUTY`, and
+   * stops when none is left for now (the flush timer starts it again).
    */
   private writeStatesDue(): void {
     if (this.stateWriter || (!this.urgent.size && !this.dirty.size)) return;
     this.stateWriter = (async () => {
-      for (let chunk = this.takeStates(STATE_CHUNK); chunk.length; chunk = this.takeStates(STATE_CHUNK))
-        await this.writeStatesNow(chunk);
+      for (;;) {
+        const urgent = this.takeUrgent(STATE_CHUNK);
+        if (urgent.length) {
+          await this.writeStatesNow(urgent);
+          continue;
+        }
+        if (Date.now() < this.bulkNotBefore) return;
+        const due = this.takeDue(STATE_CHUNK);
+        if (!due.length) return;
+        const started = performance.now();
+        await this.writeStatesNow(due);
+        this.bulkNotBefore = Date.now() + (performance.now() - started) * (1 / STATE_DUTY - 1);
+      }
     })().finally(() => {
       this.stateWriter = null;
     });
@@ -657,37 +679,33 @@ export class Ingestor {
     }
   }
 
-  /**
-   * Up to `max` devices whose row is due: urgent ones first, then dirty ones within the rate
-   * budget (all of them, regardless of age and budget, when `all`). The dirty set is in about
-   * the order of the devices' last writes: the scan stops after `max` devices not yet due, as
-   * those behind them were written later still.
-   */
-  private takeStates(max: number, all = false): LiveDevice[] {
+  /** Up to `max` devices whose row must be written at once. */
+  private takeUrgent(max: number): LiveDevice[] {
     const out: LiveDevice[] = [];
     for (const d of this.urgent) {
-      if (out.length >= max) return out;
+      if (out.length >= max) break;
       out.push(d);
       this.urgent.delete(d);
     }
-    const now = Date.now();
-    this.stateBudget = Math.min(
-      STATE_ROWS_PER_SECOND,
-      this.stateBudget + ((now - this.stateBudgetAt) * STATE_ROWS_PER_SECOND) / 1000,
-    );
-    this.stateBudgetAt = now;
-    const limit = all ? max : Math.min(max, out.length + Math.floor(this.stateBudget));
-    const writtenBefore = now - (this.options.stateWriteMs ?? 5_000);
+    return out;
+  }
+
+  /**
+   * Up to `max` dirty devices whose last write is `stateWriteMs` old (all of them when `all`).
+   * The dirty set is in about the order of the devices' last writes: the scan stops after `max`
+   * devices not yet due, as those behind them were written later still.
+   */
+  private takeDue(max: number, all = false): LiveDevice[] {
+    const out: LiveDevice[] = [];
+    const writtenBefore = Date.now() - (this.options.stateWriteMs ?? 5_000);
     let notDue = 0;
-    const urgentTaken = out.length;
     for (const d of this.dirty) {
-      if (out.length >= limit) break;
+      if (out.length >= max) break;
       if (all || d.writtenAt <= writtenBefore) {
         out.push(d);
         this.dirty.delete(d);
       } else if (++notDue >= max) break;
     }
-    this.stateBudget -= out.length - urgentTaken;
     return out;
   }
 

@@ -1,3 +1,5 @@
+import type { StoredState } from './directory';
+
 /**
  * The latest state of one device as this node knows it: created on its first message and
  * updated in place by every later one, so that at 100,000 readings/s no per-reading object
@@ -37,7 +39,16 @@ export class LiveDevice {
     readonly id: string,
     public projectId: string,
     public gatewayId: string,
-  ) {}
+    /** What the row held when the node started hearing from the device: only real changes are urgent. */
+    stored?: StoredState,
+  ) {
+    if (!stored) return;
+    this.writtenAt = stored.at;
+    this.writtenOnline = stored.online;
+    this.writtenOn = stored.on;
+    this.writtenLevel = stored.level;
+    this.writtenFaults = stored.faults ? stored.faults.join(',') : null;
+  }
 
   /** Merges a reading's fields into `vals`; `dev`, `ts` and (when `skipFaults`) `faults` stay out. */
   merge(reading: Record<string, unknown>, skipFaults: boolean): void {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  booleanArray,
-  LampColumns,
-  lampCopyText,
-  numberArray,
-  SensorColumns,
-  textArray,
-} from './reading-columns';
+import { LampColumns, lampCopyText, numberArray, SensorColumns, textArray } from './reading-columns';
 
 describe('reading columns', () => {
   it('keep every reading across growth, absent values as null, and are reusable after reset', () => {
@@ -47,13 +40,12 @@ describe('reading columns', () => {
     expect([...lampCopyText(c)].join('').split('\t')[4]).toBe('5');
   });
 
-  it('escapes COPY text and builds array literals for PGlite', () => {
+  it('escapes COPY text and builds array literals', () => {
     const s = new SensorColumns();
     s.add(0, 'a\tb', 'p', { dev: 'x', temperature: -3.25 });
     expect(numberArray(s.temperature, 0, 1)).toBe('{-3.25}');
     expect(numberArray(s.humidity, 0, 1)).toBe('{NULL}');
     expect(numberArray([1, null, 2.5])).toBe('{1,NULL,2.5}');
-    expect(booleanArray(new Float64Array([1, 0, Number.NaN]))).toBe('{t,f,NULL}');
     expect(textArray(['a"b', 'c\\d', null])).toBe('{"a\\"b","c\\\\d",NULL}');
     const lamps = new LampColumns();
     lamps.add(0, 'a\tb\\c', 'p', { dev: 'x' });

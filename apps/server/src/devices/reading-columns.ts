@@ -191,9 +191,8 @@ export function* sensorCopyText(c: SensorColumns, start = 0, end = c.size): Gene
 }
 
 /**
- * Array literals for bound parameters, built in one pass: the driver's generic array
- * serialisation (a regular expression per element) was a fifth of the server's time at
- * 100,000 readings/s. NaN and null are NULL.
+ * Array literals for bound parameters (rollup upserts), built in one pass: the driver's generic
+ * array serialisation runs a regular expression per element. NaN and null are NULL.
  */
 export function numberArray(values: ArrayLike<number | null>, from = 0, to = values.length): string {
   let out = '{';
@@ -201,17 +200,6 @@ export function numberArray(values: ArrayLike<number | null>, from = 0, to = val
     const v = values[i];
     if (i > from) out += ',';
     out += v === null || v === undefined || Number.isNaN(v) ? 'NULL' : v;
-  }
-  return `${out}}`;
-}
-
-/** Booleans stored as 1/0 (NaN: null). */
-export function booleanArray(values: Float64Array, from = 0, to = values.length): string {
-  let out = '{';
-  for (let i = from; i < to; i++) {
-    const v = values[i]!;
-    if (i > from) out += ',';
-    out += Number.isNaN(v) ? 'NULL' : v ? 't' : 'f';
   }
   return `${out}}`;
 }

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Database } from '../db/database';
 import { BrokerPortError, connectExternalBroker, type DeviceBus, startEmbeddedBroker } from './bus';
@@ -26,7 +26,7 @@ export type DeviceRuntimeOptions = {
   stateIntervalMs?: number;
   /** Bulk lane: a device's latest-state row is rewritten at most this often unless on/level/online/faults changed. */
   stateWriteMs?: number;
-  /** Diagnostics (the bench): the ingestion counters are written here as JSON when the runtime stops. */
+  /** Diagnostics (the bench): the ingestion counters are written here as JSON every second and when the runtime stops. */
   statsFile?: string | undefined;
   /** Readings received and not yet stored at which gateways are held back (backpressure). */
   highWater?: number;
@@ -146,6 +146,7 @@ export class DeviceRuntime {
     every(60_000, () => this.rollup(), 'rollup');
     every(30_000, () => this.directory.refreshChanged(), 'directory refresh');
     every(3_600_000, () => this.store.applyRetention(this.options.retentionDays), 'retention');
+    if (this.options.statsFile) every(1_000, () => this.writeStats(), 'stats');
     this.log.info({ url: bus.url, kind: bus.kind }, 'device bus ready');
   }
 
@@ -164,12 +165,20 @@ export class DeviceRuntime {
     if (bus) await bus.close().catch(() => undefined);
     await this.ingestor.stop();
     this.fanout.stop();
-    // Diagnostics for the bench: the ingestion counters of this process's life.
-    const statsFile = this.options.statsFile;
-    if (statsFile)
-      await writeFile(statsFile, JSON.stringify({ ...this.ingestor.stats, ...this.loopDelayStats() })).catch(
-        (err: Error) => this.log.warn({ err }, 'writing device stats failed'),
-      );
+    await this.writeStats(true).catch((err: Error) => this.log.warn({ err }, 'writing device stats failed'));
+  }
+
+  /**
+   * Diagnostics for the bench: the ingestion counters of this process's life, written every
+   * second while running (readings accepted and stored: a live backlog) and once more at stop
+   * with the event-loop delay.
+   */
+  private async writeStats(final = false): Promise<void> {
+    const file = this.options.statsFile;
+    if (!file) return;
+    const stats = final ? { ...this.ingestor.stats, ...this.loopDelayStats() } : this.ingestor.stats;
+    await writeFile(`${file}.tmp`, JSON.stringify(stats));
+    await rename(`${file}.tmp`, file);
   }
 
   /** Event-loop delay while the bus ran, in ms (diagnostics). */

@@ -1,7 +1,5 @@
 import type { Database } from '../db/database';
 import {
-  booleanArray,
-  epochMsToTimestamptz,
   type LampColumns,
   lampColumnNames,
   lampCopyText,
@@ -29,11 +27,11 @@ const DAY_MS = 86_400_000;
  */
 const COPY_ROWS = 50_000;
 /**
- * PGlite: readings per insert statement. PGlite runs one statement at a time (in its own
- * thread), so an API query or a command write issued meanwhile waits for the statement in
- * progress: 1,000 rows (~15–20 ms) keeps that wait short, and the per-statement cost still small.
+ * PGlite: rows per COPY. PGlite runs one statement at a time (in its own thread), so an API
+ * query or a command write issued meanwhile waits for the statement in progress: 1,000 rows
+ * (~10–15 ms) keeps that wait short, and the per-statement cost still small.
  */
-const INSERT_CHUNK = 1_000;
+const PGLITE_COPY_ROWS = 1_000;
 /** Rollup rows per upsert statement. */
 const ROLLUP_CHUNK = 5_000;
 const tables = ['dev_lamp_reading', 'dev_sensor_reading'] as const;
@@ -44,10 +42,10 @@ const partitionName = (table: ReadingTable, day: number) =>
   `${table}_p${new Date(day * DAY_MS).toISOString().slice(0, 10).replaceAll('-', '')}`;
 
 /**
- * Telemetry history: daily partitions created on demand; batched writes (PostgreSQL: COPY on
- * the database's bulk connection, so that API queries and command writes never wait behind
- * them; PGlite: multi-row inserts through unnest, a turn of the event loop between two);
- * hourly and daily rollups; retention by dropping whole partitions.
+ * Telemetry history: daily partitions created on demand; batched writes with COPY (PostgreSQL:
+ * on the database's bulk connection, so that API queries and command writes never wait behind
+ * them; PGlite: 1,000 rows a statement, so that they wait for little); hourly and daily rollups;
+ * retention by dropping whole partitions.
  */
 export class TelemetryStore {
   private readonly partitions = new Set<string>();
@@ -79,89 +77,26 @@ export class TelemetryStore {
     }
   }
 
-  /** Stores lamp readings (a failed statement stores none of its rows; see COPY_ROWS, INSERT_CHUNK). */
+  /**
+   * Stores lamp readings with COPY, `COPY_ROWS` (PostgreSQL) or `PGLITE_COPY_ROWS` per statement,
+   * one after another: a failed statement stores none of its rows.
+   */
   async insertLamps(c: LampColumns): Promise<void> {
     if (c.size === 0) return;
     await this.ensurePartitions('dev_lamp_reading', c.ts, c.size);
-    const copyIn = this.db.copyIn;
-    if (copyIn)
-      for (const [from, to] of ranges(c.size, COPY_ROWS))
-        await copyIn('dev_lamp_reading', lampColumnNames, lampCopyText(c, from, to));
-    else await this.inChunks(c.size, (from, to) => this.insertLampRows(c, from, to));
+    for (const [from, to] of ranges(c.size, this.rowsPerCopy))
+      await this.db.copyIn('dev_lamp_reading', lampColumnNames, lampCopyText(c, from, to));
   }
 
   async insertSensors(c: SensorColumns): Promise<void> {
     if (c.size === 0) return;
     await this.ensurePartitions('dev_sensor_reading', c.ts, c.size);
-    const copyIn = this.db.copyIn;
-    if (copyIn)
-      for (const [from, to] of ranges(c.size, COPY_ROWS))
-        await copyIn('dev_sensor_reading', sensorColumnNames, sensorCopyText(c, from, to));
-    else await this.inChunks(c.size, (from, to) => this.insertSensorRows(c, from, to));
+    for (const [from, to] of ranges(c.size, this.rowsPerCopy))
+      await this.db.copyIn('dev_sensor_reading', sensorColumnNames, sensorCopyText(c, from, to));
   }
 
-  /**
-   * PGlite: one insert statement per `INSERT_CHUNK` readings, the next sent once the previous is
-   * done: PGlite runs queries one at a time in the order received, so a query issued meanwhile
-   * (an API request, a command write) runs after the current statement instead of after the
-   * whole batch. Not one transaction: the API's queries run on the same single
-   * connection in between, and must not join it; each statement is atomic on its own.
-   */
-  private async inChunks(size: number, insert: (from: number, to: number) => Promise<void>): Promise<void> {
-    for (const [from, to] of ranges(size, INSERT_CHUNK)) await insert(from, to);
-  }
-
-  private async insertLampRows(c: LampColumns, from: number, to: number): Promise<void> {
-    const num = (column: Float64Array) => numberArray(column, from, to);
-    await this.db.query(
-      `insert into dev_lamp_reading (${lampColumnNames.join(', ')})
-       select ${epochMsToTimestamptz('v.ts')}, v.device_id, v.project_id, v.light_on, v.level, v.target, v.voltage,
-         v.current, v.power, v.power_factor, v.energy, v.hours, v.switch_ons
-         from unnest($1::int8[], $2::text[], $3::text[], $4::boolean[], $5::real[], $6::real[],
-         $7::real[], $8::real[], $9::real[], $10::real[], $11::float8[], $12::real[], $13::int[])
-           as v(${lampColumnNames.join(', ')})`,
-      [
-        num(c.ts),
-        textArray(c.deviceId, from, to),
-        textArray(c.projectId, from, to),
-        booleanArray(c.on, from, to),
-        num(c.level),
-        num(c.target),
-        num(c.voltage),
-        num(c.current),
-        num(c.power),
-        num(c.powerFactor),
-        num(c.energy),
-        num(c.hours),
-        num(c.switchOns),
-      ],
-    );
-  }
-
-  private async insertSensorRows(c: SensorColumns, from: number, to: number): Promise<void> {
-    const num = (column: Float64Array) => numberArray(column, from, to);
-    await this.db.query(
-      `insert into dev_sensor_reading (${sensorColumnNames.join(', ')})
-       select ${epochMsToTimestamptz('v.ts')}, v.device_id, v.project_id, v.temperature, v.humidity, v.pm25, v.pm10,
-         v.noise, v.illuminance, v.wind_speed, v.wind_direction, v.pressure
-         from unnest($1::int8[], $2::text[], $3::text[], $4::real[], $5::real[], $6::real[],
-         $7::real[], $8::real[], $9::real[], $10::real[], $11::real[], $12::real[])
-           as v(${sensorColumnNames.join(', ')})`,
-      [
-        num(c.ts),
-        textArray(c.deviceId, from, to),
-        textArray(c.projectId, from, to),
-        num(c.temperature),
-        num(c.humidity),
-        num(c.pm25),
-        num(c.pm10),
-        num(c.noise),
-        num(c.illuminance),
-        num(c.windSpeed),
-        num(c.windDirection),
-        num(c.pressure),
-      ],
-    );
+  private get rowsPerCopy(): number {
+    return this.db.kind === 'postgres' ? COPY_ROWS : PGLITE_COPY_ROWS;
   }
 
   /**
