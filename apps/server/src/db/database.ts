@@ -17,18 +17,21 @@ export type Queryable = {
 const COPY_SLICE_MS = 15;
 
 /**
- * Writes rows into `table` with COPY (text format: tab-separated, `\N` for null, one
- * `\n`-terminated line per row), pulling `chunks` one at a time. All rows are written or none
- * (one statement).
+ * Writes rows into `table` with COPY in PostgreSQL's binary format (`chunks`: the header, the
+ * rows, the trailer), pulling `chunks` one at a time. All rows are written or none (one statement).
  */
-export type CopyIn = (table: string, columns: readonly string[], chunks: Iterable<string>) => Promise<void>;
+export type CopyIn = (
+  table: string,
+  columns: readonly string[],
+  chunks: Iterable<Uint8Array>,
+) => Promise<void>;
 
 export type Database = Queryable & {
   readonly kind: 'pglite' | 'postgres';
   /**
-   * Bulk rows with COPY: on PostgreSQL on the bulk connection, a connection of its own for
+   * Bulk rows with binary COPY: on PostgreSQL on the bulk connection, a connection of its own for
    * telemetry, so that API queries and command writes never queue behind ingestion; on PGlite
-   * one `COPY … FROM '/dev/blob'` (a quarter faster than a multi-row insert there).
+   * one `COPY … FROM '/dev/blob'` (faster than a multi-row insert there).
    */
   readonly copyIn: CopyIn;
   /** Runs `work` in one transaction; everything it writes is committed together or not at all. */
@@ -49,13 +52,16 @@ class PgliteDatabase implements Database {
   constructor(private readonly client: PgliteClient) {}
 
   readonly copyIn: CopyIn = async (table, columns, chunks) => {
-    let text = '';
-    for (const chunk of chunks) text += chunk;
-    await this.client.send({
-      op: 'copy',
-      sql: `copy ${table} (${columns.join(', ')}) from '/dev/blob'`,
-      text,
-    });
+    const parts = [...chunks];
+    const buffer = new ArrayBuffer(parts.reduce((n, p) => n + p.length, 0));
+    const data = new Uint8Array(buffer);
+    let at = 0;
+    for (const p of parts) {
+      data.set(p, at);
+      at += p.length;
+    }
+    const sql = `copy ${table} (${columns.join(', ')}) from '/dev/blob' with (format binary)`;
+    await this.client.send({ op: 'copy', sql, data }, [buffer]);
   };
 
   query<T extends Row>(sql: string, params: unknown[] = []): Promise<T[]> {
@@ -106,7 +112,9 @@ class PostgresDatabase implements Database {
     const client = await this.bulkPool.connect();
     let failed: Error | undefined;
     try {
-      const stream = client.query(copyFrom(`copy ${table} (${columns.join(', ')}) from stdin`));
+      const stream = client.query(
+        copyFrom(`copy ${table} (${columns.join(', ')}) from stdin with (format binary)`),
+      );
       await pipeline(async function* () {
         let sliceStart = performance.now();
         for (const chunk of chunks) {

@@ -62,11 +62,11 @@ export class PgliteClient {
     return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
   }
 
-  /** Sends a request; answers its reply (rejects with the statement's error). */
-  send(request: Request): Promise<PgliteReply> {
+  /** Sends a request (moving `transfer` to the database thread); answers its reply (rejects with the statement's error). */
+  send(request: Request, transfer: ArrayBuffer[] = []): Promise<PgliteReply> {
     const id = ++this.nextId;
     const reply = this.wait(id);
-    if (!this.failure) this.worker.postMessage({ ...request, id });
+    if (!this.failure) this.worker.postMessage({ ...request, id }, transfer);
     return reply;
   }
 

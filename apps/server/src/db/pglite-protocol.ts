@@ -2,8 +2,8 @@
 export type PgliteRequest =
   | { id: number; op: 'query'; sql: string; params: unknown[]; tx?: number }
   | { id: number; op: 'exec'; sql: string }
-  /** `COPY … FROM '/dev/blob'` with `text` (COPY text format) as the blob. */
-  | { id: number; op: 'copy'; sql: string; text: string }
+  /** `COPY … FROM '/dev/blob'` with `data` as the blob. */
+  | { id: number; op: 'copy'; sql: string; data: Uint8Array<ArrayBuffer> }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' };

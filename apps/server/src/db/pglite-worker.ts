@@ -37,7 +37,7 @@ async function handle(m: PgliteRequest): Promise<void> {
       return reply({ id: m.id, rows: result.rows as Record<string, unknown>[] });
     }
     case 'copy': {
-      await db.query(m.sql, [], { blob: new Blob([m.text]) });
+      await db.query(m.sql, [], { blob: new Blob([m.data]) });
       return reply({ id: m.id, rows: [] });
     }
     case 'exec': {

@@ -131,63 +131,9 @@ export const sensorColumnNames = [
   'pressure',
 ] as const;
 
-/**
- * PostgreSQL: rows of COPY text built per chunk (~0.5 MB): the database consumes one chunk while
- * the next is built, and MQTT and HTTP work runs in between.
- */
-const COPY_CHUNK = 5_000;
-
-/** COPY text fields: `\N` is null; backslash, tab and line breaks escaped in text (ids: rare). */
-const copyNumber = (v: number) => (Number.isNaN(v) ? '\\N' : v);
-const copyBoolean = (v: number) => (Number.isNaN(v) ? '\\N' : v ? 't' : 'f');
-const copyText = (v: string) =>
-  /[\\\t\n\r]/.test(v)
-    ? v.replace(/[\\\t\n\r]/g, (c) => `\\${c === '\t' ? 't' : c === '\n' ? 'n' : c === '\r' ? 'r' : '\\'}`)
-    : v;
-
-/**
- * ISO text of epoch-ms timestamps, remembering the last one: the readings of one message share
- * the message's timestamp, so this formats about one in a hundred.
- */
-function isoTimes() {
-  let last = Number.NaN;
-  let text = '';
-  return (ms: number) => {
-    if (ms !== last) {
-      last = ms;
-      text = new Date(ms).toISOString();
-    }
-    return text;
-  };
-}
-
 /** Indexes [from, to) of `size` items in steps of `step`. */
 export function* ranges(size: number, step: number): Generator<[number, number]> {
   for (let from = 0; from < size; from += step) yield [from, Math.min(size, from + step)];
-}
-
-/** Lamp readings [start, end) as COPY text, `COPY_CHUNK` rows per chunk, built when the chunk is pulled. */
-export function* lampCopyText(c: LampColumns, start = 0, end = c.size): Generator<string> {
-  const iso = isoTimes();
-  for (let from = start; from < end; from += COPY_CHUNK) {
-    const to = Math.min(end, from + COPY_CHUNK);
-    let out = '';
-    for (let i = from; i < to; i++)
-      out += `${iso(c.ts[i]!)}\t${copyText(c.deviceId[i]!)}\t${copyText(c.projectId[i]!)}\t${copyBoolean(c.on[i]!)}\t${copyNumber(c.level[i]!)}\t${copyNumber(c.target[i]!)}\t${copyNumber(c.voltage[i]!)}\t${copyNumber(c.current[i]!)}\t${copyNumber(c.power[i]!)}\t${copyNumber(c.powerFactor[i]!)}\t${copyNumber(c.energy[i]!)}\t${copyNumber(c.hours[i]!)}\t${copyNumber(c.switchOns[i]!)}\n`;
-    yield out;
-  }
-}
-
-/** Sensor readings [start, end) as COPY text, `COPY_CHUNK` rows per chunk. */
-export function* sensorCopyText(c: SensorColumns, start = 0, end = c.size): Generator<string> {
-  const iso = isoTimes();
-  for (let from = start; from < end; from += COPY_CHUNK) {
-    const to = Math.min(end, from + COPY_CHUNK);
-    let out = '';
-    for (let i = from; i < to; i++)
-      out += `${iso(c.ts[i]!)}\t${copyText(c.deviceId[i]!)}\t${copyText(c.projectId[i]!)}\t${copyNumber(c.temperature[i]!)}\t${copyNumber(c.humidity[i]!)}\t${copyNumber(c.pm25[i]!)}\t${copyNumber(c.pm10[i]!)}\t${copyNumber(c.noise[i]!)}\t${copyNumber(c.illuminance[i]!)}\t${copyNumber(c.windSpeed[i]!)}\t${copyNumber(c.windDirection[i]!)}\t${copyNumber(c.pressure[i]!)}\n`;
-    yield out;
-  }
 }
 
 /**

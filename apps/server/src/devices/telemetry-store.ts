@@ -1,13 +1,12 @@
 import type { Database } from '../db/database';
+import { lampCopyBinary, sensorCopyBinary } from './copy-binary';
 import {
   type LampColumns,
   lampColumnNames,
-  lampCopyText,
   numberArray,
   ranges,
   type SensorColumns,
   sensorColumnNames,
-  sensorCopyText,
   textArray,
 } from './reading-columns';
 import type { BucketMap, RollupBuckets } from './rollup-buckets';
@@ -85,14 +84,14 @@ export class TelemetryStore {
     if (c.size === 0) return;
     await this.ensurePartitions('dev_lamp_reading', c.ts, c.size);
     for (const [from, to] of ranges(c.size, this.rowsPerCopy))
-      await this.db.copyIn('dev_lamp_reading', lampColumnNames, lampCopyText(c, from, to));
+      await this.db.copyIn('dev_lamp_reading', lampColumnNames, lampCopyBinary(c, from, to));
   }
 
   async insertSensors(c: SensorColumns): Promise<void> {
     if (c.size === 0) return;
     await this.ensurePartitions('dev_sensor_reading', c.ts, c.size);
     for (const [from, to] of ranges(c.size, this.rowsPerCopy))
-      await this.db.copyIn('dev_sensor_reading', sensorColumnNames, sensorCopyText(c, from, to));
+      await this.db.copyIn('dev_sensor_reading', sensorColumnNames, sensorCopyBinary(c, from, to));
   }
 
   private get rowsPerCopy(): number {

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbVariants } from '../../test/harness';
+import type { Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { LampColumns, SensorColumns } from './reading-columns';
+import { TelemetryStore } from './telemetry-store';
+
+// Readings travel to the database in the binary COPY format: every type, null, extreme and
+// non-ASCII id must come back exactly as sent (within float4 for the `real` columns).
+
+for (const variant of dbVariants()) {
+  describe(`telemetry store [${variant.name}]`, () => {
+    let handle: Awaited<ReturnType<typeof variant.open>>;
+    let db: Database;
+    beforeAll(async () => {
+      handle = await variant.open();
+      db = handle.db;
+      await migrate(db);
+    });
+    afterAll(async () => {
+      await handle?.drop();
+    });
+
+    it('stores lamp readings of every shape exactly, across chunks and days', async () => {
+      const store = new TelemetryStore(db);
+      const c = new LampColumns();
+      const noon = Date.UTC(2026, 10, 23, 12, 0, 0, 123);
+      c.add(noon, 'lamp-a', 'proj-α', {
+        dev: 'a',
+        on: true,
+        level: 100,
+        target: 0,
+        voltage: 229.5,
+        current: 0.125,
+        power: 88.25,
+        powerFactor: -1,
+        energy: 123_456_789.125,
+        hours: 5678.5,
+        switchOns: 2_147_483_647,
+      });
+      // Nothing but the id: every other column null; and a counter past int4 stored as null.
+      c.add(noon + 1, 'lamp-b', 'proj-α', { dev: 'b' });
+      c.add(Date.UTC(1999, 11, 31, 23, 59, 59, 999), 'lamp-ß-测试', 'p', {
+        dev: 'c',
+        on: false,
+        switchOns: 2 ** 31,
+      });
+      // Enough rows for several chunks of the encoder.
+      for (let i = 0; i < 12_000; i++)
+        c.add(noon + 10 + i, `bulk-${i}`, 'p2', { dev: 'x', level: i % 100, energy: i / 8 });
+      await store.insertLamps(c);
+
+      const rows = await db.query<Record<string, unknown>>(
+        `select (extract(epoch from ts) * 1000)::float8 as ms, device_id, project_id, light_on, level, target, voltage,
+                current, power, power_factor, energy, hours, switch_ons
+           from dev_lamp_reading where device_id not like 'bulk-%' order by ts desc`,
+      );
+      expect(rows).toEqual([
+        {
+          ms: noon + 1,
+          device_id: 'lamp-b',
+          project_id: 'proj-α',
+          light_on: null,
+          level: null,
+          target: null,
+          voltage: null,
+          current: null,
+          power: null,
+          power_factor: null,
+          energy: null,
+          hours: null,
+          switch_ons: null,
+        },
+        {
+          ms: noon,
+          device_id: 'lamp-a',
+          project_id: 'proj-α',
+          light_on: true,
+          level: 100,
+          target: 0,
+          voltage: 229.5,
+          current: 0.125,
+          power: 88.25,
+          power_factor: -1,
+          energy: 123_456_789.125,
+          hours: 5678.5,
+          switch_ons: 2_147_483_647,
+        },
+        expect.objectContaining({
+          ms: Date.UTC(1999, 11, 31, 23, 59, 59, 999),
+          device_id: 'lamp-ß-测试',
+          light_on: false,
+          switch_ons: null,
+        }),
+      ]);
+      const [bulk] = await db.query<{ n: number; levels: number; energy: number }>(
+        `select count(*)::int as n, sum(level)::float8 as levels, sum(energy)::float8 as energy
+           from dev_lamp_reading where device_id like 'bulk-%'`,
+      );
+      let levels = 0;
+      let energy = 0;
+      for (let i = 0; i < 12_000; i++) {
+        levels += i % 100;
+        energy += i / 8;
+      }
+      expect(bulk).toEqual({ n: 12_000, levels, energy });
+    });
+
+    it('stores sensor readings with their nulls', async () => {
+      const store = new TelemetryStore(db);
+      const s = new SensorColumns();
+      const t = Date.UTC(2026, 10, 23, 8);
+      s.add(t, 'env-1', 'p', { dev: 'e', temperature: -12.5, humidity: 55, pm25: 35, windDirection: 359.5 });
+      await store.insertSensors(s);
+      const rows = await db.query(
+        `select device_id, temperature, humidity, pm25, pm10, noise, illuminance, wind_speed, wind_direction, pressure
+           from dev_sensor_reading`,
+      );
+      expect(rows).toEqual([
+        {
+          device_id: 'env-1',
+          temperature: -12.5,
+          humidity: 55,
+          pm25: 35,
+          pm10: null,
+          noise: null,
+          illuminance: null,
+          wind_speed: null,
+          wind_direction: 359.5,
+          pressure: null,
+        },
+      ]);
+    });
+  });
+}
