@@ -228,7 +228,9 @@ async function measure(
     while (Date.now() - pausedAt < 120_000 && (readIngestStats(statsFile)?.stored ?? 0) < paused.readingsSent)
       await sleep(100);
     const drainSeconds = (Date.now() - pausedAt) / 1000;
-    step(`readings stored ${drainSeconds.toFixed(1)} s after the load stopped; waiting for the server to go idle`);
+    step(
+      `readings stored ${drainSeconds.toFixed(1)} s after the load stopped; waiting for the server to go idle`,
+    );
     await waitIdle([server.pid], variant === 'postgres', 0.15, 120_000);
     step(`idle after ${((Date.now() - pausedAt) / 1000).toFixed(1)} s (latest-state rows written); stopping`);
     await sim.stop();
@@ -241,6 +243,7 @@ async function measure(
       console.error(
         `  ${tag} the server ${exitedEarly === null ? 'wrote no counters at stop' : `had exited (${exitedEarly})`}; its last output:\n${server.output()}`,
       );
+    step(`server counters: ${JSON.stringify(readIngestStats(statsFile))}`);
     const stored = await countReadings(target);
     const lost = paused.readingsSent - stored;
     const turnaround = (await commandTurnaround(target, commands.ids)).sort((a, b) => a - b);

@@ -75,7 +75,10 @@ class Writer {
 
   /** A value of the given type; NaN is null (and so is an integer past int4). */
   value(type: Field, v: number): void {
-    if (Number.isNaN(v)) return this.null();
+    if (Number.isNaN(v)) {
+      this.null();
+      return;
+    }
     switch (type) {
       case 'bool':
         this.off = this.buf.writeInt32BE(1, this.off);
@@ -90,7 +93,10 @@ class Writer {
         this.off = this.buf.writeDoubleBE(v, this.off);
         return;
       case 'int4':
-        if (!Number.isInteger(v) || v > INT4_MAX || v < -INT4_MAX - 1) return this.null();
+        if (!Number.isInteger(v) || v > INT4_MAX || v < -INT4_MAX - 1) {
+          this.null();
+          return;
+        }
         this.off = this.buf.writeInt32BE(4, this.off);
         this.off = this.buf.writeInt32BE(v, this.off);
         return;

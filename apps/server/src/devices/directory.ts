@@ -1,5 +1,6 @@
 import type { ChildKind } from '@ics/contract';
 import type { Queryable } from '../db/database';
+import type { LiveDevice } from './live-device';
 
 /** What a device's dev_state row held when its gateway was loaded. */
 export type StoredState = {
@@ -11,8 +12,11 @@ export type StoredState = {
   at: number;
 };
 
-/** A device behind a gateway; `stored` seeds its live state once (then it is dropped). */
-export type DeviceRef = { id: string; kind: ChildKind; stored?: StoredState | undefined };
+/**
+ * A device behind a gateway; `stored` seeds its live state once (then it is dropped), and
+ * `live` keeps that state at hand for the ingestion hot path (no look-up per reading).
+ */
+export type DeviceRef = { id: string; kind: ChildKind; stored?: StoredState | undefined; live?: LiveDevice };
 export type GatewayInfo = {
   id: string;
   sn: string;

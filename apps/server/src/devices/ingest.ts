@@ -35,6 +35,9 @@ export type IngestStats = {
   flushes: number;
   flushErrors: number;
   lastFlushMs: number;
+  /** Time spent in flushes, and of it writing the readings (diagnostics: where a backlog comes from). */
+  flushMs: number;
+  historyMs: number;
   /** Readings dropped past `MAX_BUFFERED` (only when the bus cannot hold senders back). */
   dropped: number;
   /** Messages whose sender the bus held back until the backlog shrank (backpressure). */
@@ -73,6 +76,8 @@ const HIGH_WATER = 100_000;
  * 1,000 gateways: up to ~1 M readings with a 200,000 mark.
  */
 const MAX_BUFFERED = 2_000_000;
+/** Held-back gateways let go per turn of the event loop once there is room. */
+const RELEASE_PER_TURN = 25;
 /** After an ack, a gateway's telemetry takes the express lane this long (the state the command changed). */
 const EXPRESS_MS = 2_000;
 /** Latest-state rows per statement: an express write waits for one such statement at most. */
@@ -105,6 +110,8 @@ export class Ingestor {
     flushes: 0,
     flushErrors: 0,
     lastFlushMs: 0,
+    flushMs: 0,
+    historyMs: 0,
     dropped: 0,
     heldBack: 0,
   };
@@ -133,6 +140,11 @@ export class Ingestor {
   /** Hourly rollup sums of the readings stored since the last rollup run. */
   private buckets = new RollupBuckets();
   private seen = new Map<string, number>();
+  /**
+   * When this node last wrote each gateway's last_seen: a gateway reporting every second is
+   * written at most every `seenWriteMs` (1,000 gateway rows per flush were a third of its time).
+   */
+  private readonly seenWritten = new Map<string, number>();
   private offlineNow = new Set<string>();
   private acks: AckRow[] = [];
   private faultOps: Array<{ deviceId: string; code: string; active: boolean }> = [];
@@ -146,6 +158,8 @@ export class Ingestor {
   private writing = 0;
   /** Senders held back wait on this until the backlog is under half of `HIGH_WATER`. */
   private readonly held = new Map<string, Array<() => void>>();
+  /** Held senders are being let go, a few per turn. */
+  private releasing = false;
   private stopped = false;
   /**
    * The express lane: acks, and the state of devices whose gateway just acked a command, are
@@ -188,6 +202,8 @@ export class Ingestor {
       stateWriteMs?: number;
       /** Backlog (readings) at which senders are held back; `HIGH_WATER` by default. */
       highWater?: number;
+      /** A gateway's last_seen is rewritten at most this often while it keeps reporting (5 s by default). */
+      seenWriteMs?: number;
     },
   ) {
     this.conditions = new DeviceConditionEvents(db, live);
@@ -212,6 +228,7 @@ export class Ingestor {
   forgetGateways(gatewayIds: readonly string[]): void {
     if (gatewayIds.length === 0) return;
     const ids = new Set(gatewayIds);
+    for (const id of ids) this.seenWritten.delete(id);
     for (const d of this.devices.values()) if (ids.has(d.gatewayId)) d.writtenAt = 0;
   }
 
@@ -279,9 +296,27 @@ export class Ingestor {
   /** Lets held-back senders go on once the backlog is under half of the high-water mark (or at once). */
   private releaseRoom(now = false): void {
     if (this.held.size === 0 || (!now && this.backlog >= this.highWater / 2)) return;
-    const waiting = [...this.held.values()];
-    this.held.clear();
-    for (const list of waiting) for (const resolve of list) resolve();
+    if (now) {
+      const waiting = [...this.held.values()];
+      this.held.clear();
+      for (const list of waiting) for (const resolve of list) resolve();
+      return;
+    }
+    if (this.releasing) return;
+    this.releasing = true;
+    // A few gateways per turn of the event loop: each one let go delivers the messages it
+    // queued meanwhile, and all of them at once kept acks and HTTP requests waiting.
+    const step = () => {
+      let n = 0;
+      for (const [sn, list] of this.held) {
+        this.held.delete(sn);
+        for (const resolve of list) resolve();
+        if (++n >= RELEASE_PER_TURN) break;
+      }
+      if (this.held.size && this.backlog < this.highWater && !this.stopped) setImmediate(step);
+      else this.releasing = false;
+    };
+    step();
   }
 
   /** Handles one message; answers the pending lookup when its gateway is not cached yet. */
@@ -307,6 +342,7 @@ export class Ingestor {
   gatewayGone(gatewayId: string): void {
     this.offlineNow.add(gatewayId);
     this.seen.delete(gatewayId);
+    this.seenWritten.delete(gatewayId);
   }
 
   private dispatch(gw: GatewayInfo | null, sn: string, kind: string, topic: string, payload: Buffer) {
@@ -481,14 +517,19 @@ export class Ingestor {
 
   /** The device's live state, listed as changed in this flush; `ts` its latest time. */
   private device(gw: GatewayInfo, ref: DeviceRef, ts: number): LiveDevice {
-    let d = this.devices.get(ref.id);
+    let d = ref.live;
     if (!d) {
-      d = new LiveDevice(ref.id, gw.projectId, gw.id, ref.stored);
+      // First message since the gateway's entry was loaded: the device's record, or a new one.
+      d = this.devices.get(ref.id);
+      if (!d) {
+        d = new LiveDevice(ref.id, gw.projectId, gw.id, ref.stored);
+        this.devices.set(ref.id, d);
+      } else {
+        d.gatewayId = gw.id;
+        d.projectId = gw.projectId;
+      }
       ref.stored = undefined;
-      this.devices.set(ref.id, d);
-    } else if (d.gatewayId !== gw.id || d.projectId !== gw.projectId) {
-      d.gatewayId = gw.id;
-      d.projectId = gw.projectId;
+      ref.live = d;
     }
     if (ts > d.ts) d.ts = ts;
     if (d.changedIn !== this.flushSeq) {
@@ -499,8 +540,10 @@ export class Ingestor {
   }
 
   private touch(gatewayId: string, now: number) {
-    this.seen.set(gatewayId, now);
     this.offlineNow.delete(gatewayId);
+    const written = this.seenWritten.get(gatewayId);
+    if (written === undefined || now - written >= (this.options.seenWriteMs ?? 5_000))
+      this.seen.set(gatewayId, now);
   }
 
   private async register(gw: GatewayInfo, hello: ReturnType<typeof helloSchema.parse>) {
@@ -623,10 +666,12 @@ export class Ingestor {
     await history;
     this.stats.flushes++;
     this.stats.lastFlushMs = Date.now() - started;
+    this.stats.flushMs += this.stats.lastFlushMs;
   }
 
   /** Stores the readings of a flush and adds them to the hourly rollup sums once stored. */
   private async writeHistory(lamps: LampColumns, sensors: SensorColumns): Promise<void> {
+    const started = Date.now();
     try {
       await this.store.insertLamps(lamps);
       this.stats.stored += lamps.size;
@@ -635,6 +680,7 @@ export class Ingestor {
       this.stats.stored += sensors.size;
       this.buckets.addSensors(sensors);
     } finally {
+      this.stats.historyMs += Date.now() - started;
       lamps.reset();
       sensors.reset();
       this.spareLamps.push(lamps);
@@ -773,6 +819,8 @@ export class Ingestor {
         returning g.id, g.project_id, old.online as was_online`,
       [ids, ts],
     );
+    const now = Date.now();
+    for (const id of ids) this.seenWritten.set(id, now);
     const cameOnline = rows.filter((r) => !r.was_online);
     if (cameOnline.length === 0) return;
     await this.db.query(
@@ -780,7 +828,6 @@ export class Ingestor {
        select * from unnest($1::text[], $2::text[]) as v(project_id, gateway_id), (values ('online', true)) t(type, active)`,
       [cameOnline.map((r) => r.project_id), cameOnline.map((r) => r.id)],
     );
-    const now = Date.now();
     for (const r of cameOnline) {
       this.live.publish({
         kind: 'device.online',

@@ -94,6 +94,8 @@ export class DeviceRuntime {
         batchSize: options.batchSize ?? 20_000,
         retentionDays: options.retentionDays,
         stateWriteMs: options.stateWriteMs ?? 5_000,
+        // Fresh enough for the offline monitor of any node (it checks a quarter as often).
+        seenWriteMs: Math.min(5_000, (options.offlineSeconds * 1000) / 4),
         ...(options.highWater === undefined ? {} : { highWater: options.highWater }),
       },
     );
