@@ -86,6 +86,42 @@ for (const variant of dbVariants()) {
       expect(roles).toEqual([{ role_id: 'role-admin' }]);
     });
 
+    it('commits or rolls back transactions whole, and keeps the database error fields', async () => {
+      await db.exec('create table tx_probe (id int primary key, note text)');
+      await db.transaction(async (tx) => {
+        await tx.query(`insert into tx_probe values (1, 'a')`);
+        await tx.query(`insert into tx_probe values (2, 'b')`);
+      });
+      const failed = db.transaction(async (tx) => {
+        await tx.query(`insert into tx_probe values (3, 'c')`);
+        await tx.query(`insert into tx_probe values (1, 'duplicate')`);
+      });
+      await expect(failed).rejects.toMatchObject({ code: '23505', constraint: 'tx_probe_pkey' });
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(`insert into tx_probe values (4, 'd')`);
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      // A statement outside a transaction sees its rows only once it has committed.
+      let seenInside: number | undefined;
+      const open = db.transaction(async (tx) => {
+        await tx.query(`insert into tx_probe values (5, 'e')`);
+        seenInside = (await tx.query<{ n: number }>('select count(*)::int as n from tx_probe'))[0]!.n;
+        await new Promise((r) => setTimeout(r, 50));
+      });
+      const outside = db.query<{ n: number }>('select count(*)::int as n from tx_probe');
+      await open;
+      expect(seenInside).toBe(3);
+      expect((await outside)[0]!.n).toBe(variant.name === 'pglite' ? 3 : 2);
+      expect(await db.query('select id from tx_probe order by id')).toEqual([
+        { id: 1 },
+        { id: 2 },
+        { id: 5 },
+      ]);
+      await db.exec('drop table tx_probe');
+    });
+
     if (variant.name === 'postgres') {
       it('lets two nodes migrate the same database at once', async () => {
         const a = await variant.open();

@@ -15,7 +15,10 @@ const db = new PGlite(dir, {
 });
 
 /** Open transactions: the statements sent with their id run inside them. */
-const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
+const transactions = new Map<
+  number,
+  { tx: Transaction; end: (commit: boolean) => void; done: Promise<unknown> }
+>();
 let nextTx = 0;
 
 function serialize(error: unknown): SerializedDbError {
@@ -48,28 +51,33 @@ async function handle(m: PgliteRequest): Promise<void> {
       const tx = ++nextTx;
       // PGlite's transaction holds its lock until the callback settles: it settles when the
       // main thread commits or rolls back, and statements outside it wait meanwhile.
-      void db
+      // The callback runs once PGlite holds its lock, after `settled` below is assigned.
+      const settled: { done?: Promise<unknown> } = {};
+      settled.done = db
         .transaction(
           (t) =>
             new Promise<void>((resolve, reject) => {
               transactions.set(tx, {
                 tx: t,
                 end: (commit) => (commit ? resolve() : reject(new Error('rolled back'))),
+                done: settled.done!,
               });
               reply({ id: m.id, tx });
             }),
         )
-        .catch(() => undefined)
         .finally(() => transactions.delete(tx));
       return;
     }
     case 'end': {
       const open = transactions.get(m.tx);
       if (!open) throw new Error(`transaction ${m.tx} is not open`);
-      // Answered once PGlite has committed (or rolled back) and released its lock.
-      const done = db.query('select 1');
+      // Answered once PGlite has committed (or rolled back), before any statement that waited.
       open.end(m.commit);
-      await done;
+      try {
+        await open.done;
+      } catch (error) {
+        if (m.commit) throw error; // COMMIT itself failed: the caller learns it
+      }
       return reply({ id: m.id, rows: [] });
     }
     case 'close': {

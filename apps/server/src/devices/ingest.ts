@@ -156,6 +156,8 @@ export class Ingestor {
   private flushAgain = false;
   /** Readings of the flush in progress (the backlog is these plus the buffered ones). */
   private writing = 0;
+  /** Gateways whose hello announced new devices, until they are registered (see `route`). */
+  private readonly registering = new Map<string, Promise<void>>();
   /** Senders held back wait on this until the backlog is under half of `HIGH_WATER`. */
   private readonly held = new Map<string, Array<() => void>>();
   /** Held senders are being let go, a few per turn. */
@@ -327,10 +329,11 @@ export class Ingestor {
       this.invalid('?', 'topic', topic);
       return undefined;
     }
-    const gateway = this.directory.peek(route.sn);
+    const registering = this.registering.get(route.sn);
+    const gateway = registering ? undefined : this.directory.peek(route.sn);
     if (gateway === undefined) {
-      return this.directory
-        .get(route.sn)
+      return (registering ?? Promise.resolve())
+        .then(() => this.directory.get(route.sn))
         .then((gw) => this.dispatch(gw, route.sn, route.kind, topic, payload))
         .catch((error: Error) => this.hooks.log.error({ err: error, sn: route.sn }, 'gateway lookup failed'));
     }
@@ -372,9 +375,17 @@ export class Ingestor {
         const parsed = helloSchema.safeParse(body);
         if (!parsed.success) return describe(parsed.error);
         this.touch(gw.id, now);
-        void this.register(gw, parsed.data).catch((err: Error) =>
+        const registered = this.register(gw, parsed.data).catch((err: Error) =>
           this.hooks.log.error({ err, sn: gw.sn }, 'hello: registering devices failed'),
         );
+        // The gateway's next messages wait for its new devices: readings sent right after a hello
+        // would otherwise meet the directory entry of before and be dropped as unknown.
+        if (parsed.data.devices.some((d) => !gw.devices.has(d.dev))) {
+          const done = registered.finally(() => {
+            if (this.registering.get(gw.sn) === done) this.registering.delete(gw.sn);
+          });
+          this.registering.set(gw.sn, done);
+        }
         return null;
       }
       case 'heartbeat': {

@@ -1,8 +1,15 @@
 export type Encoding = 'br' | 'gzip' | 'identity';
 
+/** Recent headers and what they accept: browsers send the same few values on every request. */
+const seen = new Map<string, Set<string>>();
+
 /** The codings an `Accept-Encoding` header names, without those it refuses (`q=0`). */
 function acceptedCodings(header: string): Set<string> {
+  const known = seen.get(header);
+  if (known) return known;
+  if (seen.size >= 64) seen.clear();
   const accepted = new Set<string>();
+  seen.set(header, accepted);
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     const refused = params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));

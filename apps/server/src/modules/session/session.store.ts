@@ -42,6 +42,8 @@ const MAX_TOKEN_LENGTH = 200;
 export class SessionStore {
   private readonly cache: TtlCache<string, SessionRow | null>;
   private readonly touchEveryMs: number;
+  /** Hashes of recently presented tokens: every request of a console presents the same one. */
+  private readonly hashes = new Map<string, string>();
 
   constructor(
     private readonly db: Queryable,
@@ -69,7 +71,7 @@ export class SessionStore {
   /** The caller behind a token, or null when the token is unknown, revoked, expired or idle too long. */
   async resolve(token: string | undefined): Promise<Caller | null> {
     if (!token || token.length > MAX_TOKEN_LENGTH) return null;
-    const tokenHash = hashToken(token);
+    const tokenHash = this.hashOf(token);
     const row = await this.cache.get(tokenHash, async () => {
       const [found] = await this.db.query<SessionRow>(
         `select s.token_hash, s.user_id, u.username, s.org_code, u.status as user_status,
@@ -89,6 +91,16 @@ export class SessionStore {
       await this.db.query('update sys_session set last_seen_at = now() where token_hash = $1', [tokenHash]);
     }
     return { userId: row.user_id, username: row.username, orgCode: row.org_code, tokenHash };
+  }
+
+  private hashOf(token: string): string {
+    let hash = this.hashes.get(token);
+    if (hash === undefined) {
+      if (this.hashes.size >= 10_000) this.hashes.clear();
+      hash = hashToken(token);
+      this.hashes.set(token, hash);
+    }
+    return hash;
   }
 
   /** Revokes one token; true when it was a live session. */
