@@ -49,8 +49,11 @@ describe('device state and test console', () => {
     await page.getByTestId('test-console').waitFor();
     await page.getByTestId('target-search').click();
     await page.keyboard.type('L001');
+    // Recording of the gateway's raw messages starts with the page's first poll of them.
+    const watching = page.waitForResponse((r) => r.url().includes('/test/device/raw') && r.ok());
     await page.locator('.ant-select-item-option', { hasText: 'L001' }).first().click();
     await page.getByTestId('test-target').waitFor();
+    await watching;
 
     await fixture.gateway.heartbeat();
     await page.getByTestId('raw-message').first().waitFor({ timeout: 15_000 });
