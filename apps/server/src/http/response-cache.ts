@@ -81,10 +81,17 @@ export function answerKey(
   lang: Language,
   query: Record<string, unknown> | undefined,
 ): string {
-  const params = Object.entries(query ?? {})
-    .filter(([name, value]) => value !== undefined && !IGNORED_PARAMS.has(name))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify([route, caller.userId, caller.orgCode, lang, params]);
+  // Every part JSON-encoded, so that no value can pass for a separator or another parameter.
+  let key = `${route}|${JSON.stringify(caller.userId)}|${JSON.stringify(caller.orgCode)}|${lang}`;
+  if (!query) return key;
+  const names = Object.keys(query);
+  if (names.length > 1) names.sort();
+  for (const name of names) {
+    const value = query[name];
+    if (value !== undefined && !IGNORED_PARAMS.has(name))
+      key += `|${JSON.stringify(name)}:${JSON.stringify(value)}`;
+  }
+  return key;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
