@@ -11,7 +11,7 @@ import {
   roleRoutes,
   userRoutes,
 } from '@ics/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestToken } from '../../http/request-context';
 import type { AccessGuard } from '../../http/routes';
 import type { MessageKey } from '../../lib/messages';
@@ -97,14 +97,14 @@ export const NOT_LOGGED: ReadonlySet<RouteDef> = new Set<RouteDef>([
 const READING = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Writes every administrative operation of the routes registered in `scope` to the operation
- * log once answered: who, what (a message key and its texts in both languages), when, from
- * where, and whether it succeeded.
+ * Writes every administrative operation of the routes registered in `scope` (after this call)
+ * to the operation log once answered: who, what (a message key and its texts in both
+ * languages), when, from where, and whether it succeeded. Reading routes without a key of
+ * their own get no hook at all: lists are the hot path of the console.
  */
 export function logOperations(scope: FastifyInstance, deps: { guard: AccessGuard; logs: LogService }): void {
-  scope.addHook('onResponse', async (request, reply) => {
+  const log = async (request: FastifyRequest, reply: FastifyReply) => {
     const def = request.routeOptions.config?.icsRoute;
-    if (def && NOT_LOGGED.has(def)) return;
     const key = def ? OPERATION_LOG_KEYS.get(def) : undefined;
     if (!key && READING.has(request.method)) return;
     try {
@@ -127,5 +127,16 @@ export function logOperations(scope: FastifyInstance, deps: { guard: AccessGuard
     } catch (error) {
       request.log.warn({ err: error }, 'operation log not written');
     }
+  };
+  scope.addHook('onRoute', (route) => {
+    const def = (route.config as { icsRoute?: RouteDef } | undefined)?.icsRoute;
+    if (def && NOT_LOGGED.has(def)) return;
+    const methods = ([] as string[]).concat(route.method);
+    if (!(def && OPERATION_LOG_KEYS.has(def)) && methods.every((m) => READING.has(m))) return;
+    const existing = route.onResponse;
+    route.onResponse = [
+      ...(existing ? ([] as unknown[]).concat(existing) : []),
+      log,
+    ] as typeof route.onResponse;
   });
 }
