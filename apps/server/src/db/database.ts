@@ -14,7 +14,7 @@ export type Queryable = {
 };
 
 /** How long COPY text is built and sent before the event loop gets a turn (PostgreSQL). */
-const COPY_SLICE_MS = 15;
+const COPY_SLICE_MS = 5;
 
 /**
  * Writes rows into `table` with COPY in PostgreSQL's binary format (`chunks`: the header, the

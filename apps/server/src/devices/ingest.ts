@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   ackSchema,
   type ChildKind,
@@ -76,6 +77,11 @@ const HIGH_WATER = 100_000;
  * 1,000 gateways: up to ~1 M readings with a 200,000 mark.
  */
 const MAX_BUFFERED = 2_000_000;
+/** Readings added to the rollup sums per turn of the event loop. */
+const ROLLUP_SLICE = 5_000;
+/** Telemetry is handled in slices of this many milliseconds, the event loop turning in between. */
+const SLICE_MS = 4;
+const TELEMETRY_SUFFIX = '/up/telemetry';
 /** Held-back gateways let go per turn of the event loop once there is room. */
 const RELEASE_PER_TURN = 25;
 /** After an ack, a gateway's telemetry takes the express lane this long (the state the command changed). */
@@ -156,6 +162,10 @@ export class Ingestor {
   private flushAgain = false;
   /** Readings of the flush in progress (the backlog is these plus the buffered ones). */
   private writing = 0;
+  /** Telemetry waiting for its turn (at most one message per gateway: its sender waits). */
+  private readonly queue: Array<{ topic: string; payload: Buffer; done: () => void }> = [];
+  private queueHead = 0;
+  private queueScheduled = false;
   /** Gateways whose hello announced new devices, until they are registered (see `route`). */
   private readonly registering = new Map<string, Promise<void>>();
   /** Senders held back wait on this until the backlog is under half of `HIGH_WATER`. */
@@ -252,14 +262,55 @@ export class Ingestor {
 
   /**
    * Entry point for every uplink message. Never throws. Answers a promise while the message
-   * waits for its gateway to be looked up, or when the backlog is at the high-water mark: the
-   * bus then reads nothing more from that sender until it settles (so a gateway's messages are
-   * also handled in the order it sent them).
+   * waits for its turn (telemetry, below), for its gateway to be looked up, or when the backlog
+   * is at the high-water mark: the bus then reads nothing more from that sender until it
+   * settles (so a gateway's messages are also handled in the order it sent them).
+   *
+   * Telemetry (nearly every message, 100 readings each) is queued and handled a few
+   * milliseconds at a time, one turn of the event loop after another, so that acks, commands
+   * and HTTP requests arriving meanwhile are served between two slices instead of after a whole
+   * burst of input. A gateway awaiting acks skips the queue: its ack follows its telemetry.
    */
   handle(topic: string, payload: Buffer): Promise<void> | undefined {
+    if (!this.stopped && topic.endsWith(TELEMETRY_SUFFIX)) {
+      const sn = parseUpTopic(topic)?.sn ?? '';
+      if (!this.hooks.awaitingAck?.(sn))
+        return new Promise<void>((done) => {
+          this.queue.push({ topic, payload, done });
+          if (!this.queueScheduled) {
+            this.queueScheduled = true;
+            setImmediate(this.handleQueued);
+          }
+        });
+    }
+    return this.handleNow(topic, payload);
+  }
+
+  private handleNow(topic: string, payload: Buffer): Promise<void> | undefined {
     const lookup = this.accept(topic, payload);
     return lookup ? lookup.then(() => this.roomAfter(topic)) : this.roomAfter(topic);
   }
+
+  /** Handles queued telemetry for `SLICE_MS`, then lets the event loop turn. */
+  private readonly handleQueued = (): void => {
+    const until = performance.now() + SLICE_MS;
+    let i = this.queueHead;
+    while (i < this.queue.length && performance.now() < until) {
+      const { topic, payload, done } = this.queue[i]!;
+      this.queue[i++] = undefined as never;
+      const wait = this.handleNow(topic, payload);
+      if (wait) wait.then(done, done);
+      else done();
+    }
+    if (i < this.queue.length) {
+      this.queueHead = i;
+      setImmediate(this.handleQueued);
+    } else {
+      this.queue.length = 0;
+      this.queueHead = 0;
+      this.queueScheduled = false;
+    }
+  };
 
   /**
    * Undefined while the backlog is under the high-water mark, or when commands sent to the
@@ -613,6 +664,8 @@ export class Ingestor {
 
   /** Waits until everything received so far is written. */
   async drain(): Promise<void> {
+    // Queued telemetry first (its slices run on their own; a stopped node queues nothing new).
+    while (this.queueScheduled) await new Promise((resolve) => setImmediate(resolve));
     while (this.flushing) await this.flushing;
     await this.flush();
     await this.expressDrain();
@@ -686,7 +739,11 @@ export class Ingestor {
     try {
       await this.store.insertLamps(lamps);
       this.stats.stored += lamps.size;
-      this.buckets.addLamps(lamps);
+      // In slices: a flush of 20,000+ readings summed at once held the event loop for tens of ms.
+      for (let from = 0; from < lamps.size; from += ROLLUP_SLICE) {
+        if (from) await nextTurn();
+        this.buckets.addLamps(lamps, from, Math.min(lamps.size, from + ROLLUP_SLICE));
+      }
       await this.store.insertSensors(sensors);
       this.stats.stored += sensors.size;
       this.buckets.addSensors(sensors);

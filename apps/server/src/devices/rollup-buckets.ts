@@ -172,9 +172,10 @@ export class RollupBuckets {
     return this.lamps.size + this.sensors.size;
   }
 
-  addLamps(c: LampColumns): void {
+  /** Adds lamp readings [from, to) of `c`. */
+  addLamps(c: LampColumns, from = 0, to = c.size): void {
     const m = this.lamps;
-    for (let i = 0; i < c.size; i++) {
+    for (let i = from; i < to; i++) {
       const s = m.slot(c.deviceId[i]!, c.projectId[i]!, Math.floor(c.ts[i]! / HOUR_MS) * HOUR_MS);
       m.sample(s);
       m.add(s, lamp.level, c.level[i]!);
