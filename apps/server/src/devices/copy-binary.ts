@@ -13,7 +13,7 @@ const TWO_32 = 4_294_967_296;
 const INT4_MAX = 2_147_483_647;
 const CHUNK_BYTES = 512 * 1024;
 
-/** Field types of the reading columns after ts, device_id and project_id. */
+/** Field types of the reading columns after ts and device_id. */
 type Field = 'bool' | 'float4' | 'float8' | 'int4';
 
 class Writer {
@@ -116,15 +116,13 @@ function* copyBinary<C extends Columns>(
   const w = new Writer();
   w.header();
   const columns = fields.map(([type, of]) => [type, of(c)] as const);
-  const count = 3 + columns.length;
+  const count = 2 + columns.length;
   for (let i = start; i < end; i++) {
-    // 2 + ts (12) + two texts (4 + bytes each) + the rest (at most 12 each)
-    const ids = c.deviceId[i]!.length + c.projectId[i]!.length;
-    w.room(22 + 3 * ids + columns.length * 12);
+    // 2 + ts (12) + the device id (4 + bytes) + the rest (at most 12 each)
+    w.room(18 + 3 * c.deviceId[i]!.length + columns.length * 12);
     w.fields(count);
     w.timestamp(c.ts[i]!);
     w.text(c.deviceId[i]!);
-    w.text(c.projectId[i]!);
     for (const [type, column] of columns) w.value(type, column[i]!);
     if (w.off >= CHUNK_BYTES && i < end - 1) yield w.take();
   }

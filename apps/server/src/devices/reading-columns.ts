@@ -100,10 +100,10 @@ export class SensorColumns extends Columns {
   }
 }
 
+/** The reading tables' columns, in the order of the binary COPY (`copy-binary.ts`). */
 export const lampColumnNames = [
   'ts',
   'device_id',
-  'project_id',
   'light_on',
   'level',
   'target',
@@ -119,7 +119,6 @@ export const lampColumnNames = [
 export const sensorColumnNames = [
   'ts',
   'device_id',
-  'project_id',
   'temperature',
   'humidity',
   'pm25',

@@ -77,7 +77,9 @@ function merged(c: RollupColumn<string>): string {
 export function hourlyFromReadingsSql(t: RollupTable<string>): string {
   return `${header(t)}
     select 'h', date_trunc('hour', ts), device_id, min(project_id), count(*)::int, ${t.columns.map(fromReadings).join(', ')}
-      from ${t.readings} where ts >= $1 and ts < $2 group by 2, 3
+      from (select r.*, d.project_id from ${t.readings} r join dev_device d on d.id = r.device_id
+             where r.ts >= $1 and r.ts < $2) readings
+     group by 2, 3
     ${replaceAll(t)}`;
 }
 

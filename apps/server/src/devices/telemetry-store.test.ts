@@ -51,7 +51,7 @@ for (const variant of dbVariants()) {
       await store.insertLamps(c);
 
       const rows = await db.query<Record<string, unknown>>(
-        `select (extract(epoch from ts) * 1000)::float8 as ms, device_id, project_id, light_on, level, target, voltage,
+        `select (extract(epoch from ts) * 1000)::float8 as ms, device_id, light_on, level, target, voltage,
                 current, power, power_factor, energy, hours, switch_ons
            from dev_lamp_reading where device_id not like 'bulk-%' order by ts desc`,
       );
@@ -59,7 +59,6 @@ for (const variant of dbVariants()) {
         {
           ms: noon + 1,
           device_id: 'lamp-b',
-          project_id: 'proj-α',
           light_on: null,
           level: null,
           target: null,
@@ -74,7 +73,6 @@ for (const variant of dbVariants()) {
         {
           ms: noon,
           device_id: 'lamp-a',
-          project_id: 'proj-α',
           light_on: true,
           level: 100,
           target: 0,
