@@ -85,7 +85,7 @@ export class DeviceRuntime {
           this.commands.settled(outcomes.map((o) => o.id));
           void this.publishCommands(outcomes.map((o) => o.id));
         },
-        onDevicesChanged: (devices) => this.fanout.addDevices(devices),
+        onDevicesChanged: (devices, from, to) => this.fanout.addDevices(devices, from, to),
         onStateChanges: (changes) => this.fanout.add(changes),
         awaitingAck: (sn) => this.commands.awaitingAck(sn),
       },
@@ -183,16 +183,18 @@ export class DeviceRuntime {
     await rename(`${file}.tmp`, file);
   }
 
-  /** Event-loop delay while the bus ran, in ms (diagnostics). */
+  /** Event-loop delay while the bus ran, and how long acks waited for their rows, in ms (diagnostics). */
   private loopDelayStats(): Record<string, number> {
     const h = this.loopDelay;
     if (!h) return {};
     h.disable();
     const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+    const acks = this.ingestor.ackWriteMs;
     return {
       loopDelayP50Ms: ms(h.percentile(50)),
       loopDelayP99Ms: ms(h.percentile(99)),
       loopDelayMaxMs: ms(h.max),
+      ...(acks.count ? { ackWriteP50Ms: acks.percentile(50), ackWriteP99Ms: acks.percentile(99) } : {}),
     };
   }
 

@@ -2,7 +2,7 @@ import type { LiveDevice } from './live-device';
 import type { LiveEvents } from './live-events';
 
 type Change = { projectId: string; gatewayId: string; deviceId: string | null; patch: object };
-type Pending = { patches: Map<string, Record<string, unknown>>; devices: Set<LiveDevice> };
+type Pending = { patches: Map<string, Record<string, unknown>>; devices: LiveDevice[] };
 
 /**
  * Throttles latest-state pushes: changes are gathered per project and sent at most once per
@@ -11,6 +11,8 @@ type Pending = { patches: Map<string, Record<string, unknown>>; devices: Set<Liv
  */
 export class StateFanout {
   private pending = new Map<string, Pending>();
+  /** Number of the push being gathered (a device is listed once per push: `LiveDevice.pushedIn`). */
+  private pushSeq = 0;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -31,23 +33,27 @@ export class StateFanout {
   private of(projectId: string): Pending {
     let p = this.pending.get(projectId);
     if (!p) {
-      p = { patches: new Map(), devices: new Set() };
+      p = { patches: new Map(), devices: [] };
       this.pending.set(projectId, p);
     }
     return p;
   }
 
   /** Devices whose state changed (readings, heartbeats). */
-  addDevices(devices: Iterable<LiveDevice>): void {
+  addDevices(devices: readonly LiveDevice[], from = 0, to = devices.length): void {
+    const seq = this.pushSeq;
     let projectId: string | undefined;
     let p: Pending | undefined;
-    for (const d of devices) {
+    for (let i = from; i < to; i++) {
+      const d = devices[i]!;
+      if (d.pushedIn === seq) continue;
+      d.pushedIn = seq;
       // Consecutive devices nearly always share a project: one map look-up per run of them.
       if (d.projectId !== projectId) {
         projectId = d.projectId;
         p = this.of(projectId);
       }
-      p!.devices.add(d);
+      p!.devices.push(d);
     }
   }
 
@@ -70,13 +76,14 @@ export class StateFanout {
   emit(): void {
     const pending = this.pending;
     this.pending = new Map();
+    this.pushSeq++;
     for (const [projectId, { patches, devices }] of pending) {
       // Built when serialised: a push reaches a WebSocket (or another node) only when somebody of
       // the project is connected, and building 100,000 entries a second for nobody was measurable.
       let built: { devices: Array<Record<string, unknown>> } | undefined;
       const payload = {
         toJSON: () => {
-          built ??= { devices: [...patches.values(), ...[...devices].map((d) => d.pushEntry())] };
+          built ??= { devices: [...patches.values(), ...devices.map((d) => d.pushEntry())] };
           return built;
         },
       };
