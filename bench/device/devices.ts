@@ -203,6 +203,8 @@ async function measure(
     const cpuServer = watchCpu([server.pid]);
     const cpuSim = watchCpu([sim.pid]);
     const cpuPostgres = variant === 'postgres' ? watchCpu([], true) : null;
+    // Everything but the bench, the server, the simulator and (PostgreSQL variant) the database.
+    const cpuAll = watchCpu([server.pid, sim.pid], variant === 'postgres');
     const windowStart = Date.now();
     const sent0 = (await sim.stats()).readingsSent;
     const rows0 = variant === 'postgres' ? await countReadings(target) : 0;
@@ -214,7 +216,7 @@ async function measure(
       server: (cpuServer.underTestSeconds() ?? Number.NaN) / windowSeconds,
       sim: (cpuSim.underTestSeconds() ?? Number.NaN) / windowSeconds,
       postgres: cpuPostgres ? (cpuPostgres.underTestSeconds() ?? Number.NaN) / windowSeconds : null,
-      other: cpuServer.otherCores(),
+      other: cpuAll.otherCores(),
     };
     const rssAfter = memory(server.pid)?.rss ?? 0;
 

@@ -400,7 +400,7 @@ describeWithApp(
 
         // A command to that gateway releases it at once, and while the command awaits its ack
         // the gateway is not held back again, however full the backlog.
-        await runtime.commands.send(
+        const sent = await runtime.commands.send(
           [
             {
               projectId: lamp!.project_id,
@@ -424,6 +424,13 @@ describeWithApp(
         expect(runtime.ingestor.handle(topics.up(other.sn, 'telemetry'), reading(30))).toBeInstanceOf(
           Promise,
         );
+
+        // Once the gateway acked, the telemetry that follows (the command's effect) is neither
+        // queued nor held back.
+        const ack = Buffer.from(JSON.stringify({ id: sent.ids[0], ts: Date.now(), status: 'ok' }));
+        await runtime.ingestor.handle(topics.up(gw.sn, 'ack'), ack);
+        await until(async () => !runtime.commands.awaitingAck(gw.sn));
+        expect(runtime.ingestor.handle(topic, reading(20))).toBeUndefined();
 
         await runtime.ingestor.drain();
         await gw.client.endAsync();

@@ -85,7 +85,10 @@ const SLICE_MS = 4;
 const TELEMETRY_SUFFIX = '/up/telemetry';
 /** Held-back gateways let go per turn of the event loop once there is room. */
 const RELEASE_PER_TURN = 25;
-/** After an ack, a gateway's telemetry takes the express lane this long (the state the command changed). */
+/**
+ * After an ack, a gateway's telemetry takes the express lane this long (the state the command
+ * changed): handled at once, never held back, its devices' rows written within milliseconds.
+ */
 const EXPRESS_MS = 2_000;
 /** Latest-state rows per statement: an express write waits for one such statement at most. */
 const STATE_CHUNK = 1_000;
@@ -274,12 +277,12 @@ export class Ingestor {
    * Telemetry (nearly every message, 100 readings each) is queued and handled a few
    * milliseconds at a time, one turn of the event loop after another, so that acks, commands
    * and HTTP requests arriving meanwhile are served between two slices instead of after a whole
-   * burst of input. A gateway awaiting acks skips the queue: its ack follows its telemetry.
+   * burst of input. A gateway awaiting acks, or that just acked one, skips the queue (`prompt`).
    */
   handle(topic: string, payload: Buffer): Promise<void> | undefined {
     if (!this.stopped && topic.endsWith(TELEMETRY_SUFFIX)) {
       const sn = parseUpTopic(topic)?.sn ?? '';
-      if (!this.hooks.awaitingAck?.(sn))
+      if (!this.prompt(sn))
         return new Promise<void>((done) => {
           this.queue.push({ topic, payload, done });
           if (!this.queueScheduled) {
@@ -320,18 +323,28 @@ export class Ingestor {
   /**
    * Undefined while the backlog is under the high-water mark, or when commands sent to the
    * sender await its acks (they come on the same connection, behind its telemetry: holding
-   * it back would time them out); else a promise of room.
+   * it back would time them out) or it just acked one; else a promise of room.
    */
   private roomAfter(topic: string): Promise<void> | undefined {
     if (this.backlog < this.highWater || this.stopped) return undefined;
     const sn = parseUpTopic(topic)?.sn ?? '';
-    if (this.hooks.awaitingAck?.(sn)) return undefined;
+    if (this.prompt(sn)) return undefined;
     this.stats.heldBack++;
     return new Promise<void>((resolve) => {
       const waiting = this.held.get(sn);
       if (waiting) waiting.push(resolve);
       else this.held.set(sn, [resolve]);
     });
+  }
+
+  /**
+   * Whether a gateway's messages go ahead of the queue and are never held back: commands sent to
+   * it await acks, or it just acked one (the telemetry that follows carries the command's effect).
+   */
+  private prompt(sn: string): boolean {
+    if (this.hooks.awaitingAck?.(sn)) return true;
+    const until = this.expressUntil.get(sn);
+    return until !== undefined && until > Date.now();
   }
 
   /** Lets a held-back gateway go on at once: a command was just sent to it. */
@@ -466,7 +479,7 @@ export class Ingestor {
           telemetry = parsed.data;
         }
         this.touch(gw.id, now);
-        const express = (this.expressUntil.get(gw.id) ?? 0) > now;
+        const express = (this.expressUntil.get(gw.sn) ?? 0) > now;
         let problems = 0;
         let first: string | null = null;
         for (const raw of telemetry.readings) {
@@ -516,7 +529,7 @@ export class Ingestor {
             : {}),
         });
         if (this.expressUntil.size > 10_000) this.expressUntil.clear();
-        this.expressUntil.set(gw.id, now + EXPRESS_MS);
+        this.expressUntil.set(gw.sn, now + EXPRESS_MS);
         this.scheduleExpress();
         return null;
       }
