@@ -178,13 +178,13 @@ export class DeviceRuntime {
   private async writeStats(final = false): Promise<void> {
     const file = this.options.statsFile;
     if (!file) return;
-    const stats = final ? { ...this.ingestor.stats, ...this.loopDelayStats() } : this.ingestor.stats;
+    const stats = final ? { ...this.ingestor.stats, ...this.finalDiagnostics() } : this.ingestor.stats;
     await writeFile(`${file}.tmp`, JSON.stringify(stats));
     await rename(`${file}.tmp`, file);
   }
 
   /** Event-loop delay while the bus ran, and how long acks waited for their rows, in ms (diagnostics). */
-  private loopDelayStats(): Record<string, number> {
+  private finalDiagnostics(): Record<string, number> {
     const h = this.loopDelay;
     if (!h) return {};
     h.disable();
