@@ -41,6 +41,8 @@ process.on('message', (message: SimRequest) => {
       .then(() => process.exit(0));
 });
 process.on('disconnect', () => process.exit(0));
+// An exit, not a kill: a CPU profile (BENCH_CPU_PROF) is written at exit.
+process.on('SIGTERM', () => process.exit(0));
 
 await simulator.start();
 send({ type: 'started', stats: simulator.stats });

@@ -24,6 +24,8 @@ type Pending = {
   attempts: number;
   /** Command rows of this message still waiting for their outcome. */
   rows: Set<string>;
+  /** The devices it addresses (none for a command to the gateway itself). */
+  devices: string[];
 };
 
 /** Above this many devices a multi-device command is split into several messages. */
@@ -69,6 +71,14 @@ export class CommandTracker {
    */
   awaitingAck(gatewaySn: string): boolean {
     return (this.awaitedBy.get(gatewaySn) ?? 0) > 0;
+  }
+
+  /**
+   * The devices a command message sent from this node addresses, while it awaits its outcome;
+   * undefined for a message this node does not follow (sent by another node, or settled).
+   */
+  devicesOf(messageId: string): readonly string[] | undefined {
+    return this.pending.get(messageId)?.devices;
   }
 
   private track(entry: Pending): void {
@@ -162,6 +172,7 @@ export class CommandTracker {
           deadline: now + timeoutMs,
           attempts: 1,
           rows,
+          devices: m.indexes.flatMap((i) => (targets[i]!.deviceId ? [targets[i]!.deviceId!] : [])),
         };
         this.track(entry);
         await this.publish(bus, entry);

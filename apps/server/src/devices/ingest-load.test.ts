@@ -3,6 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { beforeAll, expect, it } from 'vitest';
 import { auth, describeWithApp, type TestApp } from '../../test/harness';
 import { until } from '../../test/until';
+import type { Database } from '../db/database';
 import { InProcessLiveEvents } from './live-events';
 import { DeviceRuntime, type DeviceRuntimeOptions } from './runtime';
 
@@ -101,8 +102,9 @@ describeWithApp(
      */
     const smallRuntime = async (
       batching: Pick<DeviceRuntimeOptions, 'batchSize' | 'highWater' | 'flushMs' | 'stateWriteMs'>,
+      db: Database = ctx().db,
     ): Promise<DeviceRuntime> => {
-      const runtime = new DeviceRuntime(ctx().db, new InProcessLiveEvents(), silent, {
+      const runtime = new DeviceRuntime(db, new InProcessLiveEvents(), silent, {
         mqttUrl: undefined,
         mqttPort: 0,
         offlineSeconds: 90,
@@ -435,6 +437,134 @@ describeWithApp(
         await runtime.ingestor.drain();
         await gw.client.endAsync();
         await other.client.endAsync();
+      } finally {
+        await runtime.stop();
+      }
+    });
+
+    it('records acks while latest-state rows wait for the database', async () => {
+      // The same database, but every latest-state write waits until the test opens the gate.
+      let open = () => {};
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      const db = ctx().db;
+      const slowStates = new Proxy(db, {
+        get(target, key, receiver) {
+          if (key !== 'query') return Reflect.get(target, key, receiver);
+          return (sql: string, params?: unknown[]) =>
+            sql.trimStart().startsWith('update dev_state')
+              ? gate.then(() => target.query(sql, params))
+              : target.query(sql, params);
+        },
+      });
+      const runtime = await smallRuntime({ batchSize: 1_000_000, flushMs: 600_000 }, slowStates);
+      try {
+        const gw = await gateway(ctx(), token, runtime.brokerUrl!, 'GW-ACK-LANE');
+        const lamps = await db.query<{ id: string; project_id: string; address: string }>(
+          `select id, project_id, address from dev_device where gateway_id = $1 and address in ('L001', 'L002')
+            order by address`,
+          [gw.id],
+        );
+        const dim = (lamp: { id: string; project_id: string; address: string }) =>
+          runtime.commands.send(
+            [
+              {
+                projectId: lamp.project_id,
+                gatewayId: gw.id,
+                gatewaySn: gw.sn,
+                deviceId: lamp.id,
+                address: lamp.address,
+              },
+            ],
+            'lamp.dim',
+            { level: 20, ramp: 0 },
+            'test',
+          );
+        const ack = (id: string) =>
+          runtime.ingestor.handle(
+            topics.up(gw.sn, 'ack'),
+            Buffer.from(JSON.stringify({ id, ts: Date.now(), status: 'ok' })),
+          );
+        const status = async (id: string) =>
+          (await db.query<{ status: string }>('select status from dev_command where id = $1', [id]))[0]
+            ?.status;
+
+        // The first command's ack and effect: its state row now waits for the database.
+        const first = await dim(lamps[0]!);
+        await ack(first.ids[0]!);
+        const report = { ts: Date.now(), readings: [{ dev: 'L001', on: true, level: 20 }] };
+        await runtime.ingestor.handle(topics.up(gw.sn, 'telemetry'), Buffer.from(JSON.stringify(report)));
+        await until(async () => (await status(first.ids[0]!)) === 'acked');
+
+        // A second ack is recorded although the first command's state row is not written yet.
+        const second = await dim(lamps[1]!);
+        await ack(second.ids[0]!);
+        await until(async () => (await status(second.ids[0]!)) === 'acked', 5_000);
+        const [row] = await db.query<{ level: string | null }>(
+          `select vals->>'level' as level from dev_state where device_id = $1`,
+          [lamps[0]!.id],
+        );
+        expect(row?.level).not.toBe('20');
+
+        open();
+        await runtime.ingestor.drain();
+        await gw.client.endAsync();
+      } finally {
+        open();
+        await runtime.stop();
+      }
+    });
+
+    it('writes the state a command changed right after its ack, and only of the devices it addresses', async () => {
+      // No flush during the test: a state row written now was written by the express lane.
+      const runtime = await smallRuntime({ batchSize: 1_000_000, flushMs: 600_000 });
+      try {
+        const gw = await gateway(ctx(), token, runtime.brokerUrl!, 'GW-EXPRESS');
+        const [commanded, neighbour] = await ctx().db.query<{ id: string; project_id: string }>(
+          `select id, project_id from dev_device where gateway_id = $1 and address in ('L001', 'L002')
+            order by address`,
+          [gw.id],
+        );
+        const level = async (deviceId: string) => {
+          const [row] = await ctx().db.query<{ level: string | null }>(
+            `select vals->>'level' as level from dev_state where device_id = $1`,
+            [deviceId],
+          );
+          return row?.level ?? null;
+        };
+        const sent = await runtime.commands.send(
+          [
+            {
+              projectId: commanded!.project_id,
+              gatewayId: gw.id,
+              gatewaySn: gw.sn,
+              deviceId: commanded!.id,
+              address: 'L001',
+            },
+          ],
+          'lamp.dim',
+          { level: 20, ramp: 0 },
+          'test',
+        );
+        const ack = Buffer.from(JSON.stringify({ id: sent.ids[0], ts: Date.now(), status: 'ok' }));
+        await runtime.ingestor.handle(topics.up(gw.sn, 'ack'), ack);
+        // The gateway's next report carries the commanded lamp's new level and a neighbour's change.
+        const report = {
+          ts: Date.now(),
+          readings: [
+            { dev: 'L001', on: true, level: 20 },
+            { dev: 'L002', on: true, level: 30 },
+          ],
+        };
+        await runtime.ingestor.handle(topics.up(gw.sn, 'telemetry'), Buffer.from(JSON.stringify(report)));
+
+        await until(async () => (await level(commanded!.id)) === '20');
+        // The neighbour waits for the bulk lane (the next flush), which drain runs.
+        expect(await level(neighbour!.id)).not.toBe('30');
+        await runtime.ingestor.drain();
+        expect(await level(neighbour!.id)).toBe('30');
+        await gw.client.endAsync();
       } finally {
         await runtime.stop();
       }

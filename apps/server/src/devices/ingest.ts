@@ -23,6 +23,7 @@ import type { RawMessageLog } from './raw-log';
 import { epochMsToTimestamptz, LampColumns, SensorColumns } from './reading-columns';
 import { RollupBuckets } from './rollup-buckets';
 import type { TelemetryStore } from './telemetry-store';
+import { WriteLane } from './write-lane';
 
 export type IngestLogger = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -61,6 +62,9 @@ export type CommandOutcome = {
   projectId: string;
   status: string;
 };
+
+/** Devices whose readings take the express lane: some of a gateway's, or all of them. */
+type ExpressDevices = ReadonlySet<string> | 'all';
 
 const DAY_MS = 86_400_000;
 const LOG_EVERY_MS = 60_000;
@@ -115,6 +119,8 @@ const STATE_DUTY = 0.1;
 export class Ingestor {
   /** Milliseconds from an ack's arrival to its row written (diagnostics for the bench). */
   readonly ackWriteMs = createHistogram();
+  /** Milliseconds from a reading in the express lane to its device's state row written (diagnostics). */
+  readonly expressStateMs = createHistogram();
   readonly stats: IngestStats = {
     messages: 0,
     readings: 0,
@@ -160,7 +166,6 @@ export class Ingestor {
    */
   private readonly seenWritten = new Map<string, number>();
   private offlineNow = new Set<string>();
-  private acks: AckRow[] = [];
   private faultOps: Array<{ deviceId: string; code: string; active: boolean }> = [];
   private readonly lastLogged = new Map<string, number>();
   /** Offline lists and fault flags → per-device events (device-events.ts). */
@@ -182,16 +187,29 @@ export class Ingestor {
   private releasing = false;
   private stopped = false;
   /**
-   * The express lane: acks, and the state of devices whose gateway just acked a command, are
+   * The express lane: acks, and the state of the devices a command just acked addresses, are
    * written within milliseconds instead of with the next bulk flush, so that a command's
-   * outcome and its effect are visible at once while bulk telemetry keeps flowing.
+   * outcome and its effect are visible at once while bulk telemetry keeps flowing. Keyed by
+   * gateway serial number: until when its messages are prompt, and whose state takes the lane
+   * ('all' its devices when the command was sent by another node).
    */
-  private readonly expressUntil = new Map<string, number>();
-  private expressDevices: LiveDevice[] = [];
+  private readonly express = new Map<string, { until: number; devices: ExpressDevices }>();
   private expressScheduled = false;
-  /** The express write in progress; another is due after it when `expressAgain`. */
-  private expressWrite: Promise<void> | null = null;
-  private expressAgain = false;
+  private readonly ackLane = new WriteLane<AckRow>(
+    (acks) => this.writeAcks(acks),
+    (error) => this.expressFailed(error),
+  );
+  private readonly stateLane = new WriteLane<LiveDevice>(
+    (devices) => {
+      for (const d of devices) d.express = false;
+      return this.locked(() => this.writeStates(devices)).then(() => {
+        const written = performance.now();
+        for (const d of devices)
+          this.expressStateMs.record(Math.max(1, Math.round(written - d.expressSince)));
+      });
+    },
+    (error) => this.expressFailed(error),
+  );
   /** Serialises writes to dev_state and dev_command between the bulk and the express lane. */
   private stateLock: Promise<unknown> = Promise.resolve();
 
@@ -207,6 +225,8 @@ export class Ingestor {
       onCommandOutcomes(outcomes: CommandOutcome[]): void;
       /** Whether commands sent to this gateway await acks (it is then never held back). */
       awaitingAck?(gatewaySn: string): boolean;
+      /** The devices a command sent from this node addresses (undefined: not followed here). */
+      commandDevices?(commandId: string): readonly string[] | undefined;
       /** Devices whose state changed (pushed to consoles from memory). */
       onDevicesChanged(devices: readonly LiveDevice[], from?: number, to?: number): void;
       /** Gateways whose online state changed (events are written by the ingestor). */
@@ -343,8 +363,26 @@ export class Ingestor {
    */
   private prompt(sn: string): boolean {
     if (this.hooks.awaitingAck?.(sn)) return true;
-    const until = this.expressUntil.get(sn);
-    return until !== undefined && until > Date.now();
+    return (this.express.get(sn)?.until ?? 0) > Date.now();
+  }
+
+  /**
+   * For `EXPRESS_MS` after an ack, the gateway is prompt and the devices of the command take the
+   * express lane (the telemetry that follows carries their new state); every device of the
+   * gateway when the command is not followed by this node.
+   */
+  private expressAfterAck(sn: string, now: number, commanded: readonly string[] | undefined): void {
+    if (this.express.size > 10_000) this.express.clear();
+    const current = this.expressDevices(sn, now);
+    const devices: ExpressDevices =
+      commanded === undefined || current === 'all' ? 'all' : new Set([...(current ?? []), ...commanded]);
+    this.express.set(sn, { until: now + EXPRESS_MS, devices });
+  }
+
+  /** The devices of this gateway whose readings take the express lane now (null: none). */
+  private expressDevices(sn: string, now: number): ExpressDevices | null {
+    const e = this.express.get(sn);
+    return e && e.until > now ? e.devices : null;
   }
 
   /** Lets a held-back gateway go on at once: a command was just sent to it. */
@@ -479,7 +517,7 @@ export class Ingestor {
           telemetry = parsed.data;
         }
         this.touch(gw.id, now);
-        const express = (this.expressUntil.get(gw.sn) ?? 0) > now;
+        const express = this.expressDevices(gw.sn, now);
         let problems = 0;
         let first: string | null = null;
         for (const raw of telemetry.readings) {
@@ -511,7 +549,7 @@ export class Ingestor {
         if (!parsed.success) return describe(parsed.error);
         this.touch(gw.id, now);
         const a = parsed.data;
-        this.acks.push({
+        this.ackLane.add({
           id: a.id,
           status: a.status === 'ok' ? 'acked' : 'failed',
           reason: a.reason ?? null,
@@ -528,8 +566,7 @@ export class Ingestor {
               }
             : {}),
         });
-        if (this.expressUntil.size > 10_000) this.expressUntil.clear();
-        this.expressUntil.set(gw.sn, now + EXPRESS_MS);
+        this.expressAfterAck(gw.sn, now, this.hooks.commandDevices?.(a.id));
         this.scheduleExpress();
         return null;
       }
@@ -550,7 +587,7 @@ export class Ingestor {
     raw: Record<string, unknown>,
     messageTs: number,
     now: number,
-    express = false,
+    express: ExpressDevices | null = null,
   ): string | null {
     const address = typeof raw.dev === 'string' ? raw.dev : undefined;
     const ref = address ? gw.devices.get(address) : undefined;
@@ -587,9 +624,10 @@ export class Ingestor {
       if (ref.kind === 'sensor') this.sensors.add(ts, ref.id, gw.projectId, data as SensorReading);
       d.merge(data, false);
     }
-    if (express && !d.express) {
+    if (express && !d.express && (express === 'all' || express.has(ref.id))) {
       d.express = true;
-      this.expressDevices.push(d);
+      d.expressSince = performance.now();
+      this.stateLane.add(d);
     }
     if (this.lamps.size + this.sensors.size >= this.options.batchSize) void this.flush();
     return null;
@@ -869,42 +907,23 @@ export class Ingestor {
     });
   }
 
-  /** Writes the acks and express states waiting now (one express write at a time). */
+  /**
+   * Writes the acks and express states waiting now. They are independent rows written by two
+   * lanes side by side (PostgreSQL: two connections), each with one write in flight: an ack
+   * never waits for a state row, which may wait for a bulk chunk of state rows before it.
+   */
   private expressFlush(): Promise<void> {
-    if (this.expressWrite) {
-      this.expressAgain = true;
-      return this.expressWrite;
-    }
-    const devices = this.expressDevices;
-    const acks = this.acks;
-    if (!devices.length && !acks.length) return Promise.resolve();
-    this.expressDevices = [];
-    for (const d of devices) d.express = false;
-    this.acks = [];
-    // Acks and states are independent rows: written side by side (PostgreSQL: two connections).
-    this.expressWrite = Promise.all([
-      acks.length ? this.writeAcks(acks) : undefined,
-      devices.length ? this.locked(() => this.writeStates(devices)) : undefined,
-    ])
-      .then(() => undefined)
-      .catch((error: Error) => {
-        this.stats.flushErrors++;
-        this.hooks.log.error({ err: error }, 'device ingestion express write failed');
-      })
-      .finally(() => {
-        this.expressWrite = null;
-        if (this.expressAgain) {
-          this.expressAgain = false;
-          this.scheduleExpress();
-        }
-      });
-    return this.expressWrite;
+    return Promise.all([this.ackLane.flush(), this.stateLane.flush()]).then(() => undefined);
   }
 
   /** Waits until the express lane has written everything queued for it. */
   private async expressDrain(): Promise<void> {
-    while (this.expressWrite || this.acks.length || this.expressDevices.length)
-      await (this.expressWrite ?? this.expressFlush());
+    while (this.ackLane.busy || this.stateLane.busy) await this.expressFlush();
+  }
+
+  private expressFailed(error: Error): void {
+    this.stats.flushErrors++;
+    this.hooks.log.error({ err: error }, 'device ingestion express write failed');
   }
 
   private async markSeen(seen: Map<string, number>) {

@@ -34,6 +34,8 @@ export class LiveDevice {
   pushedIn = -1;
   /** Waiting in the express lane. */
   express = false;
+  /** When it entered the express lane (performance.now(), diagnostics). */
+  expressSince = 0;
   /** What `dev_state` holds, as far as this node wrote it (`writtenAt` 0: nothing known). */
   writtenAt = 0;
   writtenOnline: boolean | null = null;

@@ -88,6 +88,7 @@ export class DeviceRuntime {
         onDevicesChanged: (devices, from, to) => this.fanout.addDevices(devices, from, to),
         onStateChanges: (changes) => this.fanout.add(changes),
         awaitingAck: (sn) => this.commands.awaitingAck(sn),
+        commandDevices: (id) => this.commands.devicesOf(id),
       },
       {
         flushMs: options.flushMs ?? 250,
@@ -171,30 +172,33 @@ export class DeviceRuntime {
   }
 
   /**
-   * Diagnostics for the bench: the ingestion counters of this process's life, written every
-   * second while running (readings accepted and stored: a live backlog) and once more at stop
-   * with the event-loop delay.
+   * Diagnostics for the bench: the ingestion counters of this process's life and how long the
+   * event loop, acks and express states waited, written every second while running (readings
+   * accepted and stored: a live backlog) and once more at stop.
    */
   private async writeStats(final = false): Promise<void> {
     const file = this.options.statsFile;
     if (!file) return;
-    const stats = final ? { ...this.ingestor.stats, ...this.finalDiagnostics() } : this.ingestor.stats;
+    const stats = { ...this.ingestor.stats, ...this.delays() };
+    if (final) this.loopDelay?.disable();
     await writeFile(`${file}.tmp`, JSON.stringify(stats));
     await rename(`${file}.tmp`, file);
   }
 
-  /** Event-loop delay while the bus ran, and how long acks waited for their rows, in ms (diagnostics). */
-  private finalDiagnostics(): Record<string, number> {
+  /** Event-loop delay while the bus ran, how long acks and express states waited for their rows, in ms. */
+  private delays(): Record<string, number> {
     const h = this.loopDelay;
     if (!h) return {};
-    h.disable();
     const ms = (ns: number) => Math.round(ns / 1e5) / 10;
-    const acks = this.ingestor.ackWriteMs;
+    const { ackWriteMs: acks, expressStateMs: states } = this.ingestor;
     return {
       loopDelayP50Ms: ms(h.percentile(50)),
       loopDelayP99Ms: ms(h.percentile(99)),
       loopDelayMaxMs: ms(h.max),
       ...(acks.count ? { ackWriteP50Ms: acks.percentile(50), ackWriteP99Ms: acks.percentile(99) } : {}),
+      ...(states.count
+        ? { expressStateP50Ms: states.percentile(50), expressStateP99Ms: states.percentile(99) }
+        : {}),
     };
   }
 
