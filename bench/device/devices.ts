@@ -17,11 +17,13 @@ export const BATCH_LAMPS = 10_000;
 /** Lamp readings per second written to the database, by variant. */
 export const INGEST_TARGET = { postgres: 100_000, pglite: 40_000 } as const;
 /**
- * Seconds between two telemetry messages of a gateway: the offered load, the target rate of each
- * database (override: BENCH_DEVICE_INTERVAL; `BENCH_DEVICE_INTERVAL=2` offers PGlite 50,000/s,
- * about its ceiling on this machine).
+ * Seconds between two telemetry messages of a gateway: the offered load, at least the target
+ * rate of each database (override: BENCH_DEVICE_INTERVAL; `BENCH_DEVICE_INTERVAL=2` offers PGlite
+ * 50,000/s, about its ceiling on this machine). PostgreSQL is offered 105,000/s: with the two
+ * cores shared, the simulator's timers send about 98 % of what they are set to, and the stored
+ * rate can only reach the target when the sent rate does.
  */
-const INTERVAL = { postgres: 1, pglite: 2.5 } as const;
+const INTERVAL = { postgres: 0.95, pglite: 2.5 } as const;
 export const COMMAND_P99_MS = 100;
 export const BATCH_SECONDS = 5;
 /** The server kept up when, after the load stopped, it caught up within this many seconds. */
