@@ -90,6 +90,35 @@ async function storedReadings(ctx: TestApp, gatewayId: string): Promise<number> 
   return row?.n ?? 0;
 }
 
+type Lamp = { id: string; project_id: string; address: string };
+
+/** The gateway's lamps at these addresses, in address order. */
+function lampsOf(db: Database, gw: Gateway, addresses: string[]): Promise<Lamp[]> {
+  return db.query<Lamp>(
+    `select id, project_id, address from dev_device where gateway_id = $1 and address = any($2::text[])
+      order by address`,
+    [gw.id, addresses],
+  );
+}
+
+/** `lamp.dim` to one lamp through the runtime's command tracker, as the command routes send it. */
+function dimLamp(runtime: DeviceRuntime, gw: Gateway, lamp: Lamp, level = 20) {
+  const target = {
+    projectId: lamp.project_id,
+    gatewayId: gw.id,
+    gatewaySn: gw.sn,
+    deviceId: lamp.id,
+    address: lamp.address,
+  };
+  return runtime.commands.send([target], 'lamp.dim', { level, ramp: 0 }, 'test');
+}
+
+/** The gateway's `ok` ack of a command, handed to the runtime's ingestion. */
+function ackOk(runtime: DeviceRuntime, gw: Gateway, commandId: string) {
+  const ack = { id: commandId, ts: Date.now(), status: 'ok' };
+  return runtime.ingestor.handle(topics.up(gw.sn, 'ack'), Buffer.from(JSON.stringify(ack)));
+}
+
 describeWithApp(
   'device ingestion under load',
   (ctx) => {
@@ -382,10 +411,7 @@ describeWithApp(
       const runtime = await smallRuntime({ batchSize: 1_000_000, flushMs: 600_000, highWater: 1 });
       try {
         const gw = await gateway(ctx(), token, runtime.brokerUrl!, 'GW-ACKS');
-        const [lamp] = await ctx().db.query<{ id: string; project_id: string }>(
-          `select id, project_id from dev_device where gateway_id = $1 and address = 'L001'`,
-          [gw.id],
-        );
+        const [lamp] = await lampsOf(ctx().db, gw, ['L001']);
         const topic = topics.up(gw.sn, 'telemetry');
         const reading = (level: number) =>
           Buffer.from(JSON.stringify({ ts: Date.now(), readings: [{ dev: 'L001', on: true, level }] }));
@@ -402,20 +428,7 @@ describeWithApp(
 
         // A command to that gateway releases it at once, and while the command awaits its ack
         // the gateway is not held back again, however full the backlog.
-        const sent = await runtime.commands.send(
-          [
-            {
-              projectId: lamp!.project_id,
-              gatewayId: gw.id,
-              gatewaySn: gw.sn,
-              deviceId: lamp!.id,
-              address: 'L001',
-            },
-          ],
-          'lamp.dim',
-          { level: 20, ramp: 0 },
-          'test',
-        );
+        const sent = await dimLamp(runtime, gw, lamp!);
         await until(async () => released);
         expect(runtime.commands.awaitingAck(gw.sn)).toBe(true);
         expect(runtime.ingestor.handle(topic, reading(20))).toBeUndefined();
@@ -429,8 +442,7 @@ describeWithApp(
 
         // Once the gateway acked, the telemetry that follows (the command's effect) is neither
         // queued nor held back.
-        const ack = Buffer.from(JSON.stringify({ id: sent.ids[0], ts: Date.now(), status: 'ok' }));
-        await runtime.ingestor.handle(topics.up(gw.sn, 'ack'), ack);
+        await ackOk(runtime, gw, sent.ids[0]!);
         await until(async () => !runtime.commands.awaitingAck(gw.sn));
         expect(runtime.ingestor.handle(topic, reading(20))).toBeUndefined();
 
@@ -461,45 +473,21 @@ describeWithApp(
       const runtime = await smallRuntime({ batchSize: 1_000_000, flushMs: 600_000 }, slowStates);
       try {
         const gw = await gateway(ctx(), token, runtime.brokerUrl!, 'GW-ACK-LANE');
-        const lamps = await db.query<{ id: string; project_id: string; address: string }>(
-          `select id, project_id, address from dev_device where gateway_id = $1 and address in ('L001', 'L002')
-            order by address`,
-          [gw.id],
-        );
-        const dim = (lamp: { id: string; project_id: string; address: string }) =>
-          runtime.commands.send(
-            [
-              {
-                projectId: lamp.project_id,
-                gatewayId: gw.id,
-                gatewaySn: gw.sn,
-                deviceId: lamp.id,
-                address: lamp.address,
-              },
-            ],
-            'lamp.dim',
-            { level: 20, ramp: 0 },
-            'test',
-          );
-        const ack = (id: string) =>
-          runtime.ingestor.handle(
-            topics.up(gw.sn, 'ack'),
-            Buffer.from(JSON.stringify({ id, ts: Date.now(), status: 'ok' })),
-          );
+        const lamps = await lampsOf(db, gw, ['L001', 'L002']);
         const status = async (id: string) =>
           (await db.query<{ status: string }>('select status from dev_command where id = $1', [id]))[0]
             ?.status;
 
         // The first command's ack and effect: its state row now waits for the database.
-        const first = await dim(lamps[0]!);
-        await ack(first.ids[0]!);
+        const first = await dimLamp(runtime, gw, lamps[0]!);
+        await ackOk(runtime, gw, first.ids[0]!);
         const report = { ts: Date.now(), readings: [{ dev: 'L001', on: true, level: 20 }] };
         await runtime.ingestor.handle(topics.up(gw.sn, 'telemetry'), Buffer.from(JSON.stringify(report)));
         await until(async () => (await status(first.ids[0]!)) === 'acked');
 
         // A second ack is recorded although the first command's state row is not written yet.
-        const second = await dim(lamps[1]!);
-        await ack(second.ids[0]!);
+        const second = await dimLamp(runtime, gw, lamps[1]!);
+        await ackOk(runtime, gw, second.ids[0]!);
         await until(async () => (await status(second.ids[0]!)) === 'acked', 5_000);
         const [row] = await db.query<{ level: string | null }>(
           `select vals->>'level' as level from dev_state where device_id = $1`,
@@ -521,11 +509,7 @@ describeWithApp(
       const runtime = await smallRuntime({ batchSize: 1_000_000, flushMs: 600_000 });
       try {
         const gw = await gateway(ctx(), token, runtime.brokerUrl!, 'GW-EXPRESS');
-        const [commanded, neighbour] = await ctx().db.query<{ id: string; project_id: string }>(
-          `select id, project_id from dev_device where gateway_id = $1 and address in ('L001', 'L002')
-            order by address`,
-          [gw.id],
-        );
+        const [commanded, neighbour] = await lampsOf(ctx().db, gw, ['L001', 'L002']);
         const level = async (deviceId: string) => {
           const [row] = await ctx().db.query<{ level: string | null }>(
             `select vals->>'level' as level from dev_state where device_id = $1`,
@@ -533,22 +517,8 @@ describeWithApp(
           );
           return row?.level ?? null;
         };
-        const sent = await runtime.commands.send(
-          [
-            {
-              projectId: commanded!.project_id,
-              gatewayId: gw.id,
-              gatewaySn: gw.sn,
-              deviceId: commanded!.id,
-              address: 'L001',
-            },
-          ],
-          'lamp.dim',
-          { level: 20, ramp: 0 },
-          'test',
-        );
-        const ack = Buffer.from(JSON.stringify({ id: sent.ids[0], ts: Date.now(), status: 'ok' }));
-        await runtime.ingestor.handle(topics.up(gw.sn, 'ack'), ack);
+        const sent = await dimLamp(runtime, gw, commanded!);
+        await ackOk(runtime, gw, sent.ids[0]!);
         // The gateway's next report carries the commanded lamp's new level and a neighbour's change.
         const report = {
           ts: Date.now(),
