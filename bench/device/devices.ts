@@ -92,7 +92,11 @@ function windowDelaysText(s: Record<string, number> | null): string {
   if (!s || s.loopDelayP99Ms === undefined) return 'server delays unavailable';
   const pair = (p50: number | undefined, p99: number | undefined) =>
     p50 === undefined ? 'none' : `p50 ${p50} / p99 ${p99} ms`;
-  return `server until the window's end: event-loop delay p99 ${s.loopDelayP99Ms} / max ${s.loopDelayMaxMs} ms, ack arrived → row written ${pair(s.ackWriteP50Ms, s.ackWriteP99Ms)}, express reading → state row written ${pair(s.expressStateP50Ms, s.expressStateP99Ms)}`;
+  const gc =
+    s.gcPauses === undefined
+      ? ''
+      : `, ${s.gcPauses} GC pauses (p99 ${s.gcPauseP99Ms} / max ${s.gcPauseMaxMs} ms)`;
+  return `server until the window's end: event-loop delay p99 ${s.loopDelayP99Ms} / max ${s.loopDelayMaxMs} ms${gc}, ack arrived → row written ${pair(s.ackWriteP50Ms, s.ackWriteP99Ms)}, express reading → state row written ${pair(s.expressStateP50Ms, s.expressStateP99Ms)}`;
 }
 
 /** Resident memory of a process from /proc, in MiB: current and peak. */

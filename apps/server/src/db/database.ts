@@ -19,11 +19,14 @@ const COPY_SLICE_MS = 5;
 /**
  * Writes rows into `table` with COPY in PostgreSQL's binary format (`chunks`: the header, the
  * rows, the trailer), pulling `chunks` one at a time. All rows are written or none (one statement).
+ * `pace`, called after each chunk, answers a promise to wait for before the next one (the
+ * caller's share of the event loop); without it the chunks are built `COPY_SLICE_MS` at a time.
  */
 export type CopyIn = (
   table: string,
   columns: readonly string[],
   chunks: Iterable<Uint8Array>,
+  pace?: () => Promise<void> | undefined,
 ) => Promise<void>;
 
 export type Database = Queryable & {
@@ -51,8 +54,13 @@ class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
   constructor(private readonly client: PgliteClient) {}
 
-  readonly copyIn: CopyIn = async (table, columns, chunks) => {
-    const parts = [...chunks];
+  readonly copyIn: CopyIn = async (table, columns, chunks, pace) => {
+    const parts: Uint8Array[] = [];
+    for (const chunk of chunks) {
+      parts.push(chunk);
+      const wait = pace?.();
+      if (wait) await wait;
+    }
     const buffer = new ArrayBuffer(parts.reduce((n, p) => n + p.length, 0));
     const data = new Uint8Array(buffer);
     let at = 0;
@@ -108,7 +116,7 @@ class PostgresDatabase implements Database {
     private readonly bulkPool: pg.Pool,
   ) {}
 
-  readonly copyIn: CopyIn = async (table, columns, chunks) => {
+  readonly copyIn: CopyIn = async (table, columns, chunks, pace) => {
     const client = await this.bulkPool.connect();
     let failed: Error | undefined;
     try {
@@ -119,6 +127,11 @@ class PostgresDatabase implements Database {
         let sliceStart = performance.now();
         for (const chunk of chunks) {
           yield chunk;
+          if (pace) {
+            const wait = pace();
+            if (wait) await wait;
+            continue;
+          }
           // Other work (MQTT input, HTTP) gets the thread between slices, not between chunks:
           // under a flood of input a turn per chunk left the writer one chunk per loop
           // iteration, slower than the input it has to keep up with.

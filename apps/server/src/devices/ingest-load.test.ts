@@ -4,7 +4,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { auth, describeWithApp, type TestApp } from '../../test/harness';
 import { until } from '../../test/until';
 import type { Database } from '../db/database';
+import type { DeviceBus } from './bus';
+import { CommandTracker } from './commands';
 import { InProcessLiveEvents } from './live-events';
+import { RawMessageLog } from './raw-log';
 import { DeviceRuntime, type DeviceRuntimeOptions } from './runtime';
 
 // Ingestion under load, on both databases: bursts larger than one batch (and than one COPY or
@@ -538,6 +541,88 @@ describeWithApp(
       } finally {
         await runtime.stop();
       }
+    });
+    it('starts writing an ack before the event loop turns again', async () => {
+      // Every statement the runtime sends, in order, beside the marks of the test.
+      const said: string[] = [];
+      const db = ctx().db;
+      const watched = new Proxy(db, {
+        get(target, key, receiver) {
+          if (key !== 'query') return Reflect.get(target, key, receiver);
+          return (sql: string, params?: unknown[]) => {
+            said.push(sql.trimStart().split(/\s+/).slice(0, 2).join(' '));
+            return target.query(sql, params);
+          };
+        },
+      });
+      const runtime = await smallRuntime({ batchSize: 1_000_000, flushMs: 600_000 }, watched);
+      try {
+        const gw = await gateway(ctx(), token, runtime.brokerUrl!, 'GW-ACK-AT-ONCE');
+        const [lamp] = await lampsOf(db, gw, ['L001']);
+        const acked = (id: string) =>
+          until(async () => {
+            const [row] = await db.query<{ status: string }>('select status from dev_command where id = $1', [
+              id,
+            ]);
+            return row?.status === 'acked';
+          });
+        // A first round trip: the gateway's entry is then in the runtime's directory.
+        const first = await dimLamp(runtime, gw, lamp!);
+        await ackOk(runtime, gw, first.ids[0]!);
+        await acked(first.ids[0]!);
+
+        const sent = await dimLamp(runtime, gw, lamp!, 30);
+        // Each step of a command's round trip that waits for a turn of the event loop waits for
+        // everything else queued there (10–40 ms under load): the ack's row is not one of them.
+        said.length = 0;
+        setImmediate(() => said.push('next turn'));
+        void ackOk(runtime, gw, sent.ids[0]!);
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(said.indexOf('update dev_command')).toBeGreaterThanOrEqual(0);
+        expect(said.indexOf('update dev_command')).toBeLessThan(said.indexOf('next turn'));
+        await acked(sent.ids[0]!);
+        await gw.client.endAsync();
+      } finally {
+        await runtime.stop();
+      }
+    });
+    it('answers a command once its row is stored, without waiting for the broker', async () => {
+      const gw = await gateway(ctx(), token, url, 'GW-SLOW-BROKER');
+      const [lamp] = await lampsOf(ctx().db, gw, ['L001']);
+      // A broker that takes the message and never confirms it (a turn of its event loop under
+      // load, or a connection that went away): the sweep resends what is not acked.
+      const published: string[] = [];
+      const bus = {
+        publish: (topic: string) => {
+          published.push(topic);
+          return new Promise<void>(() => {});
+        },
+      } as unknown as DeviceBus;
+      const tracker = new CommandTracker(
+        ctx().db,
+        () => bus,
+        new RawMessageLog(new InProcessLiveEvents()),
+        () => {},
+        {
+          timeoutMs: 10_000,
+          retries: 0,
+        },
+      );
+      const target = {
+        projectId: lamp!.project_id,
+        gatewayId: gw.id,
+        gatewaySn: gw.sn,
+        deviceId: lamp!.id,
+        address: lamp!.address,
+      };
+      const sent = await tracker.send([target], 'lamp.dim', { level: 20, ramp: 0 }, 'test');
+      expect(published).toEqual([topics.down(gw.sn)]);
+      const [row] = await ctx().db.query<{ status: string }>('select status from dev_command where id = $1', [
+        sent.ids[0],
+      ]);
+      expect(row?.status).toBe('pending');
+      tracker.stop();
+      await gw.client.endAsync();
     });
   },
   { env: { MQTT_PORT: '0' } },

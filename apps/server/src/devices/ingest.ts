@@ -1,5 +1,4 @@
 import { createHistogram } from 'node:perf_hooks';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   ackSchema,
   type ChildKind,
@@ -14,6 +13,7 @@ import {
   telemetrySchema,
 } from '@ics/contract';
 import type { Database } from '../db/database';
+import { BulkTurns } from './bulk-turns';
 import { DeviceConditionEvents } from './device-events';
 import type { DeviceRef, GatewayDirectory, GatewayInfo } from './directory';
 import { fastLamp, fastSensor, fastTelemetry } from './fast-check';
@@ -82,10 +82,8 @@ const HIGH_WATER = 100_000;
  * 1,000 gateways: up to ~1 M readings with a 200,000 mark.
  */
 const MAX_BUFFERED = 2_000_000;
-/** Readings added to the rollup sums per turn of the event loop. */
-const ROLLUP_SLICE = 5_000;
-/** Telemetry is handled in slices of this many milliseconds, the event loop turning in between. */
-const SLICE_MS = 4;
+/** Readings added to the rollup sums between two looks at the bulk budget (bulk-turns.ts). */
+const ROLLUP_SLICE = 1_000;
 const TELEMETRY_SUFFIX = '/up/telemetry';
 /** Held-back gateways let go per turn of the event loop once there is room. */
 const RELEASE_PER_TURN = 25;
@@ -96,8 +94,8 @@ const RELEASE_PER_TURN = 25;
 const EXPRESS_MS = 2_000;
 /** Latest-state rows per statement: an express write waits for one such statement at most. */
 const STATE_CHUNK = 1_000;
-/** Changed devices listed for pushes and state rows per turn of the event loop. */
-const CHANGED_SLICE = 5_000;
+/** Changed devices listed for pushes and state rows between two looks at the bulk budget. */
+const CHANGED_SLICE = 1_000;
 /**
  * Share of the time the bulk lane may keep the database writing state rows (urgent ones are not
  * limited): an UPDATE of a state row costs PostgreSQL ~12 µs of CPU (PGlite ~25 µs), 3–4 times
@@ -212,6 +210,8 @@ export class Ingestor {
   );
   /** Serialises writes to dev_state and dev_command between the bulk and the express lane. */
   private stateLock: Promise<unknown> = Promise.resolve();
+  /** Bulk work (queued telemetry, changed devices, rollup sums, state rows) runs within its budget. */
+  private readonly turns: BulkTurns;
 
   constructor(
     private readonly db: Database,
@@ -244,9 +244,17 @@ export class Ingestor {
       highWater?: number;
       /** A gateway's last_seen is rewritten at most this often while it keeps reporting (5 s by default). */
       seenWriteMs?: number;
+      /** The event loop's budget of bulk work, shared with the telemetry store's COPY. */
+      turns?: BulkTurns;
     },
   ) {
     this.conditions = new DeviceConditionEvents(db, live);
+    this.turns = options.turns ?? new BulkTurns();
+  }
+
+  /** The latest state of a device as this node heard it (undefined: not heard from here). */
+  liveState(deviceId: string): LiveDevice | undefined {
+    return this.devices.get(deviceId);
   }
 
   /** Takes the hourly rollup sums gathered since the last call (the rollup job upserts them). */
@@ -294,10 +302,10 @@ export class Ingestor {
    * is at the high-water mark: the bus then reads nothing more from that sender until it
    * settles (so a gateway's messages are also handled in the order it sent them).
    *
-   * Telemetry (nearly every message, 100 readings each) is queued and handled a few
-   * milliseconds at a time, one turn of the event loop after another, so that acks, commands
-   * and HTTP requests arriving meanwhile are served between two slices instead of after a whole
-   * burst of input. A gateway awaiting acks, or that just acked one, skips the queue (`prompt`).
+   * Telemetry (nearly every message, 100 readings each) is queued and handled within the bulk
+   * budget of the event loop's turns (bulk-turns.ts), so that acks, commands and HTTP requests
+   * arriving meanwhile are served between two slices instead of after a whole burst of input.
+   * A gateway awaiting acks, or that just acked one, skips the queue (`prompt`).
    */
   handle(topic: string, payload: Buffer): Promise<void> | undefined {
     if (!this.stopped && topic.endsWith(TELEMETRY_SUFFIX)) {
@@ -307,7 +315,7 @@ export class Ingestor {
           this.queue.push({ topic, payload, done });
           if (!this.queueScheduled) {
             this.queueScheduled = true;
-            setImmediate(this.handleQueued);
+            void this.turns.next().then(this.handleQueued);
           }
         });
     }
@@ -319,20 +327,19 @@ export class Ingestor {
     return lookup ? lookup.then(() => this.roomAfter(topic)) : this.roomAfter(topic);
   }
 
-  /** Handles queued telemetry for `SLICE_MS`, then lets the event loop turn. */
+  /** Handles queued telemetry (one message at least) until the turn's bulk budget is spent. */
   private readonly handleQueued = (): void => {
-    const until = performance.now() + SLICE_MS;
     let i = this.queueHead;
-    while (i < this.queue.length && performance.now() < until) {
+    do {
       const { topic, payload, done } = this.queue[i]!;
       this.queue[i++] = undefined as never;
       const wait = this.handleNow(topic, payload);
       if (wait) wait.then(done, done);
       else done();
-    }
+    } while (i < this.queue.length && !this.turns.spent);
     if (i < this.queue.length) {
       this.queueHead = i;
-      setImmediate(this.handleQueued);
+      void this.turns.next().then(this.handleQueued);
     } else {
       this.queue.length = 0;
       this.queueHead = 0;
@@ -615,9 +622,7 @@ export class Ingestor {
       this.lamps.add(ts, ref.id, gw.projectId, r);
       d.merge(data, true);
       if (r.faults) {
-        d.faults = r.faults;
-        d.faultsPending = true;
-        d.faultsUnpushed = true;
+        d.reportFaults(r.faults);
         this.conditions.faults(gw, ref.id, r.faults, ts);
       }
     } else {
@@ -764,7 +769,7 @@ export class Ingestor {
     // Live pushes from memory at once; the rows follow (see `dirty`). In slices: 100,000 devices
     // listed at once held the event loop for 50–150 ms.
     for (let from = 0; from < changed.length; from += CHANGED_SLICE) {
-      if (from) await nextTurn();
+      if (this.turns.spent) await this.turns.next();
       const to = Math.min(changed.length, from + CHANGED_SLICE);
       this.hooks.onDevicesChanged(changed, from, to);
       for (let i = from; i < to; i++) this.queueState(changed[i]!);
@@ -794,7 +799,7 @@ export class Ingestor {
       this.stats.stored += lamps.size;
       // In slices: a flush of 20,000+ readings summed at once held the event loop for tens of ms.
       for (let from = 0; from < lamps.size; from += ROLLUP_SLICE) {
-        if (from) await nextTurn();
+        if (this.turns.spent) await this.turns.next();
         this.buckets.addLamps(lamps, from, Math.min(lamps.size, from + ROLLUP_SLICE));
       }
       await this.store.insertSensors(sensors);
@@ -835,10 +840,15 @@ export class Ingestor {
     });
   }
 
-  /** Writes these devices' rows in chunks, after the state writes already queued. */
+  /**
+   * Writes these devices' rows in chunks, each built within the bulk budget, after the state
+   * writes already queued.
+   */
   private async writeStatesNow(devices: LiveDevice[]): Promise<void> {
     for (let from = 0; from < devices.length; from += STATE_CHUNK) {
       const chunk = devices.slice(from, from + STATE_CHUNK);
+      // The turn is awaited outside the lock: express state writes must not wait for it.
+      if (this.turns.spent) await this.turns.next();
       await this.locked(() => this.writeStates(chunk, false)).catch((error: Error) => {
         this.stats.flushErrors++;
         this.hooks.log.error({ err: error }, 'device state write failed');
@@ -898,10 +908,15 @@ export class Ingestor {
     return run;
   }
 
+  /**
+   * Writes the express lane once the message in hand is handled (its acks and states go in one
+   * statement each), not a turn of the event loop later: under load a turn costs 10–40 ms, and
+   * acks arriving meanwhile gather behind the write in flight anyway (`WriteLane`).
+   */
   private scheduleExpress(): void {
     if (this.expressScheduled || this.stopped) return;
     this.expressScheduled = true;
-    setImmediate(() => {
+    queueMicrotask(() => {
       this.expressScheduled = false;
       void this.expressFlush();
     });

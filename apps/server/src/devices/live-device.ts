@@ -1,4 +1,8 @@
+import type { DeviceStateDto } from '@ics/contract';
 import type { StoredState } from './directory';
+
+/** The fault list of every device without a fault (never modified). */
+const NO_FAULTS: string[] = [];
 
 /**
  * The latest state of one device as this node knows it: created on its first message and
@@ -58,6 +62,20 @@ export class LiveDevice {
     this.writtenFaults = stored.faults ? stored.faults.join(',') : null;
   }
 
+  /**
+   * Takes a reported fault list. The list held stays when the report is the same: every lamp
+   * reports its list each time, and keeping each report's new array alive until the next one
+   * (100,000 of them, about a second each) made every young-generation collection copy and
+   * promote them.
+   */
+  reportFaults(faults: string[]): void {
+    const held = this.faults;
+    if (held === null || held.length !== faults.length || held.some((f, i) => f !== faults[i]))
+      this.faults = faults.length === 0 ? NO_FAULTS : faults;
+    this.faultsPending = true;
+    this.faultsUnpushed = true;
+  }
+
   /** Merges a reading's fields into `vals`; `dev`, `ts` and (when `skipFaults`) `faults` stay out. */
   merge(reading: Record<string, unknown>, skipFaults: boolean): void {
     const vals = this.vals;
@@ -90,6 +108,23 @@ export class LiveDevice {
     this.onlinePending = false;
     this.faultsPending = false;
     return row;
+  }
+
+  /**
+   * `row` (the device's `dev_state` row as the API answers it) with what this node heard since,
+   * when that is newer by the device's own time: the row lags behind memory by up to the state
+   * write interval for values that do not matter much, and by a database write for the others.
+   * An older memory (another node heard the device since) leaves the row as it is.
+   */
+  over(row: DeviceStateDto): DeviceStateDto {
+    const rowTs = row.lastSeen === null ? Number.NEGATIVE_INFINITY : Date.parse(row.lastSeen);
+    if (this.ts <= rowTs) return row;
+    return {
+      online: this.online ?? row.online,
+      lastSeen: new Date(this.ts).toISOString(),
+      values: { ...row.values, ...this.vals },
+      faults: this.faults ?? row.faults,
+    };
   }
 
   /** The live-push entry: the full latest state (consoles merge it over what they loaded). */

@@ -1,6 +1,7 @@
 import { rename, writeFile } from 'node:fs/promises';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { Database } from '../db/database';
+import { BulkTurns } from './bulk-turns';
 import { BrokerPortError, connectExternalBroker, type DeviceBus, startEmbeddedBroker } from './bus';
 import { loadCommands } from './command-rows';
 import { CommandTracker } from './commands';
@@ -51,6 +52,9 @@ export class DeviceRuntime {
   private readonly stopHooks: Array<() => Promise<void>> = [];
   /** Diagnostics (with `statsFile`): how long the event loop kept messages and requests waiting. */
   private loopDelay: ReturnType<typeof monitorEventLoopDelay> | null = null;
+  /** Garbage-collection pauses of the main thread (ms), while the bus ran. */
+  private gcObserver: PerformanceObserver | null = null;
+  private readonly gcPauses = createHistogram();
 
   constructor(
     private readonly db: Database,
@@ -60,7 +64,8 @@ export class DeviceRuntime {
   ) {
     this.directory = new GatewayDirectory(db, options.directoryMaxAgeMs);
     this.rawLog = new RawMessageLog(live);
-    this.store = new TelemetryStore(db);
+    const turns = new BulkTurns();
+    this.store = new TelemetryStore(db, turns);
     this.fanout = new StateFanout(live, options.stateIntervalMs ?? 1_000);
     this.commands = new CommandTracker(
       db,
@@ -93,6 +98,7 @@ export class DeviceRuntime {
       {
         flushMs: options.flushMs ?? 250,
         batchSize: options.batchSize ?? 20_000,
+        turns,
         retentionDays: options.retentionDays,
         stateWriteMs: options.stateWriteMs ?? 5_000,
         // Fresh enough for the offline monitor of any node (it checks a quarter as often).
@@ -129,6 +135,10 @@ export class DeviceRuntime {
     if (this.options.statsFile) {
       this.loopDelay = monitorEventLoopDelay({ resolution: 10 });
       this.loopDelay.enable();
+      this.gcObserver = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) this.gcPauses.record(Math.max(1, Math.round(e.duration)));
+      });
+      this.gcObserver.observe({ entryTypes: ['gc'] });
     }
     this.ingestor.start();
     this.commands.start();
@@ -180,12 +190,18 @@ export class DeviceRuntime {
     const file = this.options.statsFile;
     if (!file) return;
     const stats = { ...this.ingestor.stats, ...this.delays() };
-    if (final) this.loopDelay?.disable();
+    if (final) {
+      this.loopDelay?.disable();
+      this.gcObserver?.disconnect();
+    }
     await writeFile(`${file}.tmp`, JSON.stringify(stats));
     await rename(`${file}.tmp`, file);
   }
 
-  /** Event-loop delay while the bus ran, how long acks and express states waited for their rows, in ms. */
+  /**
+   * Event-loop delay and garbage-collection pauses while the bus ran, how long acks and express
+   * states waited for their rows, in ms.
+   */
   private delays(): Record<string, number> {
     const h = this.loopDelay;
     if (!h) return {};
@@ -195,6 +211,13 @@ export class DeviceRuntime {
       loopDelayP50Ms: ms(h.percentile(50)),
       loopDelayP99Ms: ms(h.percentile(99)),
       loopDelayMaxMs: ms(h.max),
+      ...(this.gcPauses.count
+        ? {
+            gcPauses: this.gcPauses.count,
+            gcPauseP99Ms: this.gcPauses.percentile(99),
+            gcPauseMaxMs: this.gcPauses.max,
+          }
+        : {}),
       ...(acks.count ? { ackWriteP50Ms: acks.percentile(50), ackWriteP99Ms: acks.percentile(99) } : {}),
       ...(states.count
         ? { expressStateP50Ms: states.percentile(50), expressStateP99Ms: states.percentile(99) }

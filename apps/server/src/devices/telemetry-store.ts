@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { BulkTurns } from './bulk-turns';
 import { lampCopyBinary, sensorCopyBinary } from './copy-binary';
 import {
   type LampColumns,
@@ -49,7 +50,13 @@ const partitionName = (table: ReadingTable, day: number) =>
 export class TelemetryStore {
   private readonly partitions = new Set<string>();
 
-  constructor(private readonly db: Database) {}
+  /** COPY data is built within the bulk budget of the event loop's turns (see bulk-turns.ts). */
+  private readonly pace = () => (this.turns.spent ? this.turns.next() : undefined);
+
+  constructor(
+    private readonly db: Database,
+    private readonly turns = new BulkTurns(),
+  ) {}
 
   /** Readings must fall within [now - retention, now + 1 day]; the rest is dropped by ingestion. */
   async ensurePartitions(
@@ -84,14 +91,14 @@ export class TelemetryStore {
     if (c.size === 0) return;
     await this.ensurePartitions('dev_lamp_reading', c.ts, c.size);
     for (const [from, to] of ranges(c.size, this.rowsPerCopy))
-      await this.db.copyIn('dev_lamp_reading', lampColumnNames, lampCopyBinary(c, from, to));
+      await this.db.copyIn('dev_lamp_reading', lampColumnNames, lampCopyBinary(c, from, to), this.pace);
   }
 
   async insertSensors(c: SensorColumns): Promise<void> {
     if (c.size === 0) return;
     await this.ensurePartitions('dev_sensor_reading', c.ts, c.size);
     for (const [from, to] of ranges(c.size, this.rowsPerCopy))
-      await this.db.copyIn('dev_sensor_reading', sensorColumnNames, sensorCopyBinary(c, from, to));
+      await this.db.copyIn('dev_sensor_reading', sensorColumnNames, sensorCopyBinary(c, from, to), this.pace);
   }
 
   private get rowsPerCopy(): number {

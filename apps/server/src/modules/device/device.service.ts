@@ -467,7 +467,12 @@ export class DeviceService {
       ),
       this.db.query<{ n: number }>(`select count(*)::int as n ${deviceCountFrom(w.sql)} ${w.sql}`, w.params),
     ]);
-    return toPage(rows.map(toDevice), count?.n ?? 0, q.pageNo, q.pageSize);
+    return toPage(
+      rows.map((r) => this.withLiveState(toDevice(r))),
+      count?.n ?? 0,
+      q.pageNo,
+      q.pageSize,
+    );
   }
 
   async getDevice(userId: string, id: string): Promise<DeviceDto> {
@@ -477,7 +482,14 @@ export class DeviceService {
       w.params,
     );
     if (!row) throw notFound('device.not_found');
-    return toDevice(row);
+    return this.withLiveState(toDevice(row));
+  }
+
+  /** The device with the latest state this node heard from it, when newer than its row. */
+  private withLiveState(device: DeviceDto): DeviceDto {
+    const live = this.runtime.ingestor.liveState(device.id);
+    if (live) device.state = live.over(device.state);
+    return device;
   }
 
   async addDevice(userId: string, username: string, b: Q<typeof deviceBodySchema>): Promise<DeviceDto> {

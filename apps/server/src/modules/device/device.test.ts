@@ -1,3 +1,4 @@
+import { topics } from '@ics/contract';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auth, describeWithApp } from '../../../test/harness';
@@ -330,5 +331,64 @@ describeWithApp('device registry', (ctx) => {
     });
     expect(res.status).toBe(503);
     expect(res.body.errorCode).toBe('device.bus_down');
+  });
+  it('answers the latest state this node heard when it is newer than the stored row', async () => {
+    const gw = await ctx().request({
+      method: 'POST',
+      url: '/ics/lighting/gateway/add',
+      headers: auth(admin),
+      payload: { projectId, sn: 'GW-LIVE', name: 'Live' },
+    });
+    const added = await ctx().request({
+      method: 'POST',
+      url: '/ics/lighting/device/add',
+      headers: auth(admin),
+      payload: { gatewayId: gw.body.result.id, kind: 'lamp', address: 'L-LIVE', name: 'Live lamp' },
+    });
+    expect(added.status).toBe(200);
+    const id: string = added.body.result.id;
+    const stored = async (seen: number, vals: object) =>
+      ctx().db.query(
+        `insert into dev_state (device_id, online, last_seen, vals) values ($1, true, $2, $3::jsonb)
+         on conflict (device_id) do update set online = true, last_seen = $2, vals = $3::jsonb`,
+        [id, new Date(seen).toISOString(), JSON.stringify(vals)],
+      );
+    const answered = async () => {
+      const one = await ctx().request({
+        method: 'GET',
+        url: `/ics/lighting/device/queryById?id=${id}`,
+        headers: auth(admin),
+      });
+      const list = await ctx().request({
+        method: 'GET',
+        url: '/ics/lighting/lamp/list?keyword=GW-LIVE',
+        headers: auth(admin),
+      });
+      expect(list.body.result.records[0].state).toEqual(one.body.result.state);
+      return one.body.result.state;
+    };
+    await stored(Date.now() - 10_000, { on: true, level: 50, power: 80 });
+
+    // The lamp reports level 20; this suite runs no flush, so its row still holds 50.
+    const reported = Date.now();
+    await ctx().services.devices.ingestor.handle(
+      topics.up('GW-LIVE', 'telemetry'),
+      Buffer.from(JSON.stringify({ ts: reported, readings: [{ dev: 'L-LIVE', on: true, level: 20 }] })),
+    );
+    expect(await answered()).toEqual({
+      online: true,
+      lastSeen: new Date(reported).toISOString(),
+      values: { on: true, level: 20, power: 80 },
+      faults: [],
+    });
+    const [row] = await ctx().db.query<{ level: string }>(
+      `select vals->>'level' as level from dev_state where device_id = $1`,
+      [id],
+    );
+    expect(row?.level).toBe('50');
+
+    // Another node heard the lamp later and wrote its row: the row wins over this node's memory.
+    await stored(reported + 5_000, { on: false, level: 0, power: 0 });
+    expect(await answered()).toMatchObject({ values: { on: false, level: 0, power: 0 } });
   });
 });
