@@ -617,17 +617,23 @@ export class Ingestor {
     const d = this.device(gw, ref, ts);
     d.online = true;
     d.onlinePending = true;
+    // A reading older than the one the state holds is history, not state: a gateway's messages
+    // can be handled out of order (one waiting for its turn while the broker reads the next ones
+    // of its connection, a command's ack and report among them), and merging it would take the
+    // state back to before the command until the next report.
+    const newest = d.takeReadingTime(ts);
     if (ref.kind === 'lamp') {
       const r = data as LampReading;
       this.lamps.add(ts, ref.id, gw.projectId, r);
-      d.merge(data, true);
+      if (newest) d.merge(data, true);
       if (r.faults) {
-        d.reportFaults(r.faults);
+        if (newest) d.reportFaults(r.faults);
+        // Fault events keep their own order per device (device-events.ts, several nodes).
         this.conditions.faults(gw, ref.id, r.faults, ts);
       }
     } else {
       if (ref.kind === 'sensor') this.sensors.add(ts, ref.id, gw.projectId, data as SensorReading);
-      d.merge(data, false);
+      if (newest) d.merge(data, false);
     }
     if (express && !d.express && (express === 'all' || express.has(ref.id))) {
       d.express = true;

@@ -18,6 +18,8 @@ export class LiveDevice {
   readonly vals: Record<string, unknown> = {};
   /** Time of the latest reading or heartbeat (epoch ms). */
   ts = 0;
+  /** Time of the newest reading merged into `vals` (the device's own clock, epoch ms). */
+  private readingTs = Number.NEGATIVE_INFINITY;
   online: boolean | null = null;
   /** The latest fault list the device reported; null before it reported one. */
   faults: string[] | null = null;
@@ -60,6 +62,16 @@ export class LiveDevice {
     this.writtenOn = stored.on;
     this.writtenLevel = stored.level;
     this.writtenFaults = stored.faults ? stored.faults.join(',') : null;
+  }
+
+  /**
+   * Whether a reading of this time is the newest so far (its values then become the state);
+   * one older than the state's is history only.
+   */
+  takeReadingTime(ts: number): boolean {
+    if (ts < this.readingTs) return false;
+    this.readingTs = ts;
+    return true;
   }
 
   /**

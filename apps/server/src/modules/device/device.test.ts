@@ -332,7 +332,7 @@ describeWithApp('device registry', (ctx) => {
     expect(res.status).toBe(503);
     expect(res.body.errorCode).toBe('device.bus_down');
   });
-  it('answers the latest state this node heard when it is newer than the stored row', async () => {
+  it('answers the latest state this node heard when it is newer than the stored row, never an older report', async () => {
     const gw = await ctx().request({
       method: 'POST',
       url: '/ics/lighting/gateway/add',
@@ -386,6 +386,21 @@ describeWithApp('device registry', (ctx) => {
       [id],
     );
     expect(row?.level).toBe('50');
+
+    // A report older than the state arrives late (handled after a newer one): history, not state.
+    await ctx().services.devices.ingestor.handle(
+      topics.up('GW-LIVE', 'telemetry'),
+      Buffer.from(JSON.stringify({ ts: reported - 500, readings: [{ dev: 'L-LIVE', on: true, level: 77 }] })),
+    );
+    expect((await answered()).values).toEqual({ on: true, level: 20, power: 80 });
+    await ctx().services.devices.ingestor.drain();
+    const [written] = await ctx().db.query<{ level: string; history: number }>(
+      `select vals->>'level' as level,
+         (select count(*)::int from dev_lamp_reading where device_id = $1) as history
+         from dev_state where device_id = $1`,
+      [id],
+    );
+    expect(written).toEqual({ level: '20', history: 2 });
 
     // Another node heard the lamp later and wrote its row: the row wins over this node's memory.
     await stored(reported + 5_000, { on: false, level: 0, power: 0 });
