@@ -5,7 +5,7 @@ import { freshPostgres } from '../http/database';
 import { freePort } from '../http/load';
 import { call, root, startServer } from '../http/server';
 import { type Benchmark, benchSeconds, type Figure, formatNumber, skipped } from '../lib/benchmark';
-import { spawnTracked, type Tracked } from '../lib/children';
+import { cpuProfileArgs, spawnTracked, type Tracked } from '../lib/children';
 import { watchCpu } from '../lib/cpu';
 import { commandTurnaround, countReadings, type Fleet, seedFleet } from './seed';
 import type { SimReply, SimRequest, SimStats } from './sim-child';
@@ -112,15 +112,15 @@ function memory(pid: number): { rss: number; peak: number } | null {
 
 /** The simulator in a child process, driven over IPC. */
 function startSimulator(config: object) {
-  // BENCH_CPU_PROF=<dir> profiles the simulator too (see bench/http/server.ts).
-  const profile = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
-    : [];
-  const child = spawnTracked(process.execPath, [...profile, '--import', 'tsx', 'bench/device/sim-child.ts'], {
-    cwd: root,
-    env: { ...process.env, SIM_CONFIG: JSON.stringify(config) },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
+  const child = spawnTracked(
+    process.execPath,
+    [...cpuProfileArgs(), '--import', 'tsx', 'bench/device/sim-child.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, SIM_CONFIG: JSON.stringify(config) },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    },
+  );
   const waiters: Array<{ type: SimReply['type']; resolve: (s: SimStats) => void }> = [];
   child.child.on('message', (reply: SimReply) => {
     const i = waiters.findIndex((w) => w.type === reply.type);

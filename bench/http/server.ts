@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnTracked } from '../lib/children';
+import { cpuProfileArgs, spawnTracked } from '../lib/children';
 import { freePort, waitUntilReady } from './load';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,12 +51,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   Object.assign(env, options.env);
 
-  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there (open it in
-  // Chrome DevTools or summarise it with bench/lib/cpu-profile.ts).
-  const profile = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
-    : [];
-  const child = spawnTracked(process.execPath, [...profile, 'scripts/start.mjs'], { cwd: root, env });
+  const child = spawnTracked(process.execPath, [...cpuProfileArgs(), 'scripts/start.mjs'], {
+    cwd: root,
+    env,
+  });
   const api = `http://127.0.0.1:${port}${API}`;
   let readyMs: number;
   try {

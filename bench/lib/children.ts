@@ -1,6 +1,16 @@
 import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
+import path from 'node:path';
 
 const running = new Set<ChildProcess>();
+
+/**
+ * Node options that make a child write a V8 CPU profile into `BENCH_CPU_PROF` (a directory; open
+ * the file in Chrome DevTools or summarise it with bench/lib/cpu-profile.ts); none when unset.
+ */
+export function cpuProfileArgs(): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+}
 
 /**
  * Spawns a child that is killed when the bench exits, however it exits (error, Ctrl-C).

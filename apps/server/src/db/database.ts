@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { PgliteClient } from './pglite-client';
@@ -13,20 +12,17 @@ export type Queryable = {
   query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
 };
 
-/** How long COPY text is built and sent before the event loop gets a turn (PostgreSQL). */
-const COPY_SLICE_MS = 5;
-
 /**
  * Writes rows into `table` with COPY in PostgreSQL's binary format (`chunks`: the header, the
  * rows, the trailer), pulling `chunks` one at a time. All rows are written or none (one statement).
  * `pace`, called after each chunk, answers a promise to wait for before the next one (the
- * caller's share of the event loop); without it the chunks are built `COPY_SLICE_MS` at a time.
+ * caller's share of the event loop: other work, MQTT input and HTTP, gets the thread meanwhile).
  */
 export type CopyIn = (
   table: string,
   columns: readonly string[],
   chunks: Iterable<Uint8Array>,
-  pace?: () => Promise<void> | undefined,
+  pace: () => Promise<void> | undefined,
 ) => Promise<void>;
 
 export type Database = Queryable & {
@@ -58,8 +54,7 @@ class PgliteDatabase implements Database {
     const parts: Uint8Array[] = [];
     for (const chunk of chunks) {
       parts.push(chunk);
-      const wait = pace?.();
-      if (wait) await wait;
+      await pace();
     }
     const buffer = new ArrayBuffer(parts.reduce((n, p) => n + p.length, 0));
     const data = new Uint8Array(buffer);
@@ -124,21 +119,9 @@ class PostgresDatabase implements Database {
         copyFrom(`copy ${table} (${columns.join(', ')}) from stdin with (format binary)`),
       );
       await pipeline(async function* () {
-        let sliceStart = performance.now();
         for (const chunk of chunks) {
           yield chunk;
-          if (pace) {
-            const wait = pace();
-            if (wait) await wait;
-            continue;
-          }
-          // Other work (MQTT input, HTTP) gets the thread between slices, not between chunks:
-          // under a flood of input a turn per chunk left the writer one chunk per loop
-          // iteration, slower than the input it has to keep up with.
-          if (performance.now() - sliceStart >= COPY_SLICE_MS) {
-            await nextTurn();
-            sliceStart = performance.now();
-          }
+          await pace();
         }
       }, stream);
     } catch (error) {

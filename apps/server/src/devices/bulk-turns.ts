@@ -9,7 +9,7 @@ export const BULK_BUDGET_MS = 4;
 
 /**
  * One budget of bulk work per turn of the event loop, shared by every bulk task of ingestion.
- * A task works in slices: between two, it checks `spent` and, if so, waits for `next()`, which
+ * A task works in slices: between two, it awaits `room()`, which when `spent` is `next()`: that
  * resumes the waiting tasks in a later turn one after another (in the order they asked) until
  * that turn's budget is spent. What is not bulk (acks, commands, express state, HTTP) never
  * waits for a turn, so it waits for one budget of bulk work at most, not for each task's.
@@ -28,6 +28,14 @@ export class BulkTurns {
   /** Whether this turn's budget is spent (always, outside of a turn's budget window). */
   get spent(): boolean {
     return this.now() - this.openedAt >= this.budgetMs;
+  }
+
+  /**
+   * Where a task working in slices pauses: undefined while this turn's budget lasts, else
+   * `next()`. (`await` of undefined goes on at once.)
+   */
+  room(): Promise<void> | undefined {
+    return this.spent ? this.next() : undefined;
   }
 
   /** Resolves when the task may work again: in a later turn, once those that asked before have had theirs. */

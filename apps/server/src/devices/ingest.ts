@@ -775,7 +775,7 @@ export class Ingestor {
     // Live pushes from memory at once; the rows follow (see `dirty`). In slices: 100,000 devices
     // listed at once held the event loop for 50–150 ms.
     for (let from = 0; from < changed.length; from += CHANGED_SLICE) {
-      if (this.turns.spent) await this.turns.next();
+      await this.turns.room();
       const to = Math.min(changed.length, from + CHANGED_SLICE);
       this.hooks.onDevicesChanged(changed, from, to);
       for (let i = from; i < to; i++) this.queueState(changed[i]!);
@@ -805,7 +805,7 @@ export class Ingestor {
       this.stats.stored += lamps.size;
       // In slices: a flush of 20,000+ readings summed at once held the event loop for tens of ms.
       for (let from = 0; from < lamps.size; from += ROLLUP_SLICE) {
-        if (this.turns.spent) await this.turns.next();
+        await this.turns.room();
         this.buckets.addLamps(lamps, from, Math.min(lamps.size, from + ROLLUP_SLICE));
       }
       await this.store.insertSensors(sensors);
@@ -854,7 +854,7 @@ export class Ingestor {
     for (let from = 0; from < devices.length; from += STATE_CHUNK) {
       const chunk = devices.slice(from, from + STATE_CHUNK);
       // The turn is awaited outside the lock: express state writes must not wait for it.
-      if (this.turns.spent) await this.turns.next();
+      await this.turns.room();
       await this.locked(() => this.writeStates(chunk, false)).catch((error: Error) => {
         this.stats.flushErrors++;
         this.hooks.log.error({ err: error }, 'device state write failed');

@@ -51,7 +51,7 @@ export class TelemetryStore {
   private readonly partitions = new Set<string>();
 
   /** COPY data is built within the bulk budget of the event loop's turns (see bulk-turns.ts). */
-  private readonly pace = () => (this.turns.spent ? this.turns.next() : undefined);
+  private readonly pace = () => this.turns.room();
 
   constructor(
     private readonly db: Database,
