@@ -1,8 +1,10 @@
 import type { CommandDto, CommandStatus } from '@ics/contract';
 import type { Queryable } from '../db/database';
+import type { HeardAcks } from './heard-acks';
 
 export const COMMAND_COLUMNS = `c.id, c.batch_id, c.project_id, c.gateway_id, g.sn as gateway_sn, c.device_id,
-  c.device_address, c.cmd, c.params, c.status, c.attempts, c.reason, c.result, c.create_by, c.create_time, c.ack_time`;
+  c.device_address, c.cmd, c.params, c.status, c.attempts, c.reason, c.result, c.create_by, c.create_time, c.ack_time,
+  c.message_id`;
 
 export type CommandRow = {
   id: string;
@@ -21,11 +23,32 @@ export type CommandRow = {
   create_by: string | null;
   create_time: Date | string;
   ack_time: Date | string | null;
+  /** The protocol message of a multi-device command (its ack carries this id). */
+  message_id: string | null;
 };
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
-export function toCommandDto(r: CommandRow): CommandDto {
+/**
+ * The command as the API answers it. With `heard` (the acks this node received), a row still
+ * open (pending, or timed out and then acked late) answers the outcome its device already
+ * reported while that ack's write is on its way: the row follows within milliseconds.
+ */
+export function toCommandDto(r: CommandRow, heard?: HeardAcks): CommandDto {
+  const outcome =
+    heard && (r.status === 'pending' || r.status === 'timeout') ? heard.outcomeOf(r) : undefined;
+  if (outcome)
+    return {
+      ...rowDto(r),
+      status: outcome.status,
+      reason: outcome.reason,
+      result: (outcome.result ?? r.result) as CommandDto['result'],
+      ackTime: new Date(outcome.ts).toISOString(),
+    };
+  return rowDto(r);
+}
+
+function rowDto(r: CommandRow): CommandDto {
   return {
     id: r.id,
     batchId: r.batch_id,
@@ -46,12 +69,12 @@ export function toCommandDto(r: CommandRow): CommandDto {
   };
 }
 
-export async function loadCommands(db: Queryable, ids: string[]): Promise<CommandDto[]> {
+export async function loadCommands(db: Queryable, ids: string[], heard?: HeardAcks): Promise<CommandDto[]> {
   if (ids.length === 0) return [];
   const rows = await db.query<CommandRow>(
     `select ${COMMAND_COLUMNS} from dev_command c join dev_gateway g on g.id = c.gateway_id
       where c.id = any($1::text[]) order by c.create_time, c.id`,
     [ids],
   );
-  return rows.map(toCommandDto);
+  return rows.map((r) => toCommandDto(r, heard));
 }

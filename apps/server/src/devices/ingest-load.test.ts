@@ -116,6 +116,18 @@ function dimLamp(runtime: DeviceRuntime, gw: Gateway, lamp: Lamp, level = 20) {
   return runtime.commands.send([target], 'lamp.dim', { level, ramp: 0 }, 'test');
 }
 
+/** `lamp.dim` to one lamp through the command API, as the console sends it; answers the command's id. */
+async function dimThroughApi(ctx: TestApp, token: string, lampId: string, level: number): Promise<string> {
+  const res = await ctx.request({
+    method: 'POST',
+    url: '/ics/lighting/lamp/command',
+    headers: auth(token),
+    payload: { deviceIds: [lampId], command: { cmd: 'lamp.dim', params: { level, ramp: 0 } } },
+  });
+  expect(res.status).toBe(200);
+  return res.body.result.commands[0].id as string;
+}
+
 /** The gateway's `ok` ack of a command, handed to the runtime's ingestion. */
 function ackOk(runtime: DeviceRuntime, gw: Gateway, commandId: string) {
   const ack = { id: commandId, ts: Date.now(), status: 'ok' };
@@ -242,14 +254,7 @@ describeWithApp(
       const sent = (await burst(loaded, postgres ? 20 : 80)) + LAMPS;
       await until(async () => ingestor.backlog > 0);
 
-      const res = await ctx().request({
-        method: 'POST',
-        url: '/ics/lighting/lamp/command',
-        headers: auth(token),
-        payload: { deviceIds: [lamp!.id], command: { cmd: 'lamp.dim', params: { level: 37, ramp: 0 } } },
-      });
-      expect(res.status).toBe(200);
-      const id = res.body.result.commands[0].id as string;
+      const id = await dimThroughApi(ctx(), token, lamp!.id, 37);
       await until(async () => {
         const s = await ctx().request({
           method: 'GET',
@@ -585,6 +590,64 @@ describeWithApp(
       } finally {
         await runtime.stop();
       }
+    });
+    it('answers a command’s outcome once its ack arrives, before the row is written, to its gateway only', async () => {
+      const db = ctx().db;
+      const gw = await gateway(ctx(), token, url, 'GW-HEARD');
+      const other = await gateway(ctx(), token, url, 'GW-HEARD-OTHER');
+      const [lamp] = await lampsOf(db, gw, ['L001']);
+      const rowStatus = async (id: string) =>
+        (await db.query<{ status: string }>('select status from dev_command where id = $1', [id]))[0]?.status;
+      const api = async (path: string) =>
+        (await ctx().request({ method: 'GET', url: `/ics${path}`, headers: auth(token) })).body.result;
+      const ack = (from: Gateway, id: string, status: 'ok' | 'error', extra: object = {}) =>
+        from.client.publishAsync(
+          topics.up(from.sn, 'ack'),
+          JSON.stringify({ id, ts: Date.now(), status, ...extra }),
+          { qos: 1 },
+        );
+
+      const id = await dimThroughApi(ctx(), token, lamp!.id, 20);
+
+      // Another gateway acking this command's id settles nothing, neither answered nor written.
+      await ack(other, id, 'error', { reason: 'not mine' });
+      const heard = ctx().services.devices.ingestor.heardAcks;
+      await until(async () =>
+        heard.outcomeOf({ id, gateway_id: other.id, message_id: null, device_address: null }),
+      );
+      await ctx().services.devices.ingestor.drain();
+      expect(await rowStatus(id)).toBe('pending');
+      expect((await api(`/lighting/command/status?ids=${id}`))[0]).toMatchObject({ status: 'pending' });
+
+      // Its own gateway's ack while the command rows wait for the database: answered at once.
+      let open = () => {};
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      const query = db.query.bind(db);
+      db.query = ((sql: string, params?: unknown[]) =>
+        sql.trimStart().startsWith('update dev_command')
+          ? gate.then(() => query(sql, params))
+          : query(sql, params)) as typeof db.query;
+      try {
+        await ack(gw, id, 'ok', { result: { level: 20 } });
+        const answered = await until(async () => {
+          const [c] = await api(`/lighting/command/status?ids=${id}`);
+          return c.status === 'acked' ? c : null;
+        });
+        expect(answered).toMatchObject({ id, result: { level: 20 } });
+        expect(answered.ackTime).toEqual(expect.any(String));
+        const log = await api(`/lighting/command/list?deviceId=${lamp!.id}`);
+        expect(log.records[0]).toMatchObject({ id, status: 'acked' });
+        expect(await rowStatus(id)).toBe('pending');
+      } finally {
+        open();
+        db.query = query;
+      }
+      await until(async () => (await rowStatus(id)) === 'acked');
+      expect((await api(`/lighting/command/status?ids=${id}`))[0]).toMatchObject({ status: 'acked' });
+      await gw.client.endAsync();
+      await other.client.endAsync();
     });
     it('answers a command once its row is stored, without waiting for the broker', async () => {
       const gw = await gateway(ctx(), token, url, 'GW-SLOW-BROKER');

@@ -17,6 +17,7 @@ import { BulkTurns } from './bulk-turns';
 import { DeviceConditionEvents } from './device-events';
 import type { DeviceRef, GatewayDirectory, GatewayInfo } from './directory';
 import { fastLamp, fastSensor, fastTelemetry } from './fast-check';
+import { type HeardAck, HeardAcks } from './heard-acks';
 import { LiveDevice } from './live-device';
 import type { LiveEvents } from './live-events';
 import type { RawMessageLog } from './raw-log';
@@ -45,16 +46,6 @@ export type IngestStats = {
   dropped: number;
   /** Messages whose sender the bus held back until the backlog shrank (backpressure). */
   heldBack: number;
-};
-
-type AckRow = {
-  id: string;
-  status: 'acked' | 'failed';
-  reason: string | null;
-  result: unknown;
-  ts: number;
-  /** Per-device outcomes of a multi-device command. */
-  devices?: Array<{ dev: string; status: 'acked' | 'failed'; reason: string | null; result: unknown }>;
 };
 
 export type CommandOutcome = {
@@ -193,8 +184,10 @@ export class Ingestor {
    */
   private readonly express = new Map<string, { until: number; devices: ExpressDevices }>();
   private expressScheduled = false;
-  private readonly ackLane = new WriteLane<AckRow>(
-    (acks) => this.writeAcks(acks),
+  /** Acks received and not yet written, or written moments ago (the command API answers them). */
+  readonly heardAcks = new HeardAcks();
+  private readonly ackLane = new WriteLane<HeardAck>(
+    (acks) => this.writeAcks(acks).finally(() => this.heardAcks.written(acks)),
     (error) => this.expressFailed(error),
   );
   private readonly stateLane = new WriteLane<LiveDevice>(
@@ -284,6 +277,7 @@ export class Ingestor {
     this.timer = setInterval(() => {
       void this.flush();
       this.writeStatesDue();
+      this.heardAcks.prune();
     }, this.options.flushMs);
     this.timer.unref();
   }
@@ -556,8 +550,9 @@ export class Ingestor {
         if (!parsed.success) return describe(parsed.error);
         this.touch(gw.id, now);
         const a = parsed.data;
-        this.ackLane.add({
+        const heard: HeardAck = {
           id: a.id,
+          gatewayId: gw.id,
           status: a.status === 'ok' ? 'acked' : 'failed',
           reason: a.reason ?? null,
           result: a.result ?? null,
@@ -572,7 +567,9 @@ export class Ingestor {
                 })),
               }
             : {}),
-        });
+        };
+        this.heardAcks.add(heard);
+        this.ackLane.add(heard);
         this.expressAfterAck(gw.sn, now, this.hooks.commandDevices?.(a.id));
         this.scheduleExpress();
         return null;
@@ -1011,14 +1008,16 @@ export class Ingestor {
     if (push) this.hooks.onDevicesChanged(devices);
   }
 
-  private async writeAcks(acks: AckRow[]) {
+  private async writeAcks(acks: HeardAck[]) {
     const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
     const set = `status = v.status, reason = v.reason, result = v.result, ack_time = v.ts`;
-    const open = `c.status in ('pending', 'timeout')`;
+    // Open rows of the acking gateway's own commands: a gateway cannot settle another's.
+    const open = `c.status in ('pending', 'timeout') and c.gateway_id = v.gw`;
     // Single-device commands: the ack's id is the command row's id.
     const rows = await this.db.query<{ id: string; project_id: string; status: string }>(
       `update dev_command c set ${set}
-         from unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[]) as v(id, status, reason, result, ts)
+         from unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[], $6::text[])
+           as v(id, status, reason, result, ts, gw)
         where c.id = v.id and ${open}
         returning c.id, c.project_id, c.status`,
       [
@@ -1027,16 +1026,19 @@ export class Ingestor {
         acks.map((a) => a.reason),
         acks.map((a) => json(a.result)),
         acks.map((a) => new Date(a.ts).toISOString()),
+        acks.map((a) => a.gatewayId),
       ],
     );
     // Multi-device commands: each listed device's own outcome, then the ack's status for the rest.
-    const listed = acks.flatMap((a) => (a.devices ?? []).map((d) => ({ ...d, id: a.id, ts: a.ts })));
+    const listed = acks.flatMap((a) =>
+      (a.devices ?? []).map((d) => ({ ...d, id: a.id, ts: a.ts, gatewayId: a.gatewayId })),
+    );
     if (listed.length)
       rows.push(
         ...(await this.db.query<{ id: string; project_id: string; status: string }>(
           `update dev_command c set ${set}
-             from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[])
-               as v(id, dev, status, reason, result, ts)
+             from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[], $7::text[])
+               as v(id, dev, status, reason, result, ts, gw)
             where c.message_id = v.id and c.device_address = v.dev and ${open}
             returning c.id, c.project_id, c.status`,
           [
@@ -1046,6 +1048,7 @@ export class Ingestor {
             listed.map((d) => d.reason),
             listed.map((d) => json(d.result)),
             listed.map((d) => new Date(d.ts).toISOString()),
+            listed.map((d) => d.gatewayId),
           ],
         )),
       );
@@ -1055,7 +1058,8 @@ export class Ingestor {
       rows.push(
         ...(await this.db.query<{ id: string; project_id: string; status: string }>(
           `update dev_command c set status = v.status, reason = v.reason, ack_time = v.ts
-             from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) as v(id, status, reason, ts)
+             from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[])
+               as v(id, status, reason, ts, gw)
             where c.message_id = v.id and ${open}
             returning c.id, c.project_id, c.status`,
           [
@@ -1063,6 +1067,7 @@ export class Ingestor {
             rest.map((a) => a.status),
             rest.map((a) => a.reason),
             rest.map((a) => new Date(a.ts).toISOString()),
+            rest.map((a) => a.gatewayId),
           ],
         )),
       );

@@ -761,12 +761,18 @@ export class DeviceService {
       ),
       this.db.query<{ n: number }>(`select count(*)::int as n from dev_command c ${w.sql}`, w.params),
     ]);
-    return toPage(rows.map(toCommandDto), count?.n ?? 0, q.pageNo, q.pageSize);
+    const heard = this.runtime.ingestor.heardAcks;
+    return toPage(
+      rows.map((r) => toCommandDto(r, heard)),
+      count?.n ?? 0,
+      q.pageNo,
+      q.pageSize,
+    );
   }
 
   async commandStatus(userId: string, ids: string[]): Promise<CommandDto[]> {
     const scope = await this.scope(userId);
-    const all = await loadCommands(this.db, ids.slice(0, 1000));
+    const all = await loadCommands(this.db, ids.slice(0, 1000), this.runtime.ingestor.heardAcks);
     return scope === 'all' ? all : all.filter((c) => scope.includes(c.projectId));
   }
 }
