@@ -7,7 +7,7 @@ import { call, root, startServer } from '../http/server';
 import { type Benchmark, benchSeconds, type Figure, formatNumber, skipped } from '../lib/benchmark';
 import { cpuProfileArgs, spawnTracked, type Tracked } from '../lib/children';
 import { watchCpu } from '../lib/cpu';
-import { commandTurnaround, countReadings, type Fleet, seedFleet } from './seed';
+import { commandTurnaround, countReadings, type Fleet, seedFleet, walActivity } from './seed';
 import type { SimReply, SimRequest, SimStats } from './sim-child';
 
 const ADMIN_PASSWORD = 'Bench-Admin-123!';
@@ -231,7 +231,18 @@ async function measure(
     // product, not the bench's own count. The commands of the settling time warm the command
     // path up (the first requests of a route compile its code) and are not counted.
     await commandLoop(server.api, token, fleet.lampIds, Date.now() + COMMAND_WARMUP_MS);
+    // A checkpoint during the commands (PostgreSQL starts one per ~half of max_wal_size of WAL,
+    // and this load writes tens of MB a second) makes the database's writes heavier meanwhile.
+    const wal0 = target.databaseUrl ? await walActivity(target.databaseUrl) : null;
+    const commandsStart = performance.now();
+    const machineWatch = watchCpu([]);
     const commands = await commandLoop(server.api, token, fleet.lampIds, Date.now() + seconds * 1000);
+    const machineCores = machineWatch.machineCores();
+    const wal1 = target.databaseUrl ? await walActivity(target.databaseUrl) : null;
+    const walText =
+      wal0 && wal1
+        ? `; PostgreSQL meanwhile: ${formatNumber((wal1.walBytes - wal0.walBytes) / 1e6 / ((performance.now() - commandsStart) / 1000))} MB/s of WAL, ${wal1.checkpoints - wal0.checkpoints} checkpoint(s) started`
+        : '';
     // The server's delays so far (written every second): the window, before the batch's 10,000 acks.
     const windowDelays = readIngestStats(statsFile);
     const sent1 = (await sim.stats()).readingsSent;
@@ -292,6 +303,11 @@ async function measure(
       `simulator ${cores.sim.toFixed(2)} cores`,
       ...(cores.other !== null && cores.other >= 0.1 ? [`others ${cores.other.toFixed(2)}`] : []),
     ].join(', ');
+    // Near all cores busy, every wait for a core grows: the round trip's tail follows this figure.
+    const machineText =
+      machineCores === null
+        ? ''
+        : `; the machine: ${machineCores.toFixed(2)} of ${os.cpus().length} cores busy`;
     const figures: Figure[] = [
       {
         name: `lamp readings stored ${tag}`,
@@ -323,7 +339,7 @@ async function measure(
       unit: 'ms p50',
       target: `p99 < ${COMMAND_P99_MS} ms`,
       pass: rtt.length > 0 && commands.failed === 0 && p99 < COMMAND_P99_MS,
-      detail: `p99 ${formatNumber(p99)} ms, max ${formatNumber(rtt.at(-1) ?? Number.NaN)} ms, n=${rtt.length}${commands.failed ? `, ${commands.failed} failed` : ''}; ${windowDelaysText(windowDelays)}; ack recorded p50 ${formatNumber(percentile(acks, 50))} / p99 ${formatNumber(percentile(acks, 99))} ms, of which command row written → ack received by the server p50 ${formatNumber(percentile(turnaround, 50))} / p99 ${formatNumber(percentile(turnaround, 99))} ms; command request answered p50 ${formatNumber(percentile(posted, 50))} / p99 ${formatNumber(percentile(posted, 99))} ms, a poll (status and device side by side) p50 ${formatNumber(percentile(polls, 50))} / p99 ${formatNumber(percentile(polls, 99))} ms (n=${polls.length}); lamp.dim → ack → state.values.level visible via GET /lighting/device/queryById (polled every ${POLL_MS} ms)`,
+      detail: `p99 ${formatNumber(p99)} ms, max ${formatNumber(rtt.at(-1) ?? Number.NaN)} ms, n=${rtt.length}${commands.failed ? `, ${commands.failed} failed` : ''}; ${windowDelaysText(windowDelays)}; ack recorded p50 ${formatNumber(percentile(acks, 50))} / p99 ${formatNumber(percentile(acks, 99))} ms, of which command row written → ack received by the server p50 ${formatNumber(percentile(turnaround, 50))} / p99 ${formatNumber(percentile(turnaround, 99))} ms; command request answered p50 ${formatNumber(percentile(posted, 50))} / p99 ${formatNumber(percentile(posted, 99))} ms, a poll (status and device side by side) p50 ${formatNumber(percentile(polls, 50))} / p99 ${formatNumber(percentile(polls, 99))} ms (n=${polls.length}); lamp.dim → ack → state.values.level visible via GET /lighting/device/queryById (polled every ${POLL_MS} ms)${machineText}${walText}`,
     });
     figures.push({
       name: `batch command to ${formatNumber(BATCH_LAMPS)} lamps ${tag}`,

@@ -81,6 +81,20 @@ export async function countReadings(target: { databaseUrl?: string | undefined; 
   }
 }
 
+/** PostgreSQL's WAL position (bytes) and checkpoints so far: what the database did in a window. */
+export async function walActivity(databaseUrl: string): Promise<{ walBytes: number; checkpoints: number }> {
+  const db = await openDatabase({ databaseUrl });
+  try {
+    const [row] = await db.query<{ wal: number; checkpoints: number }>(
+      `select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint as wal,
+              (checkpoints_timed + checkpoints_req)::int as checkpoints from pg_stat_bgwriter`,
+    );
+    return { walBytes: Number(row?.wal ?? 0), checkpoints: row?.checkpoints ?? 0 };
+  } finally {
+    await db.close();
+  }
+}
+
 /** Per command: milliseconds from its row being written to its ack reaching the server (null: no ack). */
 export async function commandTurnaround(
   target: { databaseUrl?: string | undefined; dataDir: string },

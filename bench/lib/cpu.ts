@@ -62,6 +62,8 @@ export type CpuWatch = {
   otherCores(): number | null;
   /** CPU seconds the processes under test (not this one) used since the start; null when unknown. */
   underTestSeconds(): number | null;
+  /** Cores busy on average since the start, whoever used them (the machine's load). */
+  machineCores(): number | null;
 };
 
 /**
@@ -91,6 +93,12 @@ export function watchCpu(pids: number[], postgres = false): CpuWatch {
       const seconds = (Date.now() - started) / 1000;
       if (seconds <= 0) return null;
       return Math.max(0, (busy1 - busy0 - (ours() - ours0)) / TICKS / seconds);
+    },
+    machineCores() {
+      const busy1 = busyTicks();
+      const seconds = (Date.now() - started) / 1000;
+      if (busy0 === null || busy1 === null || seconds <= 0) return null;
+      return (busy1 - busy0) / TICKS / seconds;
     },
   };
 }
