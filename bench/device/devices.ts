@@ -7,7 +7,7 @@ import { call, root, startServer } from '../http/server';
 import { type Benchmark, benchSeconds, type Figure, formatNumber, skipped } from '../lib/benchmark';
 import { cpuProfileArgs, spawnTracked, type Tracked } from '../lib/children';
 import { watchCpu } from '../lib/cpu';
-import { commandTurnaround, countReadings, type Fleet, seedFleet, walActivity } from './seed';
+import { commandTimes, commandTurnaround, countReadings, type Fleet, seedFleet, walActivity } from './seed';
 import type { SimReply, SimRequest, SimStats } from './sim-child';
 
 const ADMIN_PASSWORD = 'Bench-Admin-123!';
@@ -288,7 +288,9 @@ async function measure(
     step(`server counters: ${JSON.stringify(readIngestStats(statsFile))}`);
     const stored = await countReadings(target);
     const lost = paused.readingsSent - stored;
-    const turnaround = (await commandTurnaround(target, commands.ids)).sort((a, b) => a - b);
+    const times = await commandTimes(target, commands.ids);
+    const turnaround = commandTurnaround(times).sort((a, b) => a - b);
+    if (process.env.BENCH_TRACE) traceSlowest(commands.completed, times);
 
     const sentRate = (sent1 - sent0) / windowSeconds;
     const writtenRate = variant === 'postgres' ? (rows1 - rows0) / windowSeconds : null;
@@ -385,6 +387,8 @@ async function commandLoop(api: string, token: string, lampIds: string[], until:
   const visible: number[] = [];
   const acked: number[] = [];
   const ids: string[] = [];
+  /** Each command seen through: when it was sent (epoch ms) and its times (ms after that). */
+  const completed: CompletedCommand[] = [];
   /** How long the command request and each poll request took (where the round trip goes). */
   const posted: number[] = [];
   const polls: number[] = [];
@@ -393,6 +397,7 @@ async function commandLoop(api: string, token: string, lampIds: string[], until:
   while (Date.now() < until) {
     const id = lampIds[Math.floor(Math.random() * lampIds.length)]!;
     const level = 1 + (n++ % 99);
+    const sentAt = Date.now();
     const t0 = performance.now();
     const res = await call(api, 'POST', '/lighting/lamp/command', {
       token,
@@ -427,6 +432,7 @@ async function commandLoop(api: string, token: string, lampIds: string[], until:
       if (ackMs !== null && values?.level === level) {
         acked.push(ackMs);
         visible.push(now);
+        completed.push({ id: commandId, sentAt, answered: posted.at(-1)!, acked: ackMs, visible: now });
         if (process.env.BENCH_TRACE)
           process.stderr.write(
             `  command at ${new Date().toISOString().slice(11, 23)}: answered ${posted.at(-1)!.toFixed(0)} ms, acked ${ackMs.toFixed(0)} ms, visible ${now.toFixed(0)} ms\n`,
@@ -436,7 +442,29 @@ async function commandLoop(api: string, token: string, lampIds: string[], until:
     }
     if (!done) failed++;
   }
-  return { visible, acked, failed, ids, posted, polls };
+  return { visible, acked, failed, ids, posted, polls, completed };
+}
+
+type CompletedCommand = { id: string; sentAt: number; answered: number; acked: number; visible: number };
+
+/**
+ * The ten slowest round trips step by step (`BENCH_TRACE`): the command's row inserted, the request
+ * answered, its ack at the server (the row's times), the ack and the state seen by polling.
+ */
+function traceSlowest(
+  completed: CompletedCommand[],
+  times: Map<string, { created: number; ack: number | null }>,
+) {
+  const slowest = [...completed].sort((a, b) => b.visible - a.visible).slice(0, 10);
+  process.stderr.write('  slowest round trips (ms after the request was sent):\n');
+  for (const c of slowest) {
+    const t = times.get(c.id);
+    const at = (epochMs: number | null | undefined) =>
+      epochMs === null || epochMs === undefined ? '?' : (epochMs - c.sentAt).toFixed(0);
+    process.stderr.write(
+      `    visible ${c.visible.toFixed(0)}: row insert began ${at(t?.created)}, answered ${c.answered.toFixed(0)}, ack at the server ${at(t?.ack)}, ack seen ${c.acked.toFixed(0)}\n`,
+    );
+  }
 }
 
 /** One lamp.dim to `ids`; seconds until no command of the batch is pending any more. */

@@ -95,22 +95,29 @@ export async function walActivity(databaseUrl: string): Promise<{ walBytes: numb
   }
 }
 
-/** Per command: milliseconds from its row being written to its ack reaching the server (null: no ack). */
-export async function commandTurnaround(
+/** Per command: when its row was written and when its ack reached the server (epoch ms; null: no ack). */
+export async function commandTimes(
   target: { databaseUrl?: string | undefined; dataDir: string },
   ids: string[],
-): Promise<number[]> {
+): Promise<Map<string, { created: number; ack: number | null }>> {
   const db = await openDatabase(
     target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir },
   );
   try {
-    const rows = await db.query<{ ms: number }>(
-      `select extract(epoch from ack_time - create_time) * 1000 as ms from dev_command
-        where id = any($1::text[]) and ack_time is not null`,
+    const rows = await db.query<{ id: string; created: number; ack: number | null }>(
+      `select id, extract(epoch from create_time) * 1000 as created, extract(epoch from ack_time) * 1000 as ack
+         from dev_command where id = any($1::text[])`,
       [ids],
     );
-    return rows.map((r) => Number(r.ms));
+    return new Map(
+      rows.map((r) => [r.id, { created: Number(r.created), ack: r.ack === null ? null : Number(r.ack) }]),
+    );
   } finally {
     await db.close();
   }
+}
+
+/** Per command: milliseconds from its row being written to its ack reaching the server (acked ones). */
+export function commandTurnaround(times: Map<string, { created: number; ack: number | null }>): number[] {
+  return [...times.values()].flatMap((t) => (t.ack === null ? [] : [t.ack - t.created]));
 }
