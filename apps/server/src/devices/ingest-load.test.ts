@@ -639,6 +639,9 @@ describeWithApp(
         expect(answered.ackTime).toEqual(expect.any(String));
         const log = await api(`/lighting/command/list?deviceId=${lamp!.id}`);
         expect(log.records[0]).toMatchObject({ id, status: 'acked' });
+        // Filtered by status, the log answers the rows as stored: its rows and total match the filter.
+        const pending = await api(`/lighting/command/list?deviceId=${lamp!.id}&status=pending`);
+        expect(pending).toMatchObject({ total: 1, records: [{ id, status: 'pending' }] });
         expect(await rowStatus(id)).toBe('pending');
       } finally {
         open();

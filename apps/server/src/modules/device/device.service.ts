@@ -761,7 +761,9 @@ export class DeviceService {
       ),
       this.db.query<{ n: number }>(`select count(*)::int as n from dev_command c ${w.sql}`, w.params),
     ]);
-    const heard = this.runtime.ingestor.heardAcks;
+    // A list filtered by status answers the rows as stored, so that its rows and its total agree
+    // with the filter; unfiltered, an ack heard here shows before its row is written.
+    const heard = q.status ? undefined : this.runtime.ingestor.heardAcks;
     return toPage(
       rows.map((r) => toCommandDto(r, heard)),
       count?.n ?? 0,
