@@ -14,6 +14,7 @@ import {
 } from '@ics/contract';
 import { expect, it } from 'vitest';
 import { ADMIN_PASSWORD, auth, describeWithApp, type TestApp } from '../../../test/harness';
+import { until } from '../../../test/until';
 import { translate } from '../../lib/messages';
 import { NOT_LOGGED, OPERATION_LOG_KEYS } from './operation-log';
 
@@ -49,6 +50,12 @@ describeWithApp('system: login and operation logs', (ctx) => {
   const logs = async (query: string, lang: 'zh-CN' | 'en-US' = 'zh-CN') =>
     (await api('GET', `/sys/log/list?pageSize=200&${query}`, undefined, { lang })).body.result
       .records as LogRow[];
+  /** Operation logs are written once the answer has gone: waits until `count` rows are there. */
+  const operations = (query: string, count: number, lang: 'zh-CN' | 'en-US' = 'zh-CN') =>
+    until(async () => {
+      const rows = await logs(query, lang);
+      return rows.length >= count ? rows : null;
+    }, 5_000);
 
   it('names every administrative operation with a text in both languages', () => {
     const groups = [
@@ -80,7 +87,7 @@ describeWithApp('system: login and operation logs', (ctx) => {
     await api('POST', '/sys/role/add', { roleName: 'Log test', roleCode: 'log_test' });
     const dup = await api('POST', '/sys/role/add', { roleName: 'Log test', roleCode: 'log_test' });
     expect(dup.status).toBe(409);
-    const zh = (await logs('logType=2&logKey=oplog.role.add')).filter((r) => r.username === 'admin');
+    const zh = (await operations('logType=2&logKey=oplog.role.add', 2)).filter((r) => r.username === 'admin');
     expect(zh.map((r) => [r.logContent, r.ok])).toEqual([
       ['添加角色', false],
       ['添加角色', true],
@@ -109,7 +116,7 @@ describeWithApp('system: login and operation logs', (ctx) => {
       200,
     );
     expect((await api('PUT', '/sys/annountCement/doReovkeData', { id })).status).toBe(200);
-    const rows = await logs('logType=2&requestUrl=*annountCement*');
+    const rows = await operations('logType=2&requestUrl=*annountCement*', 3);
     expect(rows.map((r) => [r.logKey, r.logContent])).toEqual([
       ['oplog.announcement.revoke', '撤销通知公告'],
       ['oplog.announcement.release', '发布通知公告'],
