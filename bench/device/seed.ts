@@ -1,4 +1,4 @@
-import { openDatabase } from '../../apps/server/src/db/database';
+import { type Database, openDatabase } from '../../apps/server/src/db/database';
 // The server's own hash, so the gateways authenticate exactly as provisioned ones do.
 import { hashDeviceSecret, newDeviceSecret } from '../../apps/server/src/devices/credentials';
 
@@ -13,24 +13,20 @@ export type Fleet = {
 
 export const GATEWAY_PREFIX = 'BENCH-GW-';
 
+/** The run's database: a PostgreSQL URL, else the PGlite data directory. */
+type Target = { databaseUrl?: string | undefined; dataDir: string };
+
 /**
  * Creates a project with `gateways` gateways of `lampsPerGateway` lamps each (addresses L001…,
  * as the simulator names them) straight in the database the server has migrated, with their
  * latest-state rows, as the registration of a hello would. The server must be stopped when
  * this is PGlite (one process owns its files).
  */
-export async function seedFleet(
-  target: { databaseUrl?: string | undefined; dataDir: string },
-  gateways: number,
-  lampsPerGateway: number,
-): Promise<Fleet> {
+export async function seedFleet(target: Target, gateways: number, lampsPerGateway: number): Promise<Fleet> {
   const password = newDeviceSecret();
   const hash = await hashDeviceSecret(password);
-  const db = await openDatabase(
-    target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir },
-  );
-  try {
-    return await db.transaction(async (tx) => {
+  return withDatabase(target, (db) =>
+    db.transaction(async (tx) => {
       const [project] = await tx.query<{ id: string }>(
         `insert into sys_project (name, code, create_by) values ('Bench fleet', 'BENCH', 'bench') returning id`,
       );
@@ -62,48 +58,47 @@ export async function seedFleet(
       );
       gws.sort((a, b) => a.sn.localeCompare(b.sn));
       return { projectId, password, gateways: gws, lampIds: lamps.map((r) => r.id) };
-    });
+    }),
+  );
+}
+
+/** Runs `work` on the bench's own connection to the run's database, closed afterwards. */
+async function withDatabase<T>(target: Target, work: (db: Database) => Promise<T>): Promise<T> {
+  const db = await openDatabase(
+    target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir },
+  );
+  try {
+    return await work(db);
   } finally {
     await db.close();
   }
 }
 
 /** Lamp readings stored, read with the server stopped for PGlite. */
-export async function countReadings(target: { databaseUrl?: string | undefined; dataDir: string }) {
-  const db = await openDatabase(
-    target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir },
-  );
-  try {
+export function countReadings(target: Target): Promise<number> {
+  return withDatabase(target, async (db) => {
     const [row] = await db.query<{ n: number }>('select count(*)::bigint as n from dev_lamp_reading');
     return row?.n ?? 0;
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 /** PostgreSQL's WAL position (bytes) and checkpoints so far: what the database did in a window. */
-export async function walActivity(databaseUrl: string): Promise<{ walBytes: number; checkpoints: number }> {
-  const db = await openDatabase({ databaseUrl });
-  try {
+export function walActivity(databaseUrl: string): Promise<{ walBytes: number; checkpoints: number }> {
+  return withDatabase({ databaseUrl, dataDir: '' }, async (db) => {
     const [row] = await db.query<{ wal: number; checkpoints: number }>(
       `select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint as wal,
               (checkpoints_timed + checkpoints_req)::int as checkpoints from pg_stat_bgwriter`,
     );
     return { walBytes: Number(row?.wal ?? 0), checkpoints: row?.checkpoints ?? 0 };
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 /** Per command: when its row was written and when its ack reached the server (epoch ms; null: no ack). */
-export async function commandTimes(
-  target: { databaseUrl?: string | undefined; dataDir: string },
+export function commandTimes(
+  target: Target,
   ids: string[],
 ): Promise<Map<string, { created: number; ack: number | null }>> {
-  const db = await openDatabase(
-    target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir },
-  );
-  try {
+  return withDatabase(target, async (db) => {
     const rows = await db.query<{ id: string; created: number; ack: number | null }>(
       `select id, extract(epoch from create_time) * 1000 as created, extract(epoch from ack_time) * 1000 as ack
          from dev_command where id = any($1::text[])`,
@@ -112,9 +107,7 @@ export async function commandTimes(
     return new Map(
       rows.map((r) => [r.id, { created: Number(r.created), ack: r.ack === null ? null : Number(r.ack) }]),
     );
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 /** Per command: milliseconds from its row being written to its ack reaching the server (acked ones). */
