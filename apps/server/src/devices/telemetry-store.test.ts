@@ -104,6 +104,28 @@ for (const variant of dbVariants()) {
       expect(bulk).toEqual({ n: 12_000, levels, energy });
     });
 
+    it("finds one device's readings over a time range through the device index, whatever the partition holds", async () => {
+      const store = new TelemetryStore(db);
+      const c = new LampColumns();
+      const start = Date.UTC(2026, 10, 25, 8, 0, 0);
+      for (let i = 0; i < 2_000; i++)
+        c.add(start + i * 1_000, `dev-${i % 50}`, 'p', { dev: 'x', level: i % 100 });
+      await store.insertLamps(c);
+
+      // The history query of the device API; the planner is kept from reading the whole day.
+      const history = `select ts, level from dev_lamp_reading
+         where device_id = $1 and ts >= $2 and ts < $3 order by ts limit 100`;
+      const params = ['dev-7', new Date(start).toISOString(), new Date(start + 600_000).toISOString()];
+      const plan = await db.transaction(async (tx) => {
+        await tx.query('set local enable_seqscan = off');
+        const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${history}`, params);
+        return JSON.stringify(row!['QUERY PLAN']);
+      });
+      expect(plan).toMatch(/"Index Name":"dev_lamp_reading_\w+_device_id_idx"/);
+      const rows = await db.query<{ level: number }>(history, params);
+      expect(rows.map((r) => r.level)).toEqual(Array.from({ length: 12 }, (_, k) => (7 + 50 * k) % 100));
+    });
+
     it('stores sensor readings with their nulls', async () => {
       const store = new TelemetryStore(db);
       const s = new SensorColumns();
