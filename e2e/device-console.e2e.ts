@@ -29,8 +29,22 @@ async function signedIn(): Promise<Page> {
 }
 
 describe('device state and test console', () => {
-  it('shows a lamp state change as soon as the simulator reports it', async () => {
-    const page = await signedIn();
+  it('shows a lamp state change as soon as the simulator reports it, pushed only where it is shown', async () => {
+    const { page } = await newPage(browser, { locale: 'en-US' });
+    // The state pushes the console receives (its one WebSocket), from before it opens.
+    const states: Array<{ devices: Array<{ id: string }> }> = [];
+    const watches: string[] = [];
+    page.on('websocket', (ws) => {
+      ws.on('framereceived', (frame) => {
+        const text = typeof frame.payload === 'string' ? frame.payload : '';
+        if (text.includes('"kind":"device.state"')) states.push(JSON.parse(text).payload);
+      });
+      ws.on('framesent', (frame) => {
+        const text = typeof frame.payload === 'string' ? frame.payload : '';
+        if (text.startsWith('{"cmd":"watch"')) watches.push(text);
+      });
+    });
+    await loginAsAdmin(page, product);
     await page.goto(`${product.baseUrl}/#/lighting/lamp`);
     const level = page.getByTestId(`lamp-level-${fixture.sn}-L002`);
     await expect.poll(() => level.textContent(), { timeout: 15_000 }).toBe('80%');
@@ -40,6 +54,28 @@ describe('device state and test console', () => {
     await fixture.gateway.telemetry();
     // No reload: the WebSocket push updates the row.
     await expect.poll(() => level.textContent(), { timeout: 15_000 }).toBe('35%');
+    // Filtered to one lamp, the list watches that lamp alone.
+    await page.getByTestId('list-lamps-filter-keyword').fill('L003');
+    await page.getByTestId('list-lamps-search').click();
+    await expect.poll(() => page.getByTestId(`lamp-level-${fixture.sn}-L002`).count()).toBe(0);
+    await page.waitForTimeout(500);
+    states.length = 0;
+    await fixture.gateway.telemetry();
+    await expect.poll(() => states.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const pushedIds = new Set(states.flatMap((s) => s.devices.map((d) => d.id)));
+    expect(pushedIds.size).toBe(1);
+    // With no page showing live state open (the lamp list's tab is kept alive until it is
+    // closed, so the console is loaded afresh on another page) it is sent none.
+    await page.goto(`${product.baseUrl}/#/system/user`);
+    watches.length = 0;
+    await page.reload();
+    await page.getByTestId('list-users').waitFor();
+    // The new socket is open and has said it watches nothing.
+    await expect.poll(() => watches, { timeout: 10_000 }).toEqual(['{"cmd":"watch","devices":[]}']);
+    states.length = 0;
+    await fixture.gateway.telemetry();
+    await page.waitForTimeout(2_500);
+    expect(states).toEqual([]);
     await page.context().close();
   });
 

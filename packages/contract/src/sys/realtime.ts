@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineRoute, mark } from '../route';
 
 /**
@@ -13,6 +14,24 @@ export const HEARTBEAT_INTERVAL_MS = 20_000;
 /** The console reconnects this long after a close or error, one attempt at a time. */
 export const RECONNECT_DELAY_MS = 5_000;
 
+/** Most device ids one `watch` message may list; a console wanting more watches `all`. */
+export const WATCH_MAX_DEVICES = 1_000;
+
+/**
+ * What a console wants of the `device.state` pushes (a second's changes of every device of the
+ * user's projects): `all` of them (the map), the listed devices and gateways (a page of a list),
+ * or none (`[]`: no page showing live state is open). Each message replaces the previous one;
+ * a socket that never sends one receives all. Other device events are not filtered.
+ */
+export const watchMessageSchema = z.object({
+  cmd: z.literal('watch'),
+  devices: z.union([z.literal('all'), z.array(z.string().min(1).max(64)).max(WATCH_MAX_DEVICES)]),
+});
+export type WatchMessage = z.infer<typeof watchMessageSchema>;
+
+/** The server's answer to a `watch` message it cannot take (the previous one stays in force). */
+export type WatchRefusedMessage = { cmd: 'watch.refused'; msgTxt: string };
+
 /** The mark that lets an administrator drop every console socket (reconnect tests, maintenance). */
 export const REALTIME_ADMIN_MARK = 'system:realtime:admin';
 
@@ -26,7 +45,11 @@ export type AnnouncementPushMessage = { cmd: 'topic' | 'user'; msgId: string; ms
 export type DevicePushMessage = { cmd: 'device'; [field: string]: unknown };
 
 /** Every message the server pushes over the console socket is JSON with a `cmd`. */
-export type RealtimeMessage = HeartCheckMessage | AnnouncementPushMessage | DevicePushMessage;
+export type RealtimeMessage =
+  | HeartCheckMessage
+  | AnnouncementPushMessage
+  | DevicePushMessage
+  | WatchRefusedMessage;
 
 const tag = 'realtime';
 

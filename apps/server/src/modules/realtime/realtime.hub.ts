@@ -1,4 +1,4 @@
-import type { RealtimeMessage } from '@ics/contract';
+import type { RealtimeMessage, WatchMessage } from '@ics/contract';
 import type { Delivery, FanOut } from './fan-out';
 
 /** The part of a `ws` WebSocket the hub uses. */
@@ -10,6 +10,10 @@ export type ConsoleSocket = {
 };
 
 const OPEN = 1;
+/** The devices a socket wants in `device.state` pushes (absent: all of them). */
+type Watch = 'all' | ReadonlySet<string>;
+type StateEntry = { id: string };
+
 /** Close code telling the console the server restarts its side; it reconnects after 5 s. */
 export const CLOSE_SERVER_RESTART = 1012;
 
@@ -19,6 +23,7 @@ export const CLOSE_SERVER_RESTART = 1012;
  */
 export class Realtime {
   private readonly sockets = new Map<string, Set<ConsoleSocket>>();
+  private readonly watches = new WeakMap<ConsoleSocket, Watch>();
   private readonly unsubscribe: () => void;
 
   constructor(private readonly fanOut: FanOut) {
@@ -38,6 +43,11 @@ export class Realtime {
       current?.delete(socket);
       if (current?.size === 0) this.sockets.delete(userId);
     });
+  }
+
+  /** What the socket wants of the `device.state` pushes from now on (see `WatchMessage`). */
+  watch(socket: ConsoleSocket, devices: WatchMessage['devices']): void {
+    this.watches.set(socket, devices === 'all' ? 'all' : new Set(devices));
   }
 
   sendToUser(userId: string, message: RealtimeMessage): Promise<void> {
@@ -80,13 +90,29 @@ export class Realtime {
       this.closeAll(CLOSE_SERVER_RESTART, 'disconnected by the server');
       return;
     }
+    const message = delivery.message;
     // Serialised only when a socket of this node is addressed: device state goes to every
     // administrator each second, whether or not any of them has a console open here.
     let text: string | undefined;
+    const statePush = isStatePush(message);
+    /** The push's devices by id, built once when a socket watches a list. */
+    let byId: Map<string, StateEntry> | undefined;
     const sendTo = (socket: ConsoleSocket) => {
       if (socket.readyState !== OPEN) return;
-      text ??= JSON.stringify(delivery.message);
-      socket.send(text);
+      const watch = statePush ? (this.watches.get(socket) ?? 'all') : 'all';
+      if (watch === 'all') {
+        text ??= JSON.stringify(message);
+        socket.send(text);
+        return;
+      }
+      if (watch.size === 0) return;
+      byId ??= new Map(stateEntries(message).map((entry) => [entry.id, entry]));
+      const watched: StateEntry[] = [];
+      for (const id of watch) {
+        const entry = byId.get(id);
+        if (entry) watched.push(entry);
+      }
+      if (watched.length) socket.send(JSON.stringify({ ...message, payload: { devices: watched } }));
     };
     if (delivery.to === 'all') {
       for (const set of this.sockets.values()) for (const socket of set) sendTo(socket);
@@ -100,4 +126,20 @@ export class Realtime {
   private closeAll(code: number, reason: string): void {
     for (const set of this.sockets.values()) for (const socket of set) socket.close(code, reason);
   }
+}
+
+function isStatePush(message: RealtimeMessage): boolean {
+  return message.cmd === 'device' && (message as { kind?: unknown }).kind === 'device.state';
+}
+
+/**
+ * The devices of a `device.state` push. The payload built on this node is serialised lazily
+ * (`StateFanout`: its `toJSON` lists the devices); one from another node arrives parsed.
+ */
+function stateEntries(message: RealtimeMessage): StateEntry[] {
+  const payload = (message as { payload?: { toJSON?: () => unknown; devices?: unknown } }).payload;
+  const plain = (typeof payload?.toJSON === 'function' ? payload.toJSON() : payload) as
+    | { devices?: unknown }
+    | undefined;
+  return Array.isArray(plain?.devices) ? (plain.devices as StateEntry[]) : [];
 }

@@ -1,5 +1,12 @@
 import websocket from '@fastify/websocket';
-import { type HeartCheckMessage, REALTIME_SOCKET_PATH, realtimeRoutes as routes } from '@ics/contract';
+import {
+  type HeartCheckMessage,
+  REALTIME_SOCKET_PATH,
+  realtimeRoutes as routes,
+  WATCH_MAX_DEVICES,
+  type WatchRefusedMessage,
+  watchMessageSchema,
+} from '@ics/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestToken } from '../../http/request-context';
 import { type AccessGuard, addRoute, type Caller, withMessage } from '../../http/routes';
@@ -10,6 +17,10 @@ export type RealtimeModuleDeps = { guard: AccessGuard; realtime: Realtime };
 
 const HEARTCHECK: HeartCheckMessage = { cmd: 'heartcheck', msgTxt: '心跳响应' };
 const HEARTCHECK_TEXT = JSON.stringify(HEARTCHECK);
+const WATCH_REFUSED: WatchRefusedMessage = {
+  cmd: 'watch.refused',
+  msgTxt: `watch: devices must be "all" or a list of at most ${WATCH_MAX_DEVICES} ids`,
+};
 
 type SocketRequest = FastifyRequest<{ Params: { userId: string }; Querystring: { token?: string } }>;
 
@@ -66,12 +77,33 @@ export async function registerRealtimeRoutes(app: FastifyInstance, deps: Realtim
         return;
       }
       realtime.attach(caller.userId, socket);
-      socket.on('message', (_data, isBinary) => {
-        // Upstream answers any text; the console sends "HeartBeat" every 20 s.
-        if (!isBinary) socket.send(HEARTCHECK_TEXT);
+      socket.on('message', (data, isBinary) => {
+        if (isBinary) return;
+        const text = data.toString();
+        if (text.startsWith('{') && watch(socket, text)) return;
+        // Upstream answers any other text; the console sends "HeartBeat" every 20 s.
+        socket.send(HEARTCHECK_TEXT);
       });
     },
   );
+
+  /**
+   * A console says which devices' state it wants (`WatchMessage`); a malformed one is refused.
+   * False when the text is no watch message (answered like any other text).
+   */
+  const watch = (socket: Parameters<Realtime['watch']>[0], text: string): boolean => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return false;
+    }
+    if ((parsed as { cmd?: unknown } | null)?.cmd !== 'watch') return false;
+    const message = watchMessageSchema.safeParse(parsed);
+    if (message.success) realtime.watch(socket, message.data.devices);
+    else socket.send(JSON.stringify(WATCH_REFUSED));
+    return true;
+  };
 
   addRoute(app, guard, routes.disconnectAll, async () =>
     withMessage({ closed: await realtime.disconnectAll() }, 'realtime.disconnected'),

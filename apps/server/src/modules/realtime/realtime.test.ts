@@ -124,6 +124,58 @@ describeWithApp('realtime websocket', (ctx) => {
     b.ws.close();
   });
 
+  it('sends a console only the device states it watches, and refuses a malformed watch', async () => {
+    const user = await createUser(ctx());
+    const list = await connect(`${origin}/${user.id}?token=${user.token}`);
+    const idle = await connect(`${origin}/${user.id}?token=${user.token}`);
+    const map = await connect(`${origin}/${user.id}?token=${user.token}`);
+    list.ws.send(JSON.stringify({ cmd: 'watch', devices: ['lamp-1', 'gw-1'] }));
+    // Refused, and the watch before it stays in force (messages of a socket are handled in order).
+    list.ws.send('{ "cmd": "watch", "devices": "some" }');
+    expect(await list.next()).toEqual({ cmd: 'watch.refused', msgTxt: expect.stringContaining('1000') });
+    idle.ws.send(JSON.stringify({ cmd: 'watch', devices: [] }));
+    idle.ws.send('HeartBeat');
+    expect((await idle.next()).cmd).toBe('heartcheck');
+
+    const lamp1 = { id: 'lamp-1', gatewayId: 'gw-1', values: { level: 40 } };
+    const lamp2 = { id: 'lamp-2', gatewayId: 'gw-1', values: { level: 70 } };
+    const gateway = { id: 'gw-1', gatewayId: 'gw-1', isGateway: true, online: true };
+    const state = {
+      cmd: 'device' as const,
+      kind: 'device.state',
+      projectId: 'p1',
+      payload: { devices: [lamp1, lamp2, gateway] },
+    };
+    await ctx().services.realtime.sendToUsers([user.id], state);
+    // A socket that never said what it watches gets everything (clients that predate `watch`).
+    expect(await map.next()).toEqual(state);
+    const listed = await list.next();
+    expect((listed.payload as { devices: unknown[] }).devices).toEqual(
+      expect.arrayContaining([lamp1, gateway]),
+    );
+    expect(listed).toEqual({ ...state, payload: { devices: expect.any(Array) } });
+    expect((listed.payload as { devices: unknown[] }).devices).toHaveLength(2);
+
+    // Other device events are not filtered: the idle console's first message is this alarm.
+    const alarm = {
+      cmd: 'device' as const,
+      kind: 'device.fault',
+      projectId: 'p1',
+      payload: { deviceId: 'lamp-2' },
+    };
+    await ctx().services.realtime.sendToUsers([user.id], alarm);
+    expect(await idle.next()).toEqual(alarm);
+    expect(await list.next()).toEqual(alarm);
+
+    // A new watch replaces the old one.
+    list.ws.send(JSON.stringify({ cmd: 'watch', devices: 'all' }));
+    list.ws.send('HeartBeat');
+    expect((await list.next()).cmd).toBe('heartcheck');
+    await ctx().services.realtime.sendToUsers([user.id], state);
+    expect(await list.next()).toEqual(state);
+    for (const c of [list, idle, map]) c.ws.close();
+  });
+
   it('drops every socket on disconnectAll (mark system:realtime:admin only)', async () => {
     const user = await createUser(ctx());
     const client = await connect(`${origin}/${user.id}?token=${user.token}`);
@@ -185,6 +237,48 @@ describe('realtime hub and fan-out', () => {
     expect(onB.sent).toHaveLength(2);
     await nodeA.disconnectAll();
     expect(nodeA.connectionCount() + nodeB.connectionCount()).toBe(0);
+  });
+
+  it('builds a lazily serialised state push only for a socket that watches some of it', async () => {
+    const hub = new Realtime(new InProcessFanOut());
+    const idle = fakeSocket();
+    hub.attach('u1', idle);
+    hub.watch(idle, []);
+    let built = 0;
+    const devices = [
+      { id: 'a', gatewayId: 'g' },
+      { id: 'b', gatewayId: 'g' },
+    ];
+    // As StateFanout pushes: the payload lists its devices when serialised.
+    const push = () => ({
+      cmd: 'device' as const,
+      kind: 'device.state',
+      projectId: 'p',
+      payload: {
+        toJSON: () => {
+          built++;
+          return { devices };
+        },
+      },
+    });
+    await hub.sendToUser('u1', push());
+    expect(built).toBe(0);
+    expect(idle.sent).toEqual([]);
+
+    const one = fakeSocket();
+    hub.attach('u1', one);
+    hub.watch(one, ['b', 'missing']);
+    await hub.sendToUser('u1', push());
+    expect(built).toBe(1);
+    expect(one.sent.map((t) => JSON.parse(t))).toEqual([
+      {
+        cmd: 'device',
+        kind: 'device.state',
+        projectId: 'p',
+        payload: { devices: [{ id: 'b', gatewayId: 'g' }] },
+      },
+    ]);
+    expect(idle.sent).toEqual([]);
   });
 
   it('RedisFanOut publishes JSON on one channel and hands received deliveries to listeners', async () => {

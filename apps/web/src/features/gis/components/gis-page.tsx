@@ -65,7 +65,8 @@ export default function GisPage() {
   /** Its id, asked for by version and index once selected (the map carries no ids). */
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
-  const patches = useLivePatches();
+  // Every pole's state can change the map: all devices of the user's projects.
+  const patches = useLivePatches('all');
   const mountedAt = useRef(performance.now());
   useEffect(() => {
     performance.mark('ics-map:mounted', { startTime: mountedAt.current });

@@ -8,7 +8,7 @@ import Modal from 'antd/es/modal';
 import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLivePatches } from '../../../shared/lib/realtime/live-state';
 import { Has } from '../../../shared/ui/has';
@@ -27,7 +27,9 @@ export default function GatewayListPage() {
   const [credentials, setCredentials] = useState<GatewayCredentials | null>(null);
   const [adding, setAdding] = useState(false);
   const [form] = Form.useForm();
-  const patches = useLivePatches();
+  const [shown, setShown] = useState<readonly string[]>([]);
+  const onRows = useCallback((rows: readonly GatewayDto[]) => setShown(rows.map((r) => r.id)), []);
+  const patches = useLivePatches(shown);
   const { projects } = useProjects();
 
   const onAdd = async () => {
@@ -75,6 +77,7 @@ export default function GatewayListPage() {
       <ListPage<GatewayDto>
         listKey="gateways"
         routes={{ list: gatewayRoutes.list }}
+        onRows={onRows}
         columns={columns}
         filters={[
           { name: 'sn', label: t('gateway.sn'), kind: 'text', raw: true },

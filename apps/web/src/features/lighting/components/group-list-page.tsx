@@ -36,11 +36,11 @@ function GroupMembers({ group, onChanged }: { group: GroupDto; onChanged(): void
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
-  const patches = useLivePatches();
   const members = useQuery({
     queryKey: ['lighting', 'group-lamps', group.id, page],
     queryFn: () => groupLamps(group.id, page, 20),
   });
+  const patches = useLivePatches(members.data?.records.map((l) => l.id) ?? []);
   const candidates = useQuery({
     queryKey: ['lighting', 'lamps', 'search', group.projectId, keyword],
     queryFn: () =>

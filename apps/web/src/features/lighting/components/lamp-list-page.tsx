@@ -8,7 +8,7 @@ import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import TreeSelect from 'antd/es/tree-select';
 import dayjs from 'dayjs';
-import { type Key, useMemo, useState } from 'react';
+import { type Key, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mergeState, useLivePatches } from '../../../shared/lib/realtime/live-state';
 import { useHas } from '../../../shared/ui/has';
@@ -43,7 +43,10 @@ export default function LampListPage() {
   const canControl = has('lighting:lamp:control');
   const [scope, setScope] = useState<ControlScope>('lamps');
   const [target, setTarget] = useState<string | undefined>();
-  const patches = useLivePatches();
+  // Live state of the lamps on screen only (the server pushes what the console watches).
+  const [shown, setShown] = useState<readonly string[]>([]);
+  const onRows = useCallback((rows: readonly DeviceDto[]) => setShown(rows.map((r) => r.id)), []);
+  const patches = useLivePatches(shown);
   const control = useControl();
   const { tree, projects } = useProjects();
 
@@ -186,6 +189,7 @@ export default function LampListPage() {
         size="small"
         scrollX={1200}
         pageSizes={LAMP_PAGE_SIZES}
+        onRows={onRows}
         selectable={canControl}
         preserveSelection
         selectionBar={

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { getToken, useSession } from '../auth/session-store';
 import { buildPath } from '../http/call';
 import { apiBaseUrl } from '../http/runtime-config';
+import { createWatchRegistry } from './live-watch';
 import { createRealtimeConnection, type RealtimeListener } from './realtime-socket';
 
 export { createRealtimeConnection, type RealtimeListener, type SocketLike } from './realtime-socket';
@@ -18,6 +19,9 @@ export function realtimeUrl(): string | null {
 
 /** The one socket of the signed-in console, started by the basic layout. */
 export const realtime = createRealtimeConnection({ url: realtimeUrl });
+
+/** The devices whose state the console's open pages show, announced on `realtime`. */
+export const liveWatch = createWatchRegistry((text) => realtime.announce(text));
 
 /** Calls `listener` with every pushed message while the component is mounted. */
 export function useRealtime(listener: RealtimeListener): void {

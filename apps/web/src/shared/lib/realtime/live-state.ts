@@ -1,6 +1,8 @@
 import type { DeviceLiveEvent, DeviceStateDto } from '@ics/contract';
 import { useEffect, useState } from 'react';
 import { subscribeDeviceEvents } from './device-events';
+import { liveWatch } from './index';
+import type { Watched } from './live-watch';
 
 /** What live events changed of a device (or gateway) since the page loaded it. */
 export type LivePatch = Partial<DeviceStateDto> & { gatewayId?: string };
@@ -60,12 +62,23 @@ export function mergeState(base: DeviceStateDto, patch: LivePatch | undefined): 
   };
 }
 
-/** Live patches of every device the socket reports while the calling page is mounted. */
-export function useLivePatches(enabled = true): LivePatches {
+/**
+ * Live patches of the devices `watch` names (`all`: every device of the user's projects) while
+ * the calling page is mounted; the server is told to push only those (`liveWatch`). `null`: none.
+ */
+export function useLivePatches(watch: Watched | null): LivePatches {
   const [patches, setPatches] = useState<LivePatches>(() => new Map());
+  const key = watch === null ? null : watch === 'all' ? 'all' : [...watch].sort().join(',');
   useEffect(() => {
-    if (!enabled) return;
-    return subscribeDeviceEvents((event) => setPatches((current) => applyDeviceEvent(current, event)));
-  }, [enabled]);
+    if (key === null) return;
+    const unwatch = liveWatch.watch(key === 'all' ? 'all' : key ? key.split(',') : []);
+    const unsubscribe = subscribeDeviceEvents((event) =>
+      setPatches((current) => applyDeviceEvent(current, event)),
+    );
+    return () => {
+      unsubscribe();
+      unwatch();
+    };
+  }, [key]);
   return patches;
 }

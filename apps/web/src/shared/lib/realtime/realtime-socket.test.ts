@@ -38,6 +38,24 @@ describe('realtime connection', () => {
       createSocket: (u) => new FakeSocket(u),
     });
 
+  it('sends the announcement when a socket opens, again after a reconnect, and once per change', () => {
+    const conn = connect();
+    conn.announce('{"cmd":"watch","devices":[]}');
+    conn.start();
+    const first = FakeSocket.all[0]!;
+    expect(first.sent).toEqual([]);
+    first.open();
+    expect(first.sent).toEqual(['{"cmd":"watch","devices":[]}']);
+    conn.announce('{"cmd":"watch","devices":"all"}');
+    conn.announce('{"cmd":"watch","devices":"all"}');
+    expect(first.sent).toEqual(['{"cmd":"watch","devices":[]}', '{"cmd":"watch","devices":"all"}']);
+    first.onclose?.({});
+    vi.advanceTimersByTime(5_000);
+    const second = FakeSocket.all[1]!;
+    second.open();
+    expect(second.sent).toEqual(['{"cmd":"watch","devices":"all"}']);
+  });
+
   it('sends HeartBeat every 20 s while open', () => {
     const conn = connect();
     conn.start();

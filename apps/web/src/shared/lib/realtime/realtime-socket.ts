@@ -52,6 +52,8 @@ export function createRealtimeConnection(options: RealtimeOptions) {
   let reconnectTimer: unknown = null;
   let stopped = true;
   let attempts = 0;
+  /** What the console last said it wants (`announce`): sent again by every new socket. */
+  let announcement: string | null = null;
 
   const stopHeartbeat = () => {
     if (heartbeat !== null) clearRepeat(heartbeat);
@@ -81,6 +83,7 @@ export function createRealtimeConnection(options: RealtimeOptions) {
     }
     socket = current;
     current.onopen = () => {
+      if (announcement !== null) current.send(announcement);
       stopHeartbeat();
       heartbeat = setRepeat(() => {
         if (socket === current && current.readyState === OPEN) current.send(HEARTBEAT_TEXT);
@@ -135,6 +138,15 @@ export function createRealtimeConnection(options: RealtimeOptions) {
     subscribe(listener: RealtimeListener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    /**
+     * Tells the server something that holds until said otherwise (which devices' state the
+     * console wants): sent now when the socket is open, and again by every socket opened later.
+     */
+    announce(text: string) {
+      if (text === announcement) return;
+      announcement = text;
+      if (socket?.readyState === OPEN) socket.send(text);
     },
     /** How many sockets were opened so far (diagnostics and tests). */
     attempts: () => attempts,

@@ -23,7 +23,7 @@ import Space from 'antd/es/space';
 import Table, { type TableProps } from 'antd/es/table';
 import type { ColumnType } from 'antd/es/table/interface';
 import Tooltip from 'antd/es/tooltip';
-import { type Key, type ReactNode, useMemo, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../lib/http';
 import { storage } from '../../lib/storage/storage';
@@ -98,6 +98,8 @@ export type ListPageProps<T extends object> = {
   expandable?: TableProps<T>['expandable'];
   /** After a batch delete succeeded (caches beyond the list to forget). */
   onDeleted?: () => unknown;
+  /** The rows shown, each time they change (a page that follows their live state). */
+  onRows?: (rows: readonly T[]) => void;
 };
 
 const COLUMN_STORAGE = (listKey: string) => `listColumns.${listKey}`;
@@ -329,6 +331,10 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   );
 
   const data = result.data;
+  const onRows = props.onRows;
+  useEffect(() => {
+    if (data) onRows?.(data.records as T[]);
+  }, [data, onRows]);
   return (
     <Card
       className="ics-list-page"
