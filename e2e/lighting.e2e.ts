@@ -57,6 +57,12 @@ describe('street lighting', () => {
       .first()
       .waitFor({ timeout: 20_000 });
     expect(simLamp(fixture.gateway, 'L003').level).toBe(40);
+    // The outcome names the lamp, not its id.
+    await expect
+      .poll(() =>
+        page.getByTestId('control-progress').locator('tbody tr.ant-table-row').first().textContent(),
+      )
+      .toContain('L003');
     await expect
       .poll(() => page.getByTestId(`lamp-level-${fixture.sn}-L003`).textContent(), { timeout: 15_000 })
       .toBe('40%');

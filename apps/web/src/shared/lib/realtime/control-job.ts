@@ -93,5 +93,24 @@ export function useControlJob() {
     };
   }, [jobId, done]);
 
+  // Pushed outcomes carry ids only; a job done before its first poll is fetched once more so
+  // that every outcome shows its lamp's name and address.
+  const unnamed = done && (job?.outcomes ?? []).some((o) => o.deviceId && !o.deviceName && !o.address);
+  useEffect(() => {
+    if (!jobId || !unnamed) return;
+    let stopped = false;
+    call(controlRoutes.job, { query: { id: jobId, limit: OUTCOME_LIMIT } }, { silentStatuses: QUIET })
+      .then(unwrap)
+      .then(
+        (fresh) => {
+          if (!stopped) setJob((j) => (j?.id === fresh.id ? fresh : j));
+        },
+        () => undefined,
+      );
+    return () => {
+      stopped = true;
+    };
+  }, [jobId, unnamed]);
+
   return { job, track, clear };
 }
