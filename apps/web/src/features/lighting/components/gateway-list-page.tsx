@@ -8,9 +8,9 @@ import Modal from 'antd/es/modal';
 import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
 import dayjs from 'dayjs';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLivePatches } from '../../../shared/lib/realtime/live-state';
+import { useLiveRows } from '../../../shared/lib/realtime/live-state';
 import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
 import { addGateway, rebootGateways, rotateCredentials } from '../api/gateways';
@@ -27,9 +27,7 @@ export default function GatewayListPage() {
   const [credentials, setCredentials] = useState<GatewayCredentials | null>(null);
   const [adding, setAdding] = useState(false);
   const [form] = Form.useForm();
-  const [shown, setShown] = useState<readonly string[]>([]);
-  const onRows = useCallback((rows: readonly GatewayDto[]) => setShown(rows.map((r) => r.id)), []);
-  const patches = useLivePatches(shown);
+  const { patches, onRows } = useLiveRows<GatewayDto>();
   const { projects } = useProjects();
 
   const onAdd = async () => {

@@ -8,9 +8,9 @@ import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import TreeSelect from 'antd/es/tree-select';
 import dayjs from 'dayjs';
-import { type Key, useCallback, useMemo, useState } from 'react';
+import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mergeState, useLivePatches } from '../../../shared/lib/realtime/live-state';
+import { mergeState, useLiveRows } from '../../../shared/lib/realtime/live-state';
 import { useHas } from '../../../shared/ui/has';
 import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
 import { listGateways } from '../api/gateways';
@@ -44,9 +44,7 @@ export default function LampListPage() {
   const [scope, setScope] = useState<ControlScope>('lamps');
   const [target, setTarget] = useState<string | undefined>();
   // Live state of the lamps on screen only (the server pushes what the console watches).
-  const [shown, setShown] = useState<readonly string[]>([]);
-  const onRows = useCallback((rows: readonly DeviceDto[]) => setShown(rows.map((r) => r.id)), []);
-  const patches = useLivePatches(shown);
+  const { patches, onRows } = useLiveRows<DeviceDto>();
   const control = useControl();
   const { tree, projects } = useProjects();
 

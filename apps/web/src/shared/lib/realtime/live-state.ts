@@ -1,5 +1,5 @@
 import type { DeviceLiveEvent, DeviceStateDto } from '@ics/contract';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { subscribeDeviceEvents } from './device-events';
 import { liveWatch } from './index';
 import type { Watched } from './live-watch';
@@ -81,4 +81,11 @@ export function useLivePatches(watch: Watched | null): LivePatches {
     };
   }, [key]);
   return patches;
+}
+
+/** Live patches of the rows a list page shows: hand `onRows` to its `ListPage`. */
+export function useLiveRows<T extends { id: string }>() {
+  const [shown, setShown] = useState<readonly string[]>([]);
+  const onRows = useCallback((rows: readonly T[]) => setShown(rows.map((r) => r.id)), []);
+  return { patches: useLivePatches(shown), onRows };
 }
