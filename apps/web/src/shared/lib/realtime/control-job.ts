@@ -15,6 +15,10 @@ const POLL_MS = 1_000;
 const OUTCOME_LIMIT = 5_000;
 const QUIET = [0, 502, 503, 504];
 
+/** A job with its outcomes (names and addresses included), quietly through restarts. */
+const fetchJob = async (id: string): Promise<ControlJobDto> =>
+  unwrap(await call(controlRoutes.job, { query: { id, limit: OUTCOME_LIMIT } }, { silentStatuses: QUIET }));
+
 /** The live outcome messages of one job (`control.outcome` pushes). */
 export function toOutcomeMessage(message: RealtimeMessage): ControlOutcomeMessage | null {
   const m = message as Partial<ControlOutcomeMessage>;
@@ -72,13 +76,7 @@ export function useControlJob() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const fresh = unwrap(
-          await call(
-            controlRoutes.job,
-            { query: { id: jobId, limit: OUTCOME_LIMIT } },
-            { silentStatuses: QUIET },
-          ),
-        );
+        const fresh = await fetchJob(jobId);
         if (!stopped) setJob((j) => (j?.id === fresh.id ? fresh : j));
         if (fresh.done) return;
       } catch {
@@ -99,14 +97,12 @@ export function useControlJob() {
   useEffect(() => {
     if (!jobId || !unnamed) return;
     let stopped = false;
-    call(controlRoutes.job, { query: { id: jobId, limit: OUTCOME_LIMIT } }, { silentStatuses: QUIET })
-      .then(unwrap)
-      .then(
-        (fresh) => {
-          if (!stopped) setJob((j) => (j?.id === fresh.id ? fresh : j));
-        },
-        () => undefined,
-      );
+    fetchJob(jobId).then(
+      (fresh) => {
+        if (!stopped) setJob((j) => (j?.id === fresh.id ? fresh : j));
+      },
+      () => undefined,
+    );
     return () => {
       stopped = true;
     };
