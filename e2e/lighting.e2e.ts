@@ -110,6 +110,9 @@ describe('street lighting', () => {
     await lamp.getByTestId('gis-lamp-switch').click();
     await lamp.getByTestId('gis-lamp-outcome-acked').waitFor({ timeout: 20_000 });
     expect(simLamp(fixture.gateway, address).on).toBe(true);
+    // The map's pole states follow without a reload (fetched again every 10 s): one pole lit.
+    const legend = page.getByTestId('gis-state-filter');
+    await expect.poll(() => legend.textContent(), { timeout: 25_000 }).toMatch(/^(On|亮灯) \(1\)/);
     await page.screenshot({ path: path.join(SHOTS, 'lighting-map-popup.png') });
 
     // Clicking another pole's dot opens that pole: the popup anchor sits on its pole, so the

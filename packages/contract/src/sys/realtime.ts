@@ -19,7 +19,7 @@ export const WATCH_MAX_DEVICES = 1_000;
 
 /**
  * What a console wants of the `device.state` pushes (a second's changes of every device of the
- * user's projects): `all` of them (the map), the listed devices and gateways (a page of a list),
+ * user's projects): `all` of them, the listed devices and gateways (a page of a list, a pole on the map),
  * or none (`[]`: no page showing live state is open). Each message replaces the previous one;
  * a socket that never sends one receives all. Other device events are not filtered.
  */

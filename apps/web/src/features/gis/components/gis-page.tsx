@@ -6,7 +6,6 @@ import Spin from 'antd/es/spin';
 import Switch from 'antd/es/switch';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLivePatches } from '../../../shared/lib/realtime/live-state';
 import { fetchPoleId, firstPoleSet, loadPoleSet, refreshPoleStates } from '../api/map-poles';
 import { fetchTileUrl } from '../api/tile-url';
 import { useFeedback } from '../hooks/use-feedback';
@@ -27,7 +26,7 @@ import {
 import { PolePopup } from './pole-popup';
 import './gis-page.css';
 
-/** Live device events refresh the pole states (one small request), at most this often. */
+/** The pole states (one small request) are fetched again this often while the map is shown. */
 const RELOAD_MS = 10_000;
 /** Above this zoom every pole is drawn on its own. */
 const CLUSTER_MAX_ZOOM = 14;
@@ -65,8 +64,6 @@ export default function GisPage() {
   /** Its id, asked for by version and index once selected (the map carries no ids). */
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
-  // Every pole's state can change the map: all devices of the user's projects.
-  const patches = useLivePatches('all');
   const mountedAt = useRef(performance.now());
   useEffect(() => {
     performance.mark('ics-map:mounted', { startTime: mountedAt.current });
@@ -138,22 +135,20 @@ export default function GisPage() {
     };
   }, []);
 
-  // Live state: the server aggregates pole states, so device events refresh them (throttled).
-  const reloadTimer = useRef(0);
+  // Live state: the server aggregates pole states; they are fetched again every RELOAD_MS while
+  // the map is shown (following every device's pushes would cost a console far more at scale).
   const polesRef = useRef(poles);
   polesRef.current = poles;
   useEffect(() => {
-    if (patches.size === 0 || reloadTimer.current) return;
-    reloadTimer.current = window.setTimeout(() => {
-      reloadTimer.current = 0;
+    const timer = window.setInterval(() => {
       const current = polesRef.current;
-      if (!current) return;
+      if (!current || document.visibilityState === 'hidden') return;
       refreshPoleStates(current)
         .then(setPoles)
         .catch(() => undefined);
     }, RELOAD_MS);
-  }, [patches]);
-  useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
+    return () => window.clearInterval(timer);
+  }, []);
 
   const shown = useMemo(
     () => (poles ? visiblePoles(poles, kinds, states) : { visible: new Uint8Array(0), count: 0 }),
@@ -336,7 +331,7 @@ export default function GisPage() {
         )}
         {selectedId && selectedIndex >= 0 && engine && (
           <div className="ics-gis__popup-anchor" ref={popupAnchor}>
-            <PolePopup poleId={selectedId} patches={patches} onClose={() => setSelected(null)} />
+            <PolePopup poleId={selectedId} onClose={() => setSelected(null)} />
           </div>
         )}
       </div>

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/lib/http';
 import { useControlJob } from '../../../shared/lib/realtime/control-job';
-import { type LivePatches, mergeState } from '../../../shared/lib/realtime/live-state';
+import { type LivePatches, mergeState, useLivePatches } from '../../../shared/lib/realtime/live-state';
 import { useHas } from '../../../shared/ui/has';
 import { controlLamp } from '../api/control-lamp';
 import { fetchPoleDetail } from '../api/pole-detail';
@@ -115,17 +115,11 @@ function LampRow({ lamp, patches }: { lamp: DeviceDto; patches: LivePatches }) {
 }
 
 /** The pole's card on the map: where it is, what is mounted, lamp controls. */
-export function PolePopup({
-  poleId,
-  patches,
-  onClose,
-}: {
-  poleId: string;
-  patches: LivePatches;
-  onClose(): void;
-}) {
+export function PolePopup({ poleId, onClose }: { poleId: string; onClose(): void }) {
   const { t } = useTranslation('gis');
   const [detail, setDetail] = useState<PoleDetailDto | null>(null);
+  // Live state of the devices on this pole only.
+  const patches = useLivePatches(detail?.devices.map((d) => d.id) ?? []);
 
   useEffect(() => {
     let cancelled = false;

@@ -4,7 +4,7 @@ export type Watched = 'all' | readonly string[];
 
 /**
  * Which devices' state the console wants pushed, from what its open pages show: the union of
- * every mounted page's interest (a list page its rows and their gateways, the map `all`).
+ * every mounted page's interest (a list page its rows, the map's popup its pole's devices).
  * Nothing mounted: nothing, so a console on other pages is not sent a second's changes of
  * every device each second. Past `WATCH_MAX_DEVICES` ids the console asks for all.
  */
