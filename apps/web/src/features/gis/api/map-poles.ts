@@ -1,7 +1,7 @@
 import { areaRoutes, decodePoleColumns, type PoleColumns, type PoleMapStatesDto } from '@ics/contract';
 import type { AxiosResponseTransformer } from 'axios';
 import { call, unwrap } from '../../../shared/lib/http';
-import { decodeStates, type PoleSet, toPoleSet } from '../utils/pole-state';
+import { type PoleSet, toPoleSet, withStates } from '../utils/pole-state';
 
 /** The columns last received per project filter, with their ETag: the server answers 304 while it holds. */
 const held = new Map<string, { etag: string; columns: PoleColumns }>();
@@ -102,7 +102,7 @@ export async function firstPoleSet(): Promise<PoleSet> {
 export async function refreshPoleStates(poles: PoleSet, projectId?: string): Promise<PoleSet> {
   const states = await fetchPoleStates(projectId);
   if (states.version !== poles.version) return loadPoleSet(projectId);
-  return { ...poles, states: decodeStates(states.states, poles.size) };
+  return withStates(poles, states.states);
 }
 
 /** The id of the pole at `index` of the map's columns of `version` (409 once the poles changed). */

@@ -11,6 +11,7 @@ import {
   poleState,
   toPoleSet,
   visiblePoles,
+  withStates,
 } from './pole-state';
 
 /** Three poles as the server answers them: P-1 on (lamp), P-2 off (lamp + camera), P-3 fault (lamp). */
@@ -43,6 +44,15 @@ describe('pole state', () => {
     expect(poleState(['on', 'offline'])).toBe('offline');
     expect(poleState(['off'])).toBe('off');
     expect(poleState([])).toBe('none');
+  });
+
+  it('takes later state digits, keeping the same poles object when none changed', () => {
+    const poles = set();
+    expect(withStates(poles, '214')).toBe(poles);
+    const changed = withStates(poles, '114');
+    expect(changed).not.toBe(poles);
+    expect([...changed.states]).toEqual([...toPoleSet(poles, '114').states]);
+    expect(changed.codes).toBe(poles.codes);
   });
 
   it('joins the server’s columns and state digits, with the same kind bits', () => {

@@ -73,6 +73,16 @@ function staticColumns(map: PoleColumnsIn): Omit<PoleSet, 'states'> {
   };
 }
 
+/**
+ * The poles with the state digits of a later answer for the same version: the same object when
+ * no pole changed, so that a periodic refresh redraws nothing.
+ */
+export function withStates(poles: PoleSet, states: string): PoleSet {
+  const next = decodeStates(states, poles.size);
+  for (let i = 0; i < poles.size; i++) if (next[i] !== poles.states[i]) return { ...poles, states: next };
+  return poles;
+}
+
 /** One digit per pole → codes (a digit out of range reads as `none`). */
 export function decodeStates(states: string, size: number): Uint8Array {
   const out = new Uint8Array(size);
