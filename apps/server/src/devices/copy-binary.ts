@@ -1,3 +1,4 @@
+import { deviceOrder } from './device-order';
 import type { LampColumns, SensorColumns } from './reading-columns';
 
 /**
@@ -106,7 +107,10 @@ class Writer {
 
 type Columns = LampColumns | SensorColumns;
 
-/** Rows [start, end) as binary COPY data in chunks, the header in the first, the trailer in the last. */
+/**
+ * Rows [start, end) as binary COPY data in chunks, the header in the first, the trailer in the
+ * last; in the order of their devices' ids, which the device index inserts fastest (device-order.ts).
+ */
 function* copyBinary<C extends Columns>(
   c: C,
   fields: ReadonlyArray<readonly [Field, (c: C) => Float64Array]>,
@@ -115,19 +119,32 @@ function* copyBinary<C extends Columns>(
 ): Generator<Buffer> {
   const w = new Writer();
   w.header();
-  const columns = fields.map(([type, of]) => [type, of(c)] as const);
+  // Each column is copied into device order first, one column at a time: read row by row in
+  // that order, the dozen columns of a 50,000-row batch (400 KB each) miss the CPU's caches on
+  // nearly every value, which cost the server more than the sort saved the database.
+  const order = deviceOrder(c.deviceId, start, end);
+  const ts = gather(c.ts, order);
+  const ids = Array.from(order, (i) => c.deviceId[i]!);
+  const columns = fields.map(([type, of]) => [type, gather(of(c), order)] as const);
   const count = 2 + columns.length;
-  for (let i = start; i < end; i++) {
+  for (let k = 0; k < order.length; k++) {
     // 2 + ts (12) + the device id (4 + bytes) + the rest (at most 12 each)
-    w.room(18 + 3 * c.deviceId[i]!.length + columns.length * 12);
+    w.room(18 + 3 * ids[k]!.length + columns.length * 12);
     w.fields(count);
-    w.timestamp(c.ts[i]!);
-    w.text(c.deviceId[i]!);
-    for (const [type, column] of columns) w.value(type, column[i]!);
-    if (w.off >= CHUNK_BYTES && i < end - 1) yield w.take();
+    w.timestamp(ts[k]!);
+    w.text(ids[k]!);
+    for (const [type, column] of columns) w.value(type, column[k]!);
+    if (w.off >= CHUNK_BYTES && k < order.length - 1) yield w.take();
   }
   w.trailer();
   yield w.take();
+}
+
+/** `column` in the order of `order` (indexes into it). */
+function gather(column: Float64Array, order: Uint32Array): Float64Array {
+  const out = new Float64Array(order.length);
+  for (let k = 0; k < order.length; k++) out[k] = column[order[k]!]!;
+  return out;
 }
 
 const lampFields: ReadonlyArray<readonly [Field, (c: LampColumns) => Float64Array]> = [
