@@ -141,7 +141,6 @@ for (const variant of dbVariants()) {
         `select t.relname as table, coalesce(c.collname, 'none') as collation
            from pg_index i
            join pg_class t on t.oid = i.indrelid
-           join pg_class x on x.oid = i.indexrelid
            join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[0]
            left join pg_collation c on c.oid = i.indcollation[0]
           where t.relname like 'dev\\_%\\_reading%' and a.attname = 'device_id'
