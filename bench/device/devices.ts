@@ -241,7 +241,7 @@ async function measure(
     const wal1 = target.databaseUrl ? await walActivity(target.databaseUrl) : null;
     const walText =
       wal0 && wal1
-        ? `; PostgreSQL meanwhile: ${formatNumber((wal1.walBytes - wal0.walBytes) / 1e6 / ((performance.now() - commandsStart) / 1000))} MB/s of WAL, ${wal1.checkpoints - wal0.checkpoints} checkpoint(s) started`
+        ? `; PostgreSQL meanwhile: ${formatNumber((wal1.walBytes - wal0.walBytes) / 1e6 / ((performance.now() - commandsStart) / 1000))} MB/s of WAL, ${formatNumber((wal1.pageImages - wal0.pageImages) / ((performance.now() - commandsStart) / 1000))} full-page images/s, ${wal1.checkpoints - wal0.checkpoints} checkpoint(s) started`
         : '';
     // The server's delays so far (written every second): the window, before the batch's 10,000 acks.
     const windowDelays = readIngestStats(statsFile);

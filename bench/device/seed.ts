@@ -82,14 +82,24 @@ export function countReadings(target: Target): Promise<number> {
   });
 }
 
-/** PostgreSQL's WAL position (bytes) and checkpoints so far: what the database did in a window. */
-export function walActivity(databaseUrl: string): Promise<{ walBytes: number; checkpoints: number }> {
+/**
+ * PostgreSQL's WAL position (bytes), the full-page images in it and the checkpoints so far: what
+ * the database did in a window. Page images follow the first change of each page after a
+ * checkpoint; they are what grows when the hot part of an index outgrows the buffers.
+ */
+export function walActivity(
+  databaseUrl: string,
+): Promise<{ walBytes: number; pageImages: number; checkpoints: number }> {
   return withDatabase({ databaseUrl, dataDir: '' }, async (db) => {
-    const [row] = await db.query<{ wal: number; checkpoints: number }>(
-      `select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint as wal,
+    const [row] = await db.query<{ wal: number; fpi: number; checkpoints: number }>(
+      `select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint as wal, (select wal_fpi from pg_stat_wal) as fpi,
               (checkpoints_timed + checkpoints_req)::int as checkpoints from pg_stat_bgwriter`,
     );
-    return { walBytes: Number(row?.wal ?? 0), checkpoints: row?.checkpoints ?? 0 };
+    return {
+      walBytes: Number(row?.wal ?? 0),
+      pageImages: Number(row?.fpi ?? 0),
+      checkpoints: row?.checkpoints ?? 0,
+    };
   });
 }
 

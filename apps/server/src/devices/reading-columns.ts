@@ -104,6 +104,7 @@ export class SensorColumns extends Columns {
 export const lampColumnNames = [
   'ts',
   'device_id',
+  'ts_minute',
   'light_on',
   'level',
   'target',
@@ -119,6 +120,7 @@ export const lampColumnNames = [
 export const sensorColumnNames = [
   'ts',
   'device_id',
+  'ts_minute',
   'temperature',
   'humidity',
   'pm25',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbVariants } from '../../test/harness';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
+import { rawReadings, rawReadingsSql } from './raw-history';
 import { LampColumns, SensorColumns } from './reading-columns';
 import { TelemetryStore } from './telemetry-store';
 
@@ -103,9 +104,15 @@ for (const variant of dbVariants()) {
         energy += i / 8;
       }
       expect(bulk).toEqual({ n: 12_000, levels, energy });
+      // Each row's minute, which the index is keyed by, is its time's (1999 included).
+      const [minutes] = await db.query<{ wrong: number }>(
+        `select count(*)::int as wrong from dev_lamp_reading
+          where ts_minute is distinct from floor(extract(epoch from ts) / 60)::integer`,
+      );
+      expect(minutes).toEqual({ wrong: 0 });
     });
 
-    it("finds one device's readings over a time range through the device index, whatever the partition holds", async () => {
+    it("finds one device's readings over a time range through the minute and device index", async () => {
       const store = new TelemetryStore(db);
       const c = new LampColumns();
       const start = Date.UTC(2026, 10, 25, 8, 0, 0);
@@ -113,18 +120,64 @@ for (const variant of dbVariants()) {
         c.add(start + i * 1_000, `dev-${i % 50}`, 'p', { dev: 'x', level: i % 100 });
       await store.insertLamps(c);
 
-      // The history query of the device API; the planner is kept from reading the whole day.
-      const history = `select ts, level from dev_lamp_reading
-         where device_id = $1 and ts >= $2 and ts < $3 order by ts limit 100`;
-      const params = ['dev-7', new Date(start).toISOString(), new Date(start + 600_000).toISOString()];
+      // The history statement; the planner is kept from reading the whole day.
+      const minutes = Array.from({ length: 10 }, (_, k) => start / 60_000 + k);
+      const params = [
+        minutes,
+        'dev-7',
+        new Date(start).toISOString(),
+        new Date(start + 600_000).toISOString(),
+        100,
+      ];
+      const sql = rawReadingsSql('dev_lamp_reading', 'level');
       const plan = await db.transaction(async (tx) => {
         await tx.query('set local enable_seqscan = off');
-        const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${history}`, params);
+        const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${sql}`, params);
         return JSON.stringify(row!['QUERY PLAN']);
       });
-      expect(plan).toMatch(/"Index Name":"dev_lamp_reading_\w+_device_id_idx"/);
-      const rows = await db.query<{ level: number }>(history, params);
+      expect(plan).toMatch(/"Index Name":"dev_lamp_reading_\w+_ts_minute_device_id_idx"/);
+      const rows = await rawReadings<{ level: number }>(
+        db,
+        'dev_lamp_reading',
+        'level',
+        'dev-7',
+        new Date(start),
+        new Date(start + 600_000),
+        100,
+      );
       expect(rows.map((r) => r.level)).toEqual(Array.from({ length: 12 }, (_, k) => (7 + 50 * k) % 100));
+    });
+
+    it("reads a device's history across minutes and days, oldest first, up to the limit", async () => {
+      const store = new TelemetryStore(db);
+      const c = new LampColumns();
+      // Every 7 minutes for three days, from 23:00 on 1 December, arriving newest first.
+      const start = Date.UTC(2026, 11, 1, 23, 0, 30);
+      const times = Array.from({ length: Math.floor((3 * 1_440) / 7) }, (_, k) => start + k * 7 * 60_000);
+      for (const t of [...times].reverse()) {
+        c.add(t, 'lamp-h', 'p', { dev: 'x', level: 1 });
+        c.add(t, 'lamp-other', 'p', { dev: 'y', level: 2 });
+      }
+      await store.insertLamps(c);
+      const read = (from: number, to: number, limit: number) =>
+        rawReadings<{ ts: Date | string }>(
+          db,
+          'dev_lamp_reading',
+          'level',
+          'lamp-h',
+          new Date(from),
+          new Date(to),
+          limit,
+        );
+      const ms = (rows: Array<{ ts: Date | string }>) => rows.map((r) => new Date(r.ts).getTime());
+
+      expect(ms(await read(start, start + 3 * 86_400_000, 10_000))).toEqual(times);
+      // The limit across the day chunks: the oldest 300.
+      expect(ms(await read(start - 86_400_000, start + 4 * 86_400_000, 300))).toEqual(times.slice(0, 300));
+      // Bounds inside a minute: from is inclusive, to exclusive.
+      expect(ms(await read(times[5]!, times[9]!, 100))).toEqual(times.slice(5, 9));
+      expect(ms(await read(times[5]! + 1, times[9]! + 1, 100))).toEqual(times.slice(6, 10));
+      expect(await read(start, start, 10)).toEqual([]);
     });
 
     it("compares the readings' device ids byte by byte, in every day's partition", async () => {
@@ -141,8 +194,8 @@ for (const variant of dbVariants()) {
         `select t.relname as table, coalesce(c.collname, 'none') as collation
            from pg_index i
            join pg_class t on t.oid = i.indrelid
-           join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[0]
-           left join pg_collation c on c.oid = i.indcollation[0]
+           join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[1]
+           left join pg_collation c on c.oid = i.indcollation[1]
           where t.relname like 'dev\\_%\\_reading%' and a.attname = 'device_id'
           order by 1`,
       );
@@ -155,7 +208,7 @@ for (const variant of dbVariants()) {
     });
 
     it("writes the rows of a statement in their devices' order, however they arrived", async () => {
-      // The device index takes rows in its own order fastest (device-order.ts).
+      // The readings' index takes rows in its own order fastest (reading-order.ts).
       const store = new TelemetryStore(db);
       const c = new LampColumns();
       const at = Date.UTC(2026, 11, 5, 9);

@@ -35,6 +35,7 @@ import type { Database, Queryable } from '../../db/database';
 import { COMMAND_COLUMNS, type CommandRow, loadCommands, toCommandDto } from '../../devices/command-rows';
 import { hashDeviceSecret, newDeviceSecret } from '../../devices/credentials';
 import { registerDevices } from '../../devices/ingest';
+import { rawReadings } from '../../devices/raw-history';
 import type { DeviceRuntime } from '../../devices/runtime';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { ProjectScope, ProjectScopeService } from '../system/project-scope';
@@ -648,10 +649,7 @@ export class DeviceService {
              switch_ons as "switchOns"`
           : `temperature, humidity, pm25, pm10, noise, illuminance, wind_speed as "windSpeed",
              wind_direction as "windDirection", pressure`;
-      rows = await this.db.query(
-        `select ts, ${cols} from dev_${kind}_reading where device_id = $1 and ts >= $2 and ts < $3 order by ts limit $4`,
-        params,
-      );
+      rows = await rawReadings(this.db, `dev_${kind}_reading`, cols, q.deviceId, from, to, q.limit);
     } else {
       const cols =
         kind === 'lamp'
