@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbVariants } from '../../test/harness';
 import type { Database } from '../db/database';
-import { migrate } from '../db/migrate';
+import { listMigrations, migrate } from '../db/migrate';
 import { rawReadings, rawReadingsSql } from './raw-history';
 import { LampColumns, SensorColumns } from './reading-columns';
 import { TelemetryStore } from './telemetry-store';
@@ -253,6 +256,39 @@ for (const variant of dbVariants()) {
           pressure: null,
         },
       ]);
+    });
+  });
+
+  describe(`readings stored before the minute index [${variant.name}]`, () => {
+    it('are given their minute by the migration and found by the history query', async () => {
+      const handle = await variant.open();
+      const before = fs.mkdtempSync(path.join(os.tmpdir(), 'ics-migrations-'));
+      try {
+        for (const m of listMigrations().filter((m) => m.version < 68))
+          fs.copyFileSync(m.file, path.join(before, path.basename(m.file)));
+        await migrate(handle.db, before);
+        await handle.db.query(`create table dev_lamp_reading_p20261110 partition of dev_lamp_reading
+          for values from ('2026-11-10T00:00:00Z') to ('2026-11-11T00:00:00Z')`);
+        await handle.db.query(`insert into dev_lamp_reading (ts, device_id, level)
+          select timestamptz '2026-11-10T08:00:00Z' + k * interval '50 seconds', 'lamp-old', k
+            from generate_series(0, 9) k`);
+
+        expect(await migrate(handle.db)).toContain('0068_reading_minute_device_index');
+        const rows = await rawReadings<{ level: number }>(
+          handle.db,
+          'dev_lamp_reading',
+          'level',
+          'lamp-old',
+          new Date(Date.UTC(2026, 10, 10, 8, 1)),
+          new Date(Date.UTC(2026, 10, 10, 8, 5)),
+          100,
+        );
+        // 08:01:40, :02:30, :03:20, :04:10
+        expect(rows.map((r) => r.level)).toEqual([2, 3, 4, 5]);
+      } finally {
+        fs.rmSync(before, { recursive: true, force: true });
+        await handle.drop();
+      }
     });
   });
 }

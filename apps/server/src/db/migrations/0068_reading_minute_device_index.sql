@@ -12,6 +12,8 @@
 -- the range it reads (raw-history.ts).
 --
 -- ts_minute is whole minutes since 1970-01-01 UTC, written by the server with each reading.
+-- Readings already stored get theirs here, which rewrites the raw tables: on an installation
+-- holding weeks of readings, start this version in a maintenance window.
 alter table dev_lamp_reading add column ts_minute integer;
 update dev_lamp_reading set ts_minute = floor(extract(epoch from ts) / 60)::integer;
 alter table dev_lamp_reading alter column ts_minute set not null;
