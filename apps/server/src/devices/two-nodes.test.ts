@@ -182,12 +182,17 @@ describe.skipIf(missing.length > 0)(
           })
         ).body.result as CommandDto[];
       await until(async () => (await status()).every((c) => c.status === 'acked'));
-      const ackedOnB = outcomesOn.b.filter((c) => ids.includes(c.id) && c.status === 'acked');
+      const ackedOnB = () => outcomesOn.b.filter((c) => ids.includes(c.id) && c.status === 'acked');
+      const recorded = () => outcomesOn.a.filter((c) => ids.includes(c.id)).length + ackedOnB().length;
+      // A node announces an outcome after writing its row and reading it back: a moment after
+      // the status already reads acked through node A.
+      await until(async () => recorded() >= COMMANDS);
       // Shared subscription: some acks of node A's commands were ingested by node B.
-      expect(ackedOnB.length).toBeGreaterThan(0);
-      expect(outcomesOn.a.filter((c) => ids.includes(c.id)).length + ackedOnB.length).toBe(COMMANDS);
-      // Past the timeout and the retry, node A has neither resent nor given up on any of them.
+      expect(ackedOnB().length).toBeGreaterThan(0);
+      // Past the timeout and the retry, node A has neither resent nor given up on any of them,
+      // and no outcome was recorded twice.
       await new Promise((r) => setTimeout(r, COMMAND_TIMEOUT_MS * 2 + 500));
+      expect(recorded()).toBe(COMMANDS);
       const final = await status();
       expect(final.map((c) => [c.status, c.attempts])).toEqual(ids.map(() => ['acked', 1]));
       expect(final.map((c) => c.result)).toEqual(ids.map((_, i) => ({ level: i })));
