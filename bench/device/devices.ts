@@ -239,9 +239,10 @@ async function measure(
     const commands = await commandLoop(server.api, token, fleet.lampIds, Date.now() + seconds * 1000);
     const machineCores = machineWatch.machineCores();
     const wal1 = target.databaseUrl ? await walActivity(target.databaseUrl) : null;
+    const commandSeconds = (performance.now() - commandsStart) / 1000;
     const walText =
       wal0 && wal1
-        ? `; PostgreSQL meanwhile: ${formatNumber((wal1.walBytes - wal0.walBytes) / 1e6 / ((performance.now() - commandsStart) / 1000))} MB/s of WAL, ${formatNumber((wal1.pageImages - wal0.pageImages) / ((performance.now() - commandsStart) / 1000))} full-page images/s, ${wal1.checkpoints - wal0.checkpoints} checkpoint(s) started`
+        ? `; PostgreSQL meanwhile: ${formatNumber((wal1.walBytes - wal0.walBytes) / 1e6 / commandSeconds)} MB/s of WAL, ${formatNumber((wal1.pageImages - wal0.pageImages) / commandSeconds)} full-page images/s, ${wal1.checkpoints - wal0.checkpoints} checkpoint(s) started`
         : '';
     // The server's delays so far (written every second): the window, before the batch's 10,000 acks.
     const windowDelays = readIngestStats(statsFile);

@@ -121,7 +121,7 @@ function* copyBinary<C extends Columns>(
 ): Generator<Buffer> {
   const w = new Writer();
   w.header();
-  // Each column is copied into device order first, one column at a time: read row by row in
+  // Each column is copied into the index's order first, one column at a time: read row by row in
   // that order, the dozen columns of a 50,000-row batch (400 KB each) miss the CPU's caches on
   // nearly every value, which cost the server more than the sort saved the database.
   const order = readingOrder(c.deviceId, c.ts, start, end);

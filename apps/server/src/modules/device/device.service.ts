@@ -640,7 +640,6 @@ export class DeviceService {
     const from = q.from === undefined ? new Date(to.getTime() - span) : new Date(q.from);
     if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()))
       throw badRequest('error.validation', { field: 'from' });
-    const params = [q.deviceId, from.toISOString(), to.toISOString(), q.limit];
     let rows: Record<string, unknown>[];
     if (q.interval === 'raw') {
       const cols =
@@ -662,7 +661,7 @@ export class DeviceService {
       rows = await this.db.query(
         `select bucket as ts, samples, ${cols} from dev_${kind}_rollup
           where grain = $5 and device_id = $1 and bucket >= $2 and bucket < $3 order by bucket limit $4`,
-        [...params, q.interval === 'hour' ? 'h' : 'd'],
+        [q.deviceId, from.toISOString(), to.toISOString(), q.limit, q.interval === 'hour' ? 'h' : 'd'],
       );
     }
     return rows.map((r) => ({ ...(r as Record<string, number | null>), ts: iso(r.ts)! }));
