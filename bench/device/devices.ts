@@ -7,8 +7,10 @@ import { call, root, startServer } from '../http/server';
 import { type Benchmark, benchSeconds, type Figure, formatNumber, skipped } from '../lib/benchmark';
 import { cpuProfileArgs, spawnTracked, type Tracked } from '../lib/children';
 import { watchCpu } from '../lib/cpu';
+import { memory, percentile, readIngestStats } from './probes';
 import { commandTimes, commandTurnaround, countReadings, type Fleet, seedFleet, walActivity } from './seed';
 import type { SimReply, SimRequest, SimStats } from './sim-child';
+import { startTimeline, timelineSeconds } from './timeline';
 
 const ADMIN_PASSWORD = 'Bench-Admin-123!';
 export const GATEWAYS = 1_000;
@@ -67,15 +69,6 @@ export function deviceBenchmark(variant: Variant): Benchmark {
   };
 }
 
-/** The server's ingestion counters written at stop (see ICS_DEVICE_STATS_FILE); null when missing. */
-function readIngestStats(file: string): Record<string, number> | null {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Where lost readings went: readings the server accepted but did not store are lost by the
  * server; readings sent but never accepted were still queued at the gateways (held back by
@@ -97,17 +90,6 @@ function windowDelaysText(s: Record<string, number> | null): string {
       ? ''
       : `, ${s.gcPauses} GC pauses (p99 ${s.gcPauseP99Ms} / max ${s.gcPauseMaxMs} ms)`;
   return `server until the window's end: event-loop delay p99 ${s.loopDelayP99Ms} / max ${s.loopDelayMaxMs} ms${gc}, ack arrived → row written ${pair(s.ackWriteP50Ms, s.ackWriteP99Ms)}, express reading → state row written ${pair(s.expressStateP50Ms, s.expressStateP99Ms)}`;
-}
-
-/** Resident memory of a process from /proc, in MiB: current and peak. */
-function memory(pid: number): { rss: number; peak: number } | null {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-  } catch {
-    return null;
-  }
 }
 
 /** The simulator in a child process, driven over IPC. */
@@ -159,10 +141,6 @@ function startSimulator(config: object) {
   };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** `BENCH_VERBOSE=1` prints the steps (to stderr) as they happen. */
 const step = (line: string) => {
@@ -236,7 +214,24 @@ async function measure(
     const wal0 = target.databaseUrl ? await walActivity(target.databaseUrl) : null;
     const commandsStart = performance.now();
     const machineWatch = watchCpu([]);
-    const commands = await commandLoop(server.api, token, fleet.lampIds, Date.now() + seconds * 1000);
+    const completed: CompletedCommand[] = [];
+    const timeline = startTimeline(
+      {
+        serverPid: server.pid,
+        postgres: variant === 'postgres',
+        statsFile,
+        sent: async () => (await sim.stats()).readingsSent,
+        commands: completed,
+      },
+      timelineSeconds(seconds),
+    );
+    const commands = await commandLoop(
+      server.api,
+      token,
+      fleet.lampIds,
+      Date.now() + seconds * 1000,
+      completed,
+    ).finally(() => timeline.stop());
     const machineCores = machineWatch.machineCores();
     const wal1 = target.databaseUrl ? await walActivity(target.databaseUrl) : null;
     const commandSeconds = (performance.now() - commandsStart) / 1000;
@@ -384,12 +379,17 @@ async function waitIdle(pids: number[], postgres: boolean, threshold: number, ma
 }
 
 /** Single lamp.dim commands one after another until `until`: time to ack, and to state visible. */
-async function commandLoop(api: string, token: string, lampIds: string[], until: number) {
+/** Each command seen through is also appended to `completed` as it completes (the timeline reads it). */
+async function commandLoop(
+  api: string,
+  token: string,
+  lampIds: string[],
+  until: number,
+  completed: CompletedCommand[] = [],
+) {
   const visible: number[] = [];
   const acked: number[] = [];
   const ids: string[] = [];
-  /** Each command seen through: when it was sent (epoch ms) and its times (ms after that). */
-  const completed: CompletedCommand[] = [];
   /** How long the command request and each poll request took (where the round trip goes). */
   const posted: number[] = [];
   const polls: number[] = [];

@@ -1,5 +1,7 @@
-// `npx tsx bench/lib/cpu-profile.ts <file.cpuprofile> [top]`: self time per function and the
-// share of total time spent under each function, to find what a measured endpoint spends on.
+// `npx tsx bench/lib/cpu-profile.ts <file.cpuprofile> [top] [--from s] [--to s]`: self time per
+// function and the share of total time spent under each function, to find what a measured
+// endpoint spends on. `--from`/`--to` keep the samples of that part of the profile (seconds
+// since it began): the first and the last minutes of a long run side by side show what grew.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -10,9 +12,19 @@ type Node = {
 };
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 
-const [file, topArg] = process.argv.slice(2);
-if (!file) {
-  console.error('usage: tsx bench/lib/cpu-profile.ts <file.cpuprofile> [top]');
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  const value = Number(args[i + 1]);
+  args.splice(i, 2);
+  return value;
+};
+const fromS = option('--from') ?? 0;
+const toS = option('--to') ?? Infinity;
+const [file, topArg] = args;
+if (!file || Number.isNaN(fromS) || Number.isNaN(toS)) {
+  console.error('usage: tsx bench/lib/cpu-profile.ts <file.cpuprofile> [top] [--from s] [--to s]');
   process.exit(2);
 }
 const top = Number(topArg ?? 25);
@@ -30,8 +42,11 @@ const label = (n: Node) => {
 const self = new Map<string, number>();
 const total = new Map<string, number>();
 let all = 0;
+let elapsedUs = 0;
 profile.samples.forEach((id, i) => {
   const dt = profile.timeDeltas[i] ?? 0;
+  elapsedUs += dt;
+  if (elapsedUs < fromS * 1e6 || elapsedUs >= toS * 1e6) return;
   all += dt;
   const node = byId.get(id)!;
   self.set(label(node), (self.get(label(node)) ?? 0) + dt);
@@ -49,5 +64,8 @@ const print = (title: string, m: Map<string, number>) => {
   for (const [l, t] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
     console.log(`${((t / all) * 100).toFixed(1).padStart(5)} %  ${l}`);
 };
+console.log(
+  `${(all / 1e6).toFixed(1)} s of samples between ${fromS} s and ${Number.isFinite(toS) ? `${toS} s` : 'the end'} (the profile spans ${(elapsedUs / 1e6).toFixed(1)} s)`,
+);
 print('self time', self);
 print('total time (function and what it calls)', total);

@@ -22,7 +22,7 @@ import { LiveDevice } from './live-device';
 import type { LiveEvents } from './live-events';
 import type { RawMessageLog } from './raw-log';
 import { epochMsToTimestamptz, LampColumns, SensorColumns } from './reading-columns';
-import { RollupBuckets } from './rollup-buckets';
+import { RollupBuckets, type RollupProgress } from './rollup-buckets';
 import type { TelemetryStore } from './telemetry-store';
 import { WriteLane } from './write-lane';
 
@@ -257,9 +257,12 @@ export class Ingestor {
     return b;
   }
 
-  /** Gives back rollup sums whose upsert failed (merged into those gathered meanwhile). */
-  returnRollupBuckets(b: RollupBuckets): void {
-    b.mergeInto(this.buckets);
+  /**
+   * Gives back rollup sums a failed run did not write, `done` being those it wrote (merged into
+   * the sums gathered meanwhile).
+   */
+  returnRollupBuckets(b: RollupBuckets, done?: RollupProgress): void {
+    b.mergeInto(this.buckets, done);
   }
 
   /**

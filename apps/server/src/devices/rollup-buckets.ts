@@ -104,8 +104,9 @@ export class BucketMap<K extends string> {
     }
   }
 
-  mergeInto(target: BucketMap<K>): void {
-    for (let s = 0; s < this.size; s++) target.mergeSlot(this, s);
+  /** Adds slots [from, size) into their device-hours in `target`. */
+  mergeInto(target: BucketMap<K>, from = 0): void {
+    for (let s = from; s < this.size; s++) target.mergeSlot(this, s);
   }
 
   /** The bucket of one slot. */
@@ -159,6 +160,9 @@ const index = <K extends string>(keys: readonly K[]) =>
 const lamp = index(lampKeys);
 const sensor = index(sensorKeys);
 
+/** How many slots of each map a rollup run has written (see `TelemetryStore.addRollups`). */
+export type RollupProgress = { lamps: number; sensors: number };
+
 /**
  * Hourly rollup sums (count, sum, min, max per column and device-hour) of the readings stored
  * since the last rollup run, gathered per flush so that the minute job upserts them instead of
@@ -203,10 +207,13 @@ export class RollupBuckets {
     }
   }
 
-  /** Adds these sums into `target` (a failed upsert's sums go back for the next run). */
-  mergeInto(target: RollupBuckets): void {
-    this.lamps.mergeInto(target.lamps);
-    this.sensors.mergeInto(target.sensors);
+  /**
+   * Adds these sums into `target`, but for the slots `done` says are already in the rollups
+   * (a failed run's unwritten sums go back for the next run).
+   */
+  mergeInto(target: RollupBuckets, done: RollupProgress = { lamps: 0, sensors: 0 }): void {
+    this.lamps.mergeInto(target.lamps, done.lamps);
+    this.sensors.mergeInto(target.sensors, done.sensors);
   }
 
   /** The earliest and the end of the latest hour held, or null when empty. */

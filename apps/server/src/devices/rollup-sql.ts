@@ -1,8 +1,10 @@
 /**
  * The rollup statements of both reading tables, built from one description per table: hourly
- * rows recomputed from the raw readings, hourly rows incremented by in-memory sums, and daily
- * rows recomputed from the hourly ones (a day being local to the project's time zone).
+ * rows recomputed from the raw readings, daily rows recomputed from the hourly ones (a day being
+ * local to the project's time zone), and both incremented by in-memory sums.
  */
+
+import { epochMsToTimestamptz } from './reading-columns';
 
 /**
  * How a rollup column is aggregated: `avg`, `max` or `min` of a reading column, or `delta`, the
@@ -42,13 +44,13 @@ function fromReadings(c: RollupColumn<string>): string {
  * the hours where the column has a value count), maxima and minima combined, a counter's growth
  * from its overall maximum and minimum.
  */
-function fromHours(c: RollupColumn<string>): string {
-  const v = `r.${c.column}`;
+function fromHours(c: RollupColumn<string>, r = 'r'): string {
+  const v = `${r}.${c.column}`;
   switch (c.agg) {
     case 'avg':
-      return `sum(${v} * r.samples) / nullif(sum(case when ${v} is not null then r.samples end), 0)`;
+      return `sum(${v} * ${r}.samples) / nullif(sum(case when ${v} is not null then ${r}.samples end), 0)`;
     case 'delta':
-      return `max(r.${c.max}) - min(r.${c.max} - ${v})`;
+      return `max(${r}.${c.max}) - min(${r}.${c.max} - ${v})`;
     default:
       return `${c.agg}(${v})`;
   }
@@ -90,27 +92,45 @@ export function dailyFromHoursSql(t: RollupTable<string>): string {
         from ${t.rollup} r left join sys_project p on p.id = r.project_id
        where r.grain = 'h' and r.bucket >= $1 and r.bucket < $2)
     ${header(t)}
-    select 'd', d.day, r.device_id, min(r.project_id), sum(r.samples)::int, ${t.columns.map(fromHours).join(', ')}
+    select 'd', d.day, r.device_id, min(r.project_id), sum(r.samples)::int, ${t.columns.map((c) => fromHours(c)).join(', ')}
       from days d join ${t.rollup} r on r.grain = 'h' and r.device_id = d.device_id
        and r.bucket >= d.day and r.bucket < d.day + interval '1 day'
      group by d.day, r.device_id
     ${replaceAll(t)}`;
 }
 
-/**
- * Adds in-memory sums into the hourly rows. Parameters: $1 the hours (epoch ms), $2 device ids,
- * $3 project ids, $4 samples, then one float array per column in `columns` order. Not
- * idempotent: each set of sums is added once.
- */
-export function addHourlySql(t: RollupTable<string>): string {
-  const arrays = t.columns.map((_, i) => `$${i + 5}::float8[]`).join(', ');
-  return `${header(t, ' as r')}
-    select 'h', (timestamptz 'epoch' + v.hour * interval '1 millisecond'), v.device_id, v.project_id, v.samples,
-      ${t.columns.map((c) => `v.${c.column}`).join(', ')}
-      from unnest($1::int8[], $2::text[], $3::text[], $4::int[], ${arrays})
-        as v(hour, device_id, project_id, samples, ${names(t)})
-    on conflict (grain, device_id, bucket) do update set samples = r.samples + excluded.samples,
+/** Increments rows already there by the sums being added (`excluded`). */
+const addUp = (t: RollupTable<string>) =>
+  `on conflict (grain, device_id, bucket) do update set samples = r.samples + excluded.samples,
       ${t.columns.map((c) => `${c.column} = ${merged(c)}`).join(',\n      ')}`;
+
+/**
+ * Adds in-memory sums of device-hours into their hourly rows and into the daily rows of the
+ * days they fall in (local to each project's time zone), in one statement: a set of sums is
+ * in both or in neither. Parameters: $1 the hours (epoch ms), $2 device ids, $3 project ids,
+ * $4 samples, then one float array per column in `columns` order; each device-hour at most once.
+ * Not idempotent: each set of sums is added once.
+ *
+ * Adding to the day instead of recomputing it from its hours keeps the cost of a run the same
+ * at 23:00 as at 00:00 (a recompute reads every hour of the day so far, for every device).
+ */
+export function addSumsSql(t: RollupTable<string>): string {
+  const arrays = t.columns.map((_, i) => `$${i + 5}::float8[]`).join(', ');
+  const hour = epochMsToTimestamptz('v.hour');
+  return `with v as (
+      select * from unnest($1::int8[], $2::text[], $3::text[], $4::int[], ${arrays})
+        as v(hour, device_id, project_id, samples, ${names(t)})),
+    hours as (
+      ${header(t, ' as r')}
+      select 'h', ${hour}, v.device_id, v.project_id, v.samples, ${t.columns.map((c) => `v.${c.column}`).join(', ')}
+        from v
+      ${addUp(t)})
+    ${header(t, ' as r')}
+    select 'd', h.day, h.device_id, min(h.project_id), sum(h.samples)::int, ${t.columns.map((c) => fromHours(c, 'h')).join(', ')}
+      from (select v.*, date_trunc('day', ${hour}, coalesce(p.time_zone, 'UTC')) as day
+              from v left join sys_project p on p.id = v.project_id) h
+     group by h.day, h.device_id
+    ${addUp(t)}`;
 }
 
 const lampKeys = ['level', 'power', 'voltage', 'current', 'energy', 'on'] as const;

@@ -9,6 +9,7 @@ import { GatewayDirectory } from './directory';
 import { type IngestLogger, Ingestor, markGatewaysOffline } from './ingest';
 import type { LiveEvents } from './live-events';
 import { RawMessageLog } from './raw-log';
+import type { RollupProgress } from './rollup-buckets';
 import { StateFanout } from './state-fanout';
 import { TelemetryStore } from './telemetry-store';
 
@@ -55,6 +56,9 @@ export class DeviceRuntime {
   /** Garbage-collection pauses of the main thread (ms), while the bus ran. */
   private gcObserver: PerformanceObserver | null = null;
   private readonly gcPauses = createHistogram();
+  /** Diagnostics: all garbage-collection time (ms), and the rollup runs' count, time and rows. */
+  private gcMs = 0;
+  private readonly rollups = { runs: 0, ms: 0, lastMs: 0, lastRows: 0 };
 
   constructor(
     private readonly db: Database,
@@ -136,7 +140,10 @@ export class DeviceRuntime {
       this.loopDelay = monitorEventLoopDelay({ resolution: 10 });
       this.loopDelay.enable();
       this.gcObserver = new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) this.gcPauses.record(Math.max(1, Math.round(e.duration)));
+        for (const e of list.getEntries()) {
+          this.gcPauses.record(Math.max(1, Math.round(e.duration)));
+          this.gcMs += e.duration;
+        }
       });
       this.gcObserver.observe({ entryTypes: ['gc'] });
     }
@@ -189,7 +196,20 @@ export class DeviceRuntime {
   private async writeStats(final = false): Promise<void> {
     const file = this.options.statsFile;
     if (!file) return;
-    const stats = { ...this.ingestor.stats, ...this.delays() };
+    const mem = process.memoryUsage();
+    const mib = (bytes: number) => Math.round(bytes / 1_048_576);
+    const stats = {
+      ...this.ingestor.stats,
+      ...this.delays(),
+      heapUsedMiB: mib(mem.heapUsed),
+      heapTotalMiB: mib(mem.heapTotal),
+      // Buffers and typed arrays (outside the heap): what else the resident memory holds.
+      externalMiB: mib(mem.external),
+      rollupRuns: this.rollups.runs,
+      rollupMs: Math.round(this.rollups.ms),
+      lastRollupMs: Math.round(this.rollups.lastMs),
+      lastRollupRows: this.rollups.lastRows,
+    };
     if (final) {
       this.loopDelay?.disable();
       this.gcObserver?.disconnect();
@@ -216,6 +236,7 @@ export class DeviceRuntime {
             gcPauses: this.gcPauses.count,
             gcPauseP99Ms: this.gcPauses.percentile(99),
             gcPauseMaxMs: this.gcPauses.max,
+            gcMs: Math.round(this.gcMs),
           }
         : {}),
       ...(acks.count ? { ackWriteP50Ms: acks.percentile(50), ackWriteP99Ms: acks.percentile(99) } : {}),
@@ -244,16 +265,22 @@ export class DeviceRuntime {
 
   /**
    * Adds the readings stored since the last run into the rollups: the ingestor keeps running
-   * sums per device-hour per flush, and this upserts them (instead of recomputing the current
-   * hour from the raw readings every minute). `TelemetryStore.rollup` still recomputes a
-   * range from the raw readings (repairs, back-fills).
+   * sums per device-hour per flush, and this adds them to the hourly and daily rows (instead of
+   * recomputing the current hour from the raw readings every minute). `TelemetryStore.rollup`
+   * still recomputes a range from the raw readings (repairs, back-fills).
    */
   async rollup(): Promise<void> {
     const buckets = this.ingestor.takeRollupBuckets();
+    const done: RollupProgress = { lamps: 0, sensors: 0 };
+    const started = performance.now();
     try {
-      await this.store.addRollups(buckets);
+      await this.store.addRollups(buckets, done);
+      const ms = performance.now() - started;
+      Object.assign(this.rollups, { runs: this.rollups.runs + 1, lastMs: ms, lastRows: buckets.size });
+      this.rollups.ms += ms;
     } catch (error) {
-      this.ingestor.returnRollupBuckets(buckets);
+      // What was written stays; the rest is added by the next run.
+      this.ingestor.returnRollupBuckets(buckets, done);
       throw error;
     }
   }

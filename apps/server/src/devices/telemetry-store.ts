@@ -10,9 +10,9 @@ import {
   sensorColumnNames,
   textArray,
 } from './reading-columns';
-import type { BucketMap, RollupBuckets } from './rollup-buckets';
+import type { BucketMap, RollupBuckets, RollupProgress } from './rollup-buckets';
 import {
-  addHourlySql,
+  addSumsSql,
   dailyFromHoursSql,
   hourlyFromReadingsSql,
   lampRollup,
@@ -125,21 +125,27 @@ export class TelemetryStore {
   }
 
   /**
-   * Adds the sums of readings stored since the last run into the hourly rollups (one upsert per
-   * chunk: samples add up, averages are merged weighted by samples, min/max combined), then
-   * recomputes the daily rollups of the device-days those hours touch from the hourly rows.
-   * Not idempotent: each set of sums must be added once (the ingestor hands them over once).
+   * Adds the sums of readings stored since the last run into the hourly rollups and into the
+   * daily rollups of the days those hours fall in (one statement per chunk: samples add up,
+   * averages are merged weighted by samples, min/max combined). Not idempotent: each set of sums
+   * must be added once. `done` counts the slots of each map whose sums are in: when a statement
+   * fails, the slots before it are in and only the rest may be added again.
    */
-  async addRollups(b: RollupBuckets): Promise<void> {
-    const span = b.span();
-    if (!span) return;
-    await this.addHourly(lampRollup, b.lamps);
-    await this.addHourly(sensorRollup, b.sensors);
-    await this.rollupDays(new Date(span.from).toISOString(), new Date(span.to).toISOString());
+  async addRollups(b: RollupBuckets, done: RollupProgress = { lamps: 0, sensors: 0 }): Promise<void> {
+    await this.addSums(lampRollup, b.lamps, (n) => {
+      done.lamps = n;
+    });
+    await this.addSums(sensorRollup, b.sensors, (n) => {
+      done.sensors = n;
+    });
   }
 
-  private async addHourly<K extends string>(t: RollupTable<K>, buckets: BucketMap<K>): Promise<void> {
-    const sql = addHourlySql(t);
+  private async addSums<K extends string>(
+    t: RollupTable<K>,
+    buckets: BucketMap<K>,
+    added: (slots: number) => void,
+  ): Promise<void> {
+    const sql = addSumsSql(t);
     for (const [from, to] of ranges(buckets.size, ROLLUP_CHUNK)) {
       const rows = buckets.slice(from, to);
       await this.db.query(sql, [
@@ -149,6 +155,7 @@ export class TelemetryStore {
         numberArray(rows.map((x) => x.samples)),
         ...t.columns.map((c) => numberArray(rows.map((x) => x.value(c)))),
       ]);
+      added(to);
     }
   }
 
