@@ -624,7 +624,7 @@ export class Ingestor {
     const newest = d.takeReadingTime(ts);
     if (ref.kind === 'lamp') {
       const r = data as LampReading;
-      this.lamps.add(ts, ref.id, gw.projectId, r);
+      this.lamps.add(ts, ref.id, gw.projectId, r, d.index);
       if (newest) d.merge(data, true);
       if (r.faults) {
         if (newest) d.reportFaults(r.faults);
@@ -632,7 +632,7 @@ export class Ingestor {
         this.conditions.faults(gw, ref.id, r.faults, ts);
       }
     } else {
-      if (ref.kind === 'sensor') this.sensors.add(ts, ref.id, gw.projectId, data as SensorReading);
+      if (ref.kind === 'sensor') this.sensors.add(ts, ref.id, gw.projectId, data as SensorReading, d.index);
       if (newest) d.merge(data, false);
     }
     if (express && !d.express && (express === 'all' || express.has(ref.id))) {
@@ -651,7 +651,7 @@ export class Ingestor {
       // First message since the gateway's entry was loaded: the device's record, or a new one.
       d = this.devices.get(ref.id);
       if (!d) {
-        d = new LiveDevice(ref.id, gw.projectId, gw.id, ref.stored);
+        d = new LiveDevice(ref.id, gw.projectId, gw.id, ref.stored, this.devices.size);
         this.devices.set(ref.id, d);
       } else {
         d.gatewayId = gw.id;

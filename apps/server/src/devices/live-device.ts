@@ -55,6 +55,8 @@ export class LiveDevice {
     public gatewayId: string,
     /** What the row held when the node started hearing from the device: only real changes are urgent. */
     stored?: StoredState,
+    /** This node's number of the device, dense from 0 (arrays indexed by device, see `BucketMap`). */
+    readonly index = -1,
   ) {
     if (!stored) return;
     this.writtenAt = stored.at;

@@ -10,9 +10,12 @@ abstract class Columns {
   ts: Float64Array;
   readonly deviceId: string[] = [];
   readonly projectId: string[] = [];
+  /** The ingestor's number of the device (`LiveDevice.index`), -1 when unknown: see `BucketMap.slot`. */
+  deviceIndex: Int32Array;
 
   constructor(protected capacity = 16_384) {
     this.ts = new Float64Array(capacity);
+    this.deviceIndex = new Int32Array(capacity);
   }
 
   /** Empties the buffer, keeping its capacity. */
@@ -21,10 +24,11 @@ abstract class Columns {
   }
 
   /** The index of a new row, growing every column when full. */
-  protected next(ts: number, deviceId: string, projectId: string): number {
+  protected next(ts: number, deviceId: string, projectId: string, deviceIndex: number): number {
     const i = this.size;
     if (i === this.capacity) this.grow(this.capacity * 2);
     this.ts[i] = ts;
+    this.deviceIndex[i] = deviceIndex;
     this.deviceId[i] = deviceId;
     this.projectId[i] = projectId;
     this.size = i + 1;
@@ -34,8 +38,8 @@ abstract class Columns {
   private grow(capacity: number): void {
     for (const key of Object.keys(this) as Array<keyof this>) {
       const column = this[key];
-      if (column instanceof Float64Array) {
-        const wider = new Float64Array(capacity);
+      if (column instanceof Float64Array || column instanceof Int32Array) {
+        const wider = column instanceof Float64Array ? new Float64Array(capacity) : new Int32Array(capacity);
         wider.set(column);
         (this as Record<keyof this, unknown>)[key] = wider;
       }
@@ -59,8 +63,8 @@ export class LampColumns extends Columns {
   hours = new Float64Array(this.capacity);
   switchOns = new Float64Array(this.capacity);
 
-  add(ts: number, deviceId: string, projectId: string, r: LampReading): void {
-    const i = this.next(ts, deviceId, projectId);
+  add(ts: number, deviceId: string, projectId: string, r: LampReading, deviceIndex = -1): void {
+    const i = this.next(ts, deviceId, projectId, deviceIndex);
     this.on[i] = r.on === undefined ? Number.NaN : r.on ? 1 : 0;
     this.level[i] = num(r.level);
     this.target[i] = num(r.target);
@@ -86,8 +90,8 @@ export class SensorColumns extends Columns {
   windDirection = new Float64Array(this.capacity);
   pressure = new Float64Array(this.capacity);
 
-  add(ts: number, deviceId: string, projectId: string, r: SensorReading): void {
-    const i = this.next(ts, deviceId, projectId);
+  add(ts: number, deviceId: string, projectId: string, r: SensorReading, deviceIndex = -1): void {
+    const i = this.next(ts, deviceId, projectId, deviceIndex);
     this.temperature[i] = num(r.temperature);
     this.humidity[i] = num(r.humidity);
     this.pm25[i] = num(r.pm25);

@@ -47,6 +47,44 @@ describe('RollupBuckets', () => {
     expect(merged.stat('energy', 'min')).toBe(9);
     expect(new RollupBuckets().span()).toBeNull();
   });
+
+  it("finds a device-hour's slot the same with the device's number as without", () => {
+    const t = 100 * HOUR;
+    // Readings of 50 devices over three hours, in an order that jumps back (late readings).
+    const rows = Array.from({ length: 3_000 }, (_, i) => ({
+      ts: t + ((i * 7_919) % 3) * HOUR + (i % 1_000),
+      dev: `L${i % 50}`,
+      level: i % 100,
+    }));
+    const withIndex = new LampColumns();
+    const withoutIndex = new LampColumns();
+    for (const r of rows) {
+      withIndex.add(r.ts, r.dev, 'p', { dev: r.dev, level: r.level }, Number(r.dev.slice(1)));
+      withoutIndex.add(r.ts, r.dev, 'p', { dev: r.dev, level: r.level });
+    }
+    const a = new RollupBuckets();
+    const b = new RollupBuckets();
+    a.addLamps(withIndex, 0, 1_500);
+    // Sums merged in without numbers (a failed run's) move some devices' latest hour meanwhile.
+    const late = new RollupBuckets();
+    late.addLamps(lamps([{ ts: t + 5 * HOUR, dev: 'L7', level: 1, energy: 1, on: true }]));
+    late.mergeInto(a);
+    a.addLamps(withIndex, 1_500);
+    b.addLamps(withoutIndex);
+    late.mergeInto(b);
+    expect(a.lamps.size).toBe(b.lamps.size);
+    expect(a.lamps.size).toBe(50 * 3 + 1);
+    for (let d = 0; d < 50; d++)
+      for (const h of [t, t + HOUR, t + 2 * HOUR]) {
+        const [x, y] = [a.lamps.get(`L${d}`, h)!, b.lamps.get(`L${d}`, h)!];
+        expect([x.samples, x.stat('level', 'avg'), x.stat('level', 'max')]).toEqual([
+          y.samples,
+          y.stat('level', 'avg'),
+          y.stat('level', 'max'),
+        ]);
+      }
+    expect(a.lamps.get('L7', t + 5 * HOUR)!.samples).toBe(1);
+  });
 });
 
 describe('VerifiedSecrets', () => {

@@ -31,6 +31,12 @@ export class BucketMap<K extends string> {
   /** Each device's slot of its latest hour, and the slots of its other hours (late readings). */
   private readonly latest = new Map<string, number>();
   private readonly others = new Map<string, number>();
+  /**
+   * In front of `latest`, by the ingestor's number of the device: slot + 1 (0: none). Nearly
+   * every reading falls in its device's latest hour, and an array read costs a fraction of a
+   * hash look-up of the id (which was a tenth of the ingestion's CPU at 100,000 readings/s).
+   */
+  private latestByIndex = new Int32Array(0);
 
   constructor(private readonly keys: readonly K[]) {
     this.width = 1 + keys.length * 4;
@@ -40,19 +46,42 @@ export class BucketMap<K extends string> {
     return this.hours.length;
   }
 
-  /** The slot of a device-hour, created when missing. */
-  slot(deviceId: string, projectId: string, hour: number): number {
+  /**
+   * The slot of a device-hour, created when missing. `index` (the device's `LiveDevice.index`,
+   * or -1) only speeds the look-up up: a slot is found by its device and hour either way.
+   */
+  slot(deviceId: string, projectId: string, hour: number, index = -1): number {
+    if (index >= 0 && index < this.latestByIndex.length) {
+      const cached = this.latestByIndex[index]! - 1;
+      if (cached >= 0 && this.hours[cached] === hour) return cached;
+    }
     const s = this.latest.get(deviceId);
-    if (s !== undefined && this.hours[s] === hour) return s;
-    const key = `${deviceId}|${hour}`;
-    const other = this.others.get(key);
-    if (other !== undefined) return other;
-    const created = this.create(deviceId, projectId, hour);
-    if (s === undefined || hour > this.hours[s]!) {
-      if (s !== undefined) this.others.set(`${deviceId}|${this.hours[s]}`, s);
-      this.latest.set(deviceId, created);
-    } else this.others.set(key, created);
-    return created;
+    let found: number;
+    if (s !== undefined && this.hours[s] === hour) found = s;
+    else {
+      const key = `${deviceId}|${hour}`;
+      const other = this.others.get(key);
+      if (other !== undefined) return other;
+      found = this.create(deviceId, projectId, hour);
+      if (s === undefined || hour > this.hours[s]!) {
+        if (s !== undefined) this.others.set(`${deviceId}|${this.hours[s]}`, s);
+        this.latest.set(deviceId, found);
+      } else {
+        this.others.set(key, found);
+        return found;
+      }
+    }
+    if (index >= 0) this.cacheLatest(index, found);
+    return found;
+  }
+
+  private cacheLatest(index: number, s: number): void {
+    if (index >= this.latestByIndex.length) {
+      const wider = new Int32Array(Math.max(1_024, index + 1, this.latestByIndex.length * 2));
+      wider.set(this.latestByIndex);
+      this.latestByIndex = wider;
+    }
+    this.latestByIndex[index] = s + 1;
   }
 
   private create(deviceId: string, projectId: string, hour: number): number {
@@ -180,7 +209,8 @@ export class RollupBuckets {
   addLamps(c: LampColumns, from = 0, to = c.size): void {
     const m = this.lamps;
     for (let i = from; i < to; i++) {
-      const s = m.slot(c.deviceId[i]!, c.projectId[i]!, Math.floor(c.ts[i]! / HOUR_MS) * HOUR_MS);
+      const hour = Math.floor(c.ts[i]! / HOUR_MS) * HOUR_MS;
+      const s = m.slot(c.deviceId[i]!, c.projectId[i]!, hour, c.deviceIndex[i]!);
       m.sample(s);
       m.add(s, lamp.level, c.level[i]!);
       m.add(s, lamp.power, c.power[i]!);
@@ -194,7 +224,8 @@ export class RollupBuckets {
   addSensors(c: SensorColumns): void {
     const m = this.sensors;
     for (let i = 0; i < c.size; i++) {
-      const s = m.slot(c.deviceId[i]!, c.projectId[i]!, Math.floor(c.ts[i]! / HOUR_MS) * HOUR_MS);
+      const hour = Math.floor(c.ts[i]! / HOUR_MS) * HOUR_MS;
+      const s = m.slot(c.deviceId[i]!, c.projectId[i]!, hour, c.deviceIndex[i]!);
       m.sample(s);
       m.add(s, sensor.temperature, c.temperature[i]!);
       m.add(s, sensor.humidity, c.humidity[i]!);
