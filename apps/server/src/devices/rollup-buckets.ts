@@ -171,17 +171,6 @@ export class BucketMap<K extends string> {
     for (let s = from; s < Math.min(to, this.size); s++) out.push(this.bucket(s));
     return out;
   }
-
-  /** The earliest hour held and the end of the latest, or null when empty. */
-  span(): { from: number; to: number } | null {
-    if (this.size === 0) return null;
-    let [from, to] = [Infinity, -Infinity];
-    for (const h of this.hours) {
-      if (h < from) from = h;
-      if (h + HOUR_MS > to) to = h + HOUR_MS;
-    }
-    return { from, to };
-  }
 }
 
 const index = <K extends string>(keys: readonly K[]) =>
@@ -245,12 +234,5 @@ export class RollupBuckets {
   mergeInto(target: RollupBuckets, done: RollupProgress = { lamps: 0, sensors: 0 }): void {
     this.lamps.mergeInto(target.lamps, done.lamps);
     this.sensors.mergeInto(target.sensors, done.sensors);
-  }
-
-  /** The earliest and the end of the latest hour held, or null when empty. */
-  span(): { from: number; to: number } | null {
-    const [a, b] = [this.lamps.span(), this.sensors.span()];
-    if (!a || !b) return a ?? b;
-    return { from: Math.min(a.from, b.from), to: Math.max(a.to, b.to) };
   }
 }
