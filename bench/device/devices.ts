@@ -378,8 +378,10 @@ async function waitIdle(pids: number[], postgres: boolean, threshold: number, ma
   }
 }
 
-/** Single lamp.dim commands one after another until `until`: time to ack, and to state visible. */
-/** Each command seen through is also appended to `completed` as it completes (the timeline reads it). */
+/**
+ * Single lamp.dim commands one after another until `until`: time to ack, and to state visible.
+ * Each command seen through is also appended to `completed` as it completes (the timeline reads it).
+ */
 async function commandLoop(
   api: string,
   token: string,
