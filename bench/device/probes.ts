@@ -11,12 +11,15 @@ export function readIngestStats(file: string): Record<string, number> | null {
   }
 }
 
-/** Resident memory of a process from /proc, in MiB: current and peak. */
-export function memory(pid: number): { rss: number; peak: number } | null {
+/**
+ * Resident memory of a process from /proc, in MiB: current and peak, and of the current how much
+ * is anonymous (the heap, buffers, malloc's arenas) rather than mapped files (code, libraries).
+ */
+export function memory(pid: number): { rss: number; peak: number; anon: number } | null {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024, anon: kb('RssAnon') / 1024 };
   } catch {
     return null;
   }

@@ -2,6 +2,7 @@
 // drifts over half an hour shows where and with what: the rates, the backlog, the CPU of the
 // server and of PostgreSQL, memory, garbage collection, the rollup job and the commands' tail.
 import { formatNumber } from '../lib/benchmark';
+import { type CanaryTimes, startCanary } from '../lib/canary';
 import { watchCpu } from '../lib/cpu';
 import { memory, percentile, readIngestStats } from './probes';
 
@@ -30,12 +31,14 @@ type Mark = {
   at: number;
   sent: number;
   stats: Record<string, number>;
+  canary: CanaryTimes | null;
 };
 
 /** Starts printing (to stderr) every `seconds`; the answer stops it. */
 export function startTimeline(src: TimelineSources, seconds: number): { stop(): void } {
   if (seconds <= 0) return { stop() {} };
   const started = Date.now();
+  const canary = startCanary();
   let last: Mark | null = null;
   let cpu = { server: watchCpu([src.serverPid]), postgres: src.postgres ? watchCpu([], true) : null };
   let busy = false;
@@ -47,6 +50,7 @@ export function startTimeline(src: TimelineSources, seconds: number): { stop(): 
         at: Date.now(),
         sent: await src.sent(),
         stats: readIngestStats(src.statsFile) ?? {},
+        canary: await canary.time().catch(() => null),
       };
       if (last) process.stderr.write(`${line(src, last, mark, cpu, started)}\n`);
       last = mark;
@@ -59,7 +63,12 @@ export function startTimeline(src: TimelineSources, seconds: number): { stop(): 
   };
   void tick();
   const timer = setInterval(() => void tick(), seconds * 1000);
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      void canary.stop();
+    },
+  };
 }
 
 function line(
@@ -74,6 +83,8 @@ function line(
   const sentRate = (b.sent - a.sent) / s;
   const serverCores = (cpu.server.underTestSeconds() ?? Number.NaN) / s;
   const pgCores = cpu.postgres ? (cpu.postgres.underTestSeconds() ?? Number.NaN) / s : null;
+  const mem = memory(src.serverPid);
+  const stat = (key: string) => formatNumber(b.stats[key] ?? Number.NaN);
   const rtt = src.commands
     .filter((c) => c.sentAt >= a.at && c.sentAt < b.at)
     .map((c) => c.visible)
@@ -81,8 +92,10 @@ function line(
   const parts = [
     `sent ${formatNumber(sentRate)}/s, stored ${formatNumber(delta('stored') / s)}/s, backlog ${formatNumber((b.stats.readings ?? 0) - (b.stats.stored ?? 0))}, held back +${delta('heldBack')}`,
     `server ${serverCores.toFixed(2)} cores (${((serverCores / sentRate) * 1e6).toFixed(2)} µs/reading)${pgCores === null ? '' : `, PostgreSQL ${pgCores.toFixed(2)}`}`,
-    `RSS ${formatNumber(memory(src.serverPid)?.rss ?? Number.NaN)} MiB, heap ${formatNumber(b.stats.heapUsedMiB ?? Number.NaN)} of ${formatNumber(b.stats.heapTotalMiB ?? Number.NaN)} MiB, external ${formatNumber(b.stats.externalMiB ?? Number.NaN)} MiB, GC ${formatNumber(delta('gcMs') / s)} ms/s (${delta('gcPauses')} pauses)`,
+    `RSS ${formatNumber(mem?.rss ?? Number.NaN)} MiB (anonymous ${formatNumber(mem?.anon ?? Number.NaN)}), heap ${stat('heapUsedMiB')} of ${stat('heapTotalMiB')} MiB (old space ${stat('oldSpaceUsedMiB')} of ${stat('oldSpaceMiB')}), external ${stat('externalMiB')} MiB`,
+    `GC ${formatNumber(delta('gcMs') / s)} ms/s (${delta('gcPauses')} pauses; young ${formatNumber(delta('gcMinorMs') / s)}, full ${formatNumber(delta('gcMajorMs') / s)} ms/s in ${delta('gcMajors')}, incremental ${formatNumber(delta('gcIncrementalMs') / s)})`,
     `rollup ${delta('rollupRuns') ? `${formatNumber(b.stats.lastRollupMs ?? Number.NaN)} ms for ${formatNumber(b.stats.lastRollupRows ?? Number.NaN)} device-hours` : 'not run'}`,
+    `canary ${b.canary ? `${b.canary.aluMs} ms arithmetic, ${b.canary.memoryMs} ms memory` : 'unknown'}`,
     `commands n=${rtt.length}${rtt.length ? ` p50 ${formatNumber(percentile(rtt, 50))} / p99 ${formatNumber(percentile(rtt, 99))} / max ${formatNumber(rtt.at(-1)!)} ms` : ''}`,
   ];
   const minutes = ((b.at - started) / 60_000).toFixed(1);

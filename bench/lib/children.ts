@@ -6,10 +6,18 @@ const running = new Set<ChildProcess>();
 /**
  * Node options that make a child write a V8 CPU profile into `BENCH_CPU_PROF` (a directory; open
  * the file in Chrome DevTools or summarise it with bench/lib/cpu-profile.ts); none when unset.
+ * `BENCH_CPU_PROF_INTERVAL` sets the sampling interval in µs (V8's default is 1000; a coarser
+ * one keeps the profile of an hour's run small).
  */
 export function cpuProfileArgs(): string[] {
   const dir = process.env.BENCH_CPU_PROF;
-  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+  if (!dir) return [];
+  const interval = Number(process.env.BENCH_CPU_PROF_INTERVAL);
+  return [
+    '--cpu-prof',
+    `--cpu-prof-dir=${path.resolve(dir)}`,
+    ...(interval > 0 ? [`--cpu-prof-interval=${Math.round(interval)}`] : []),
+  ];
 }
 
 /**

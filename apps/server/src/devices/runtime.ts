@@ -1,5 +1,4 @@
 import { rename, writeFile } from 'node:fs/promises';
-import { createHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { Database } from '../db/database';
 import { BulkTurns } from './bulk-turns';
 import { BrokerPortError, connectExternalBroker, type DeviceBus, startEmbeddedBroker } from './bus';
@@ -8,6 +7,7 @@ import { CommandTracker } from './commands';
 import { GatewayDirectory } from './directory';
 import { type IngestLogger, Ingestor, markGatewaysOffline } from './ingest';
 import type { LiveEvents } from './live-events';
+import { ProcessWatch } from './process-watch';
 import { RawMessageLog } from './raw-log';
 import type { RollupProgress } from './rollup-buckets';
 import { StateFanout } from './state-fanout';
@@ -51,13 +51,9 @@ export class DeviceRuntime {
   private bus: DeviceBus | null = null;
   private timers: NodeJS.Timeout[] = [];
   private readonly stopHooks: Array<() => Promise<void>> = [];
-  /** Diagnostics (with `statsFile`): how long the event loop kept messages and requests waiting. */
-  private loopDelay: ReturnType<typeof monitorEventLoopDelay> | null = null;
-  /** Garbage-collection pauses of the main thread (ms), while the bus ran. */
-  private gcObserver: PerformanceObserver | null = null;
-  private readonly gcPauses = createHistogram();
-  /** Diagnostics: all garbage-collection time (ms), and the rollup runs' count, time and rows. */
-  private gcMs = 0;
+  /** Diagnostics (with `statsFile`): the event loop's delays, garbage collection, memory. */
+  private processWatch: ProcessWatch | null = null;
+  /** Diagnostics: the rollup runs' count, time and rows. */
   private readonly rollups = { runs: 0, ms: 0, lastMs: 0, lastRows: 0 };
 
   constructor(
@@ -137,15 +133,7 @@ export class DeviceRuntime {
     });
     this.bus = bus;
     if (this.options.statsFile) {
-      this.loopDelay = monitorEventLoopDelay({ resolution: 10 });
-      this.loopDelay.enable();
-      this.gcObserver = new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) {
-          this.gcPauses.record(Math.max(1, Math.round(e.duration)));
-          this.gcMs += e.duration;
-        }
-      });
-      this.gcObserver.observe({ entryTypes: ['gc'] });
+      this.processWatch = new ProcessWatch();
     }
     this.ingestor.start();
     this.commands.start();
@@ -196,49 +184,24 @@ export class DeviceRuntime {
   private async writeStats(final = false): Promise<void> {
     const file = this.options.statsFile;
     if (!file) return;
-    const mem = process.memoryUsage();
-    const mib = (bytes: number) => Math.round(bytes / 1_048_576);
     const stats = {
       ...this.ingestor.stats,
-      ...this.delays(),
-      heapUsedMiB: mib(mem.heapUsed),
-      heapTotalMiB: mib(mem.heapTotal),
-      // Buffers and typed arrays (outside the heap): what else the resident memory holds.
-      externalMiB: mib(mem.external),
+      ...this.processWatch?.figures(),
+      ...this.waits(),
       rollupRuns: this.rollups.runs,
       rollupMs: Math.round(this.rollups.ms),
       lastRollupMs: Math.round(this.rollups.lastMs),
       lastRollupRows: this.rollups.lastRows,
     };
-    if (final) {
-      this.loopDelay?.disable();
-      this.gcObserver?.disconnect();
-    }
+    if (final) this.processWatch?.stop();
     await writeFile(`${file}.tmp`, JSON.stringify(stats));
     await rename(`${file}.tmp`, file);
   }
 
-  /**
-   * Event-loop delay and garbage-collection pauses while the bus ran, how long acks and express
-   * states waited for their rows, in ms.
-   */
-  private delays(): Record<string, number> {
-    const h = this.loopDelay;
-    if (!h) return {};
-    const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+  /** How long acks and express states waited for their rows, in ms. */
+  private waits(): Record<string, number> {
     const { ackWriteMs: acks, expressStateMs: states } = this.ingestor;
     return {
-      loopDelayP50Ms: ms(h.percentile(50)),
-      loopDelayP99Ms: ms(h.percentile(99)),
-      loopDelayMaxMs: ms(h.max),
-      ...(this.gcPauses.count
-        ? {
-            gcPauses: this.gcPauses.count,
-            gcPauseP99Ms: this.gcPauses.percentile(99),
-            gcPauseMaxMs: this.gcPauses.max,
-            gcMs: Math.round(this.gcMs),
-          }
-        : {}),
       ...(acks.count ? { ackWriteP50Ms: acks.percentile(50), ackWriteP99Ms: acks.percentile(99) } : {}),
       ...(states.count
         ? { expressStateP50Ms: states.percentile(50), expressStateP99Ms: states.percentile(99) }
