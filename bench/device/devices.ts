@@ -8,7 +8,16 @@ import { type Benchmark, benchSeconds, type Figure, formatNumber, skipped } from
 import { cpuProfileArgs, spawnTracked, type Tracked } from '../lib/children';
 import { watchCpu } from '../lib/cpu';
 import { memory, percentile, readIngestStats } from './probes';
-import { commandTimes, commandTurnaround, countReadings, type Fleet, seedFleet, walActivity } from './seed';
+import {
+  commandTimes,
+  commandTurnaround,
+  countReadings,
+  countReadingsAt,
+  type Fleet,
+  seedFleet,
+  snapshotNow,
+  walActivity,
+} from './seed';
 import type { SimReply, SimRequest, SimStats } from './sim-child';
 import { startTimeline, timelineSeconds } from './timeline';
 
@@ -203,11 +212,11 @@ async function measure(
     const cpuAll = watchCpu([server.pid, sim.pid], variant === 'postgres');
     const windowStart = Date.now();
     const sent0 = (await sim.stats()).readingsSent;
-    const rows0 = variant === 'postgres' ? await countReadings(target) : 0;
-    // Counting the table keeps PostgreSQL busy on both cores for up to a second: commands are
-    // timed after the first count has settled and before the second, so that they measure the
-    // product, not the bench's own count. The commands of the settling time warm the command
-    // path up (the first requests of a route compile its code) and are not counted.
+    // What the table held when the window opened and closed is counted after the load, from
+    // these snapshots: a count now would hold the server's writes back while it is measured.
+    const snapshot0 = target.databaseUrl ? await snapshotNow(target.databaseUrl) : null;
+    // The commands of the first seconds warm the command path up (the first requests of a route
+    // compile its code) and are not counted.
     await commandLoop(server.api, token, fleet.lampIds, Date.now() + COMMAND_WARMUP_MS);
     // A checkpoint during the commands (PostgreSQL starts one per ~half of max_wal_size of WAL,
     // and this load writes tens of MB a second) makes the database's writes heavier meanwhile.
@@ -242,7 +251,7 @@ async function measure(
     // The server's delays so far (written every second): the window, before the batch's 10,000 acks.
     const windowDelays = readIngestStats(statsFile);
     const sent1 = (await sim.stats()).readingsSent;
-    const rows1 = variant === 'postgres' ? await countReadings(target) : 0;
+    const snapshot1 = target.databaseUrl ? await snapshotNow(target.databaseUrl) : null;
     const windowSeconds = (Date.now() - windowStart) / 1000;
     const cores = {
       server: (cpuServer.underTestSeconds() ?? Number.NaN) / windowSeconds,
@@ -282,14 +291,18 @@ async function measure(
         `  ${tag} the server ${exitedEarly === null ? 'wrote no counters at stop' : `had exited (${exitedEarly})`}; its last output:\n${server.output()}`,
       );
     step(`server counters: ${JSON.stringify(readIngestStats(statsFile))}`);
-    const stored = await countReadings(target);
+    const counted =
+      target.databaseUrl && snapshot0 && snapshot1
+        ? await countReadingsAt(target.databaseUrl, [snapshot0, snapshot1])
+        : { total: await countReadings(target), at: null };
+    const stored = counted.total;
     const lost = paused.readingsSent - stored;
     const times = await commandTimes(target, commands.ids);
     const turnaround = commandTurnaround(times).sort((a, b) => a - b);
     if (process.env.BENCH_TRACE) traceSlowest(commands.completed, times);
 
     const sentRate = (sent1 - sent0) / windowSeconds;
-    const writtenRate = variant === 'postgres' ? (rows1 - rows0) / windowSeconds : null;
+    const writtenRate = counted.at ? (counted.at[1]! - counted.at[0]!) / windowSeconds : null;
     const keptUp = drainSeconds <= KEPT_UP_SECONDS;
     // Without a live count (PGlite has one owner) the rate is what was sent in the window when
     // the server kept up; when it did not, what it stored over the whole run including the drain.

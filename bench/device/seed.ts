@@ -83,6 +83,43 @@ export function countReadings(target: Target): Promise<number> {
 }
 
 /**
+ * PostgreSQL's snapshot now (which transactions have committed): cheap, unlike a count, which
+ * over half an hour's readings keeps both cores busy for tens of seconds and, at the window's
+ * end, would hold the server's writes back while the bench measures it. The rows a snapshot saw
+ * are counted after the load ({@link countReadingsAt}).
+ */
+export function snapshotNow(databaseUrl: string): Promise<string> {
+  return withDatabase({ databaseUrl, dataDir: '' }, async (db) => {
+    const [row] = await db.query<{ s: string }>('select pg_current_snapshot()::text as s');
+    return row!.s;
+  });
+}
+
+/**
+ * Lamp readings in the table now, and of them those whose insert had committed in each of
+ * `snapshots` (one scan). A row's 32-bit `xmin` is widened to the snapshot's 64-bit ids with the
+ * current epoch, less one for an id above the current one's low half (the counter wrapped since).
+ */
+export function countReadingsAt(
+  databaseUrl: string,
+  snapshots: readonly string[],
+): Promise<{ total: number; at: number[] }> {
+  return withDatabase({ databaseUrl, dataDir: '' }, async (db) => {
+    const visible = (i: number) =>
+      `count(*) filter (where pg_visible_in_snapshot(w.id::text::xid8, $${i + 1}::pg_snapshot))::bigint as at${i}`;
+    const [row] = await db.query<Record<string, number>>(
+      `with now(id) as (select pg_snapshot_xmax(pg_current_snapshot())::text::bigint)
+       select count(*)::bigint as total, ${snapshots.map((_, i) => visible(i)).join(', ')}
+       from dev_lamp_reading r, now,
+       lateral (select ((now.id >> 32) - (r.xmin::text::bigint > (now.id & 4294967295))::int) << 32
+                       | r.xmin::text::bigint as id) w`,
+      [...snapshots],
+    );
+    return { total: Number(row?.total ?? 0), at: snapshots.map((_, i) => Number(row?.[`at${i}`] ?? 0)) };
+  });
+}
+
+/**
  * PostgreSQL's WAL position (bytes), the full-page images in it and the checkpoints so far: what
  * the database did in a window. Page images follow the first change of each page after a
  * checkpoint; they are what grows when the hot part of an index outgrows the buffers.

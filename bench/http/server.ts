@@ -51,7 +51,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   Object.assign(env, options.env);
 
-  const child = spawnTracked(process.execPath, [...cpuProfileArgs(), 'scripts/start.mjs'], {
+  // V8 flags for the server alone (experiments; NODE_OPTIONS admits only some, and reaches the bench too).
+  const nodeFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawnTracked(process.execPath, [...cpuProfileArgs(), ...nodeFlags, 'scripts/start.mjs'], {
     cwd: root,
     env,
   });

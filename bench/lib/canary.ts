@@ -56,8 +56,16 @@ export function startCanary(): { time(): Promise<CanaryTimes>; stop(): Promise<v
   return {
     time: () =>
       new Promise<CanaryTimes>((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
+        const answered = (times: CanaryTimes) => {
+          worker.off('error', failed);
+          resolve(times);
+        };
+        const failed = (error: Error) => {
+          worker.off('message', answered);
+          reject(error);
+        };
+        worker.once('message', answered);
+        worker.once('error', failed);
         worker.postMessage('time');
       }),
     stop: async () => {
