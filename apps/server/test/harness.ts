@@ -60,6 +60,22 @@ export function dbVariants(): DbVariant[] {
 }
 
 /**
+ * A migrated database of `variant` for the suite being declared (opened before its tests,
+ * dropped after them); the answer reads it once the suite has started.
+ */
+export function migratedDatabase(variant: DbVariant): () => Database {
+  let handle: Awaited<ReturnType<DbVariant['open']>> | undefined;
+  beforeAll(async () => {
+    handle = await variant.open();
+    await migrate(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.drop();
+  });
+  return () => handle!.db;
+}
+
+/**
  * One throwaway PostgreSQL database that several API nodes share, each through its own pool
  * as separate processes would: pass `perNode` to `startTestApp` once per node.
  */

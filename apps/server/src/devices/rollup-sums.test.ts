@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbVariants } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dbVariants, migratedDatabase } from '../../test/harness';
 import type { Database } from '../db/database';
-import { migrate } from '../db/migrate';
 import { LampColumns, SensorColumns } from './reading-columns';
 import { RollupBuckets, type RollupProgress } from './rollup-buckets';
 import { TelemetryStore } from './telemetry-store';
@@ -33,17 +32,12 @@ type Row = {
 
 for (const variant of dbVariants()) {
   describe(`rollups added from in-memory sums [${variant.name}]`, () => {
-    let handle: Awaited<ReturnType<typeof variant.open>>;
+    const database = migratedDatabase(variant);
     let db: Database;
     beforeAll(async () => {
-      handle = await variant.open();
-      db = handle.db;
-      await migrate(db);
+      db = database();
       await db.query(`insert into sys_project (id, name, code, time_zone) values
         ('p-sh', 'Shanghai', 'SH', 'Asia/Shanghai'), ('p-utc', 'Greenwich', 'UTC', 'UTC')`);
-    });
-    afterAll(async () => {
-      await handle?.drop();
     });
 
     const rollups = (device: string) =>

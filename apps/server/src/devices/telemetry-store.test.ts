@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbVariants } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dbVariants, migratedDatabase } from '../../test/harness';
 import type { Database } from '../db/database';
 import { listMigrations, migrate } from '../db/migrate';
 import { rawReadings, rawReadingsSql } from './raw-history';
@@ -15,15 +15,10 @@ import { TelemetryStore } from './telemetry-store';
 
 for (const variant of dbVariants()) {
   describe(`telemetry store [${variant.name}]`, () => {
-    let handle: Awaited<ReturnType<typeof variant.open>>;
+    const database = migratedDatabase(variant);
     let db: Database;
-    beforeAll(async () => {
-      handle = await variant.open();
-      db = handle.db;
-      await migrate(db);
-    });
-    afterAll(async () => {
-      await handle?.drop();
+    beforeAll(() => {
+      db = database();
     });
 
     it('stores lamp readings of every shape exactly, across chunks and days', async () => {
