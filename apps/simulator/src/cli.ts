@@ -1,38 +1,25 @@
-import { parseArgs } from 'node:util';
-import { Simulator } from './simulator';
+import { readFileSync } from 'node:fs';
+import { CliUsageError, parseCliOptions, usage } from './cli-options';
+import { type GatewayCredential, Simulator } from './simulator';
 
 /**
  * `npm run simulate -- --gateways 50 --lamps-per-gateway 100 --api http://localhost:8080/ics --project <id>`
  * provisions gateways SIM-GW-0001… through the API (credentials are issued or rotated) and runs them;
  * `--credentials file.json` ([{ "sn", "password" }]) runs existing gateways instead.
  */
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string', default: 'mqtt://localhost:1884' },
-    api: { type: 'string', default: 'http://localhost:8080/ics' },
-    user: { type: 'string', default: 'admin' },
-    password: { type: 'string', default: process.env.ICS_ADMIN_PASSWORD ?? '' },
-    project: { type: 'string' },
-    credentials: { type: 'string' },
-    gateways: { type: 'string', default: '10' },
-    'lamps-per-gateway': { type: 'string', default: '50' },
-    'sensors-per-gateway': { type: 'string', default: '1' },
-    interval: { type: 'string', default: '10' },
-    heartbeat: { type: 'string', default: '30' },
-    'fault-rate': { type: 'string', default: '0.0005' },
-    prefix: { type: 'string', default: 'SIM-GW-' },
-    help: { type: 'boolean', default: false },
-  },
-});
-
-if (values.help) {
-  process.stdout.write(
-    'Usage: npm run simulate -- [--gateways N] [--lamps-per-gateway N] [--sensors-per-gateway N] [--interval s]\n' +
-      '  [--heartbeat s] [--fault-rate p] [--url mqtt://host:port] (--credentials file.json | --api URL --project ID\n' +
-      '  --user admin --password ...)\n',
-  );
+let parsed: ReturnType<typeof parseCliOptions>;
+try {
+  parsed = parseCliOptions(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof CliUsageError)) throw error;
+  process.stderr.write(`simulate: ${error.message}\nRun with --help to see every option.\n`);
+  process.exit(2);
+}
+if (parsed.help) {
+  process.stdout.write(usage());
   process.exit(0);
 }
+const values = parsed.options;
 
 async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
   const res = await fetch(`${values.api}${path}`, {
@@ -44,13 +31,12 @@ async function api<T>(path: string, init: RequestInit & { token?: string } = {})
   return body.result;
 }
 
-async function provision(count: number) {
-  if (!values.project) throw new Error('--project <id> is required to provision gateways through the API');
+async function provision(count: number): Promise<GatewayCredential[]> {
   const { token } = await api<{ token: string }>('/sys/login', {
     method: 'POST',
     body: JSON.stringify({ username: values.user, password: values.password }),
   });
-  const out: Array<{ sn: string; password: string }> = [];
+  const out: GatewayCredential[] = [];
   for (let i = 1; i <= count; i++) {
     const sn = `${values.prefix}${String(i).padStart(4, '0')}`;
     const found = await api<{ records: Array<{ id: string; sn: string }> }>(
@@ -76,19 +62,32 @@ async function provision(count: number) {
   return out;
 }
 
+function readCredentials(file: string): GatewayCredential[] {
+  const list = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  const valid =
+    Array.isArray(list) &&
+    list.every((c) => typeof c?.sn === 'string' && c.sn !== '' && typeof c?.password === 'string');
+  if (!valid) throw new Error(`${file}: expected [{"sn": "...", "password": "..."}, ...]`);
+  return list as GatewayCredential[];
+}
+
 async function main() {
-  const fs = await import('node:fs');
   const gateways = values.credentials
-    ? (JSON.parse(fs.readFileSync(values.credentials, 'utf8')) as Array<{ sn: string; password: string }>)
-    : await provision(Number(values.gateways));
+    ? readCredentials(values.credentials)
+    : await provision(values.gateways);
   const simulator = new Simulator({
-    url: values.url!,
+    url: values.url,
     gateways,
-    lampsPerGateway: Number(values['lamps-per-gateway']),
-    sensorsPerGateway: Number(values['sensors-per-gateway']),
-    telemetryIntervalSeconds: Number(values.interval),
-    heartbeatSeconds: Number(values.heartbeat),
-    faultRate: Number(values['fault-rate']),
+    lampsPerGateway: values.lampsPerGateway,
+    sensorsPerGateway: values.sensorsPerGateway,
+    screensPerGateway: values.screensPerGateway,
+    speakersPerGateway: values.speakersPerGateway,
+    camerasPerGateway: values.camerasPerGateway,
+    telemetryIntervalSeconds: values.interval,
+    heartbeatSeconds: values.heartbeat,
+    faultRate: values.faultRate,
+    offlineRate: values.offlineRate,
+    offlineSeconds: values.offlineSeconds,
     log: (line) => process.stdout.write(`${line}\n`),
   });
   await simulator.start();

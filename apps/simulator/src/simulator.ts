@@ -28,6 +28,13 @@ export type SimulatorOptions = {
   heartbeatSeconds?: number;
   /** Probability per lamp per telemetry tick that a fault is raised (and, when raised, cleared). */
   faultRate?: number;
+  /**
+   * Probability per gateway per telemetry tick that it drops off the network without a clean
+   * disconnect (the broker publishes its will), to come back after `offlineSeconds`.
+   */
+  offlineRate?: number;
+  /** Seconds a dropped gateway stays away before it reconnects (default 60). */
+  offlineSeconds?: number;
   /** Gateways connecting at the same time in `Simulator.start()` (default 10). */
   connectConcurrency?: number;
   /**
@@ -81,6 +88,13 @@ export class SimulatedGateway {
   commandsReceived = 0;
   /** Publishes handed to the client and not yet written to its socket. */
   inFlight = 0;
+  /** Times this gateway dropped off the network (`dropOffline`). */
+  drops = 0;
+  /**
+   * Bumped by every drop and disconnect, so that a reconnect planned by an earlier drop
+   * does not bring back a gateway that was stopped or dropped again since.
+   */
+  private generation = 0;
 
   constructor(
     readonly credential: GatewayCredential,
@@ -252,6 +266,9 @@ export class SimulatedGateway {
     await this.publish('telemetry', { ts: Date.now(), readings });
     const rate = this.options.faultRate ?? 0;
     if (rate > 0) await this.randomFaults(rate);
+    const offlineRate = this.options.offlineRate ?? 0;
+    if (offlineRate > 0 && this.connected && Math.random() < offlineRate)
+      void this.dropOffline((this.options.offlineSeconds ?? 60) * 1000);
   }
 
   private async randomFaults(rate: number) {
@@ -401,23 +418,38 @@ export class SimulatedGateway {
 
   private async reboot() {
     await this.disconnect();
+    const generation = this.generation;
     await new Promise((r) => setTimeout(r, 1000));
-    await this.connect().catch(() => undefined);
+    if (generation === this.generation) await this.connect().catch(() => undefined);
   }
 
-  /** Drops off the network without a clean disconnect (the broker publishes the will). */
+  /**
+   * Drops off the network without a clean disconnect (the broker publishes the will). With
+   * `forMs` > 0 it reconnects that long after, retrying as often while the broker refuses it;
+   * the promise settles once it is back, or when `disconnect()` or another drop intervenes.
+   */
   async dropOffline(forMs: number): Promise<void> {
     this.stopTimers();
+    const generation = ++this.generation;
+    this.drops++;
     this.client?.stream.destroy();
     this.client?.end(true);
     this.client = null;
-    if (forMs > 0) {
+    if (forMs <= 0) return;
+    for (;;) {
       await new Promise((r) => setTimeout(r, forMs));
-      await this.connect();
+      if (generation !== this.generation) return;
+      try {
+        await this.connect();
+        return;
+      } catch (error) {
+        this.options.log?.(`${this.sn}: reconnect failed (${(error as Error).message}), retrying`);
+      }
     }
   }
 
   async disconnect(): Promise<void> {
+    this.generation++;
     this.stopTimers();
     const client = this.client;
     this.client = null;
@@ -484,6 +516,7 @@ export class Simulator {
       messagesSent: this.gateways.reduce((n, g) => n + g.sent, 0),
       readingsSent: this.gateways.reduce((n, g) => n + g.readingsSent, 0),
       commandsReceived: this.gateways.reduce((n, g) => n + g.commandsReceived, 0),
+      drops: this.gateways.reduce((n, g) => n + g.drops, 0),
     };
   }
 }
