@@ -62,6 +62,9 @@ type LampState = {
 
 type DeviceSim = { dev: string; kind: ChildKind; lamp?: LampState; values: Record<string, unknown> };
 
+/** The faults `faultRate` raises: each leaves its mark on the lamp's readings (see `reading`). */
+const randomFaults: readonly LampFaultCode[] = ['lampFailure', 'supplyLoss', 'controlGearCommFailure'];
+
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 const jitter = (n: number, spread: number) => n + (Math.random() * 2 - 1) * spread;
 
@@ -221,8 +224,9 @@ export class SimulatedGateway {
     if (sim.lamp) {
       const l = sim.lamp;
       if (l.overrideUntil && l.overrideUntil < now) l.overrideUntil = null;
-      const lit = l.on && !l.faults.has('lampFailure');
-      const voltage = round(jitter(220, 3), 1);
+      const supplied = !l.faults.has('supplyLoss');
+      const lit = l.on && supplied && !l.faults.has('lampFailure');
+      const voltage = supplied ? round(jitter(220, 3), 1) : 0;
       const power = lit ? round((l.ratedPower * Math.max(l.level, 5)) / 100 + jitter(0, 0.5), 1) : 0;
       const pf = lit ? round(jitter(0.95, 0.01), 2) : 0;
       const current = lit ? round(power / (voltage * pf), 3) : 0;
@@ -276,8 +280,10 @@ export class SimulatedGateway {
     for (const sim of this.devices.values()) {
       const l = sim.lamp;
       if (!l || Math.random() >= rate) continue;
-      const code: LampFaultCode = l.faults.has('lampFailure') ? 'lampFailure' : 'lampFailure';
-      const active = !l.faults.has(code);
+      // A faulty lamp is repaired; a sound one breaks in one of the ways street lamps commonly do.
+      const [held] = l.faults;
+      const code = held ?? randomFaults[Math.floor(Math.random() * randomFaults.length)]!;
+      const active = held === undefined;
       if (active) l.faults.add(code);
       else l.faults.delete(code);
       events.push({ dev: sim.dev, type: 'fault', code, active });
@@ -357,6 +363,7 @@ export class SimulatedGateway {
     const kind = sim?.kind ?? 'gateway';
     if (!commandTargets[message.cmd].includes(kind))
       return fail(`${message.cmd} is not supported by a ${kind}`);
+    if (sim?.lamp?.faults.has('controlGearCommFailure')) return fail('control gear not responding');
     const ok = (result?: Record<string, unknown>): Ack => ({
       id: message.id,
       ts: Date.now(),
