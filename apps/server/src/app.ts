@@ -10,13 +10,17 @@ import { DeviceRuntime } from './devices/runtime';
 import { installErrorHandling } from './http/error-handler';
 import { clearOnWrites, ResponseCache } from './http/response-cache';
 import type { AccessGuard } from './http/routes';
+import { registerMessages } from './lib/messages';
+import { announcementMessages } from './modules/announcement/announcement.messages';
 import { registerAnnouncementRoutes } from './modules/announcement/announcement.routes';
 import { AnnouncementService } from './modules/announcement/announcement.service';
+import { deviceMessages } from './modules/device/device.messages';
 import { registerDeviceRoutes } from './modules/device/device.routes';
 import { DeviceService } from './modules/device/device.service';
 import { registerHomeRoutes } from './modules/home/home.routes';
 import { HomeService } from './modules/home/home.service';
 import { ControlService } from './modules/lighting/control.service';
+import { lightingMessages } from './modules/lighting/lighting.messages';
 import { registerLightingRoutes } from './modules/lighting/lighting.routes';
 import { LightingService } from './modules/lighting/lighting.service';
 import { systemClock } from './modules/lighting/scheduler/clock';
@@ -26,6 +30,7 @@ import { StrategyService } from './modules/lighting/strategy.service';
 import type { FanOut } from './modules/realtime/fan-out';
 import { createFanOut } from './modules/realtime/fan-out-factory';
 import { Realtime } from './modules/realtime/realtime.hub';
+import { realtimeMessages } from './modules/realtime/realtime.messages';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes';
 import { LoginGuard } from './modules/session/login-guard';
 import { registerSessionRoutes } from './modules/session/session.routes';
@@ -34,11 +39,13 @@ import { SessionStore } from './modules/session/session.store';
 import { logSmsSender, SmsCodes, type SmsSender } from './modules/session/sms';
 import { DictService } from './modules/system/dict.service';
 import { I18nService } from './modules/system/i18n.service';
+import { logMessages } from './modules/system/log.messages';
 import { LogService } from './modules/system/log.service';
 import { logOperations } from './modules/system/operation-log';
 import { PermissionService } from './modules/system/permission.service';
 import { PlatformService } from './modules/system/platform.service';
 import { ProjectScopeService } from './modules/system/project-scope';
+import { systemMessages } from './modules/system/system.messages';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { UserRepository } from './modules/system/user.repository';
 import { registerConsole } from './plugins/console';
@@ -165,6 +172,15 @@ function createServices(
 /** Builds the application: infrastructure first, then the modules, then the console. */
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
   const { config, db } = options;
+  for (const messages of [
+    systemMessages,
+    logMessages,
+    announcementMessages,
+    realtimeMessages,
+    deviceMessages,
+    lightingMessages,
+  ])
+    registerMessages(messages);
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     // A hop count becomes Fastify's trust function (its types accept no number).

@@ -1,4 +1,6 @@
-export const zhCN = {
+import { defineMessages } from '../../lib/messages';
+
+const zhCN = {
   'announcement.not_found': '未找到对应的通知公告',
   'announcement.not_draft': '只能编辑未发布的通知公告',
   'announcement.already_published': '该通知公告已发布',
@@ -14,7 +16,7 @@ export const zhCN = {
   'announcement.to_users': '指定用户',
 } as const;
 
-export const enUS: Record<keyof typeof zhCN, string> = {
+const enUS: Record<keyof typeof zhCN, string> = {
   'announcement.not_found': 'No such announcement',
   'announcement.not_draft': 'Only unpublished announcements can be edited',
   'announcement.already_published': 'This announcement is already published',
@@ -29,3 +31,5 @@ export const enUS: Record<keyof typeof zhCN, string> = {
   'announcement.to_all': 'Everyone',
   'announcement.to_users': 'Chosen users',
 };
+
+export const announcementMessages = defineMessages({ zhCN, enUS });

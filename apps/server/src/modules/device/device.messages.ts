@@ -1,5 +1,7 @@
+import { defineMessages } from '../../lib/messages';
+
 /** Messages of the device module (registry, commands, import). */
-export const zhCN = {
+const zhCN = {
   'device.project_not_found': '项目不存在或无权访问',
   'device.not_found': '设备不存在或无权访问',
   'device.pole_not_found': '灯杆不存在或无权访问',
@@ -19,7 +21,7 @@ export const zhCN = {
   'device.credentials_issued': '新凭据已生成，仅显示一次，请妥善保存',
 } as const;
 
-export const enUS: Record<keyof typeof zhCN, string> = {
+const enUS: Record<keyof typeof zhCN, string> = {
   'device.project_not_found': 'No such project, or it is not yours',
   'device.not_found': 'No such device, or it is not in your projects',
   'device.pole_not_found': 'No such pole, or it is not in your projects',
@@ -38,3 +40,5 @@ export const enUS: Record<keyof typeof zhCN, string> = {
   'device.import_unknown_pole': 'No pole with code {code} in this project',
   'device.credentials_issued': 'New credentials issued: shown once, keep them safe',
 };
+
+export const deviceMessages = defineMessages({ zhCN, enUS });

@@ -1,5 +1,7 @@
+import { defineMessages } from '../../lib/messages';
+
 /** Messages of the street-lighting module (areas, groups, cabinets, control, strategies). */
-export const zhCN = {
+const zhCN = {
   'lighting.project_not_found': '项目不存在或无权访问',
   'lighting.area_not_found': '区域不存在或无权访问',
   'lighting.area_name_taken': '区域名称{name}已存在',
@@ -27,7 +29,7 @@ export const zhCN = {
   'lighting.push_sent': '已向{count}个网关下发策略',
 } as const;
 
-export const enUS: Record<keyof typeof zhCN, string> = {
+const enUS: Record<keyof typeof zhCN, string> = {
   'lighting.project_not_found': 'Project not found or not yours',
   'lighting.area_not_found': 'Area not found or not yours',
   'lighting.area_name_taken': 'An area named {name} exists already',
@@ -54,3 +56,5 @@ export const enUS: Record<keyof typeof zhCN, string> = {
   'lighting.control_sent': 'Commands sent to {count} lamps',
   'lighting.push_sent': 'Schedules sent to {count} gateways',
 };
+
+export const lightingMessages = defineMessages({ zhCN, enUS });

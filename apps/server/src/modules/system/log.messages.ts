@@ -1,8 +1,10 @@
+import { defineMessages } from '../../lib/messages';
+
 /**
  * Texts of the login and operation logs. Each row stores its key and both texts, so the log
  * reads in the console's language; the zh-CN login texts keep the upstream wording.
  */
-export const zhCN = {
+const zhCN = {
   'log.login.password': '用户名密码登录: {username}',
   'log.login.phone': '手机号登录: {username}',
   'log.login.cas': 'CAS登录: {username}',
@@ -72,7 +74,7 @@ export const zhCN = {
   'oplog.announcement.revoke': '撤销通知公告',
 } as const;
 
-export const enUS: Record<keyof typeof zhCN, string> = {
+const enUS: Record<keyof typeof zhCN, string> = {
   'log.login.password': 'Signed in with password: {username}',
   'log.login.phone': 'Signed in with a phone code: {username}',
   'log.login.cas': 'Signed in through CAS: {username}',
@@ -141,3 +143,5 @@ export const enUS: Record<keyof typeof zhCN, string> = {
   'oplog.announcement.release': 'Publish an announcement',
   'oplog.announcement.revoke': 'Revoke an announcement',
 };
+
+export const logMessages = defineMessages({ zhCN, enUS });

@@ -1,5 +1,7 @@
+import { defineMessages } from '../../lib/messages';
+
 /** Messages of system administration (users, roles, menus, departments, dictionaries, ...). */
-export const zhCN = {
+const zhCN = {
   'system.add_ok': '添加成功！',
   'system.edit_ok': '编辑成功!',
   'system.delete_ok': '删除成功!',
@@ -52,7 +54,7 @@ export const zhCN = {
   'system.export.sheet': '数据',
 } as const;
 
-export const enUS: Record<keyof typeof zhCN, string> = {
+const enUS: Record<keyof typeof zhCN, string> = {
   'system.add_ok': 'Added!',
   'system.edit_ok': 'Saved!',
   'system.delete_ok': 'Deleted!',
@@ -106,3 +108,5 @@ export const enUS: Record<keyof typeof zhCN, string> = {
   'system.upload.too_large': 'The image is too large (at most {max})',
   'system.export.sheet': 'Data',
 };
+
+export const systemMessages = defineMessages({ zhCN, enUS });
