@@ -50,6 +50,7 @@ import { registerSystemRoutes } from './modules/system/system.routes';
 import { UserRepository } from './modules/system/user.repository';
 import { registerConsole } from './plugins/console';
 import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -197,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  await registerSecurityHeaders(app);
   // Before any route is registered, so that every writing route clears the answer caches.
   const answerCaches: ResponseCache[] = [];
   clearOnWrites(app, answerCaches);

@@ -3,9 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** The script that tells the console where the API is; a file of its own, so that no inline script is needed. */
+export const CONSOLE_CONFIG_SCRIPT = 'ics-config.js';
+
 /**
- * Serves the built console at `/`. The index page gets the API base path injected, so the
- * same build works under any `ICS_BASE_PATH`.
+ * Serves the built console at `/`. The index page loads the API base path from
+ * `ics-config.js` before the app, so the same build works under any `ICS_BASE_PATH`.
  */
 export async function registerConsole(app: FastifyInstance, webDir: string, basePath: string): Promise<void> {
   const indexFile = path.join(webDir, 'index.html');
@@ -13,11 +16,16 @@ export async function registerConsole(app: FastifyInstance, webDir: string, base
     app.log.warn(`console not built (${indexFile} missing): serving the API only`);
     return;
   }
-  const runtimeConfig = `<script>window.__ICS_CONFIG__=${JSON.stringify({ apiBase: basePath })}</script>`;
-  const index = fs.readFileSync(indexFile, 'utf8').replace('<head>', `<head>${runtimeConfig}`);
+  const configScript = `window.__ICS_CONFIG__=${JSON.stringify({ apiBase: basePath })};\n`;
+  const index = fs
+    .readFileSync(indexFile, 'utf8')
+    .replace('<head>', `<head><script src="./${CONSOLE_CONFIG_SCRIPT}"></script>`);
   const sendIndex = (_: unknown, reply: import('fastify').FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
   app.get('/', sendIndex);
+  app.get(`/${CONSOLE_CONFIG_SCRIPT}`, (_, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(configScript),
+  );
   app.get('/index.html', sendIndex);
   await app.register(fastifyStatic, {
     root: webDir,
