@@ -48,6 +48,7 @@ import { ProjectScopeService } from './modules/system/project-scope';
 import { systemMessages } from './modules/system/system.messages';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { UserRepository } from './modules/system/user.repository';
+import { registerAccessLog, requestId } from './plugins/access-log';
 import { registerConsole } from './plugins/console';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -60,6 +61,8 @@ export type AppOptions = {
   /** Replaces the SMS sender that writes codes to the log (tests capture codes with it). */
   smsSender?: SmsSender;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 };
 
 export type Services = ReturnType<typeof createServices>;
@@ -183,7 +186,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   ])
     registerMessages(messages);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // A hop count becomes Fastify's trust function (its types accept no number).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -193,11 +199,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
           )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // The access log writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestId,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  registerAccessLog(app, { level: config.accessLog, sample: config.accessLogSample });
   await registerSecurityHeaders(app);
   // Before any route is registered, so that every writing route clears the answer caches.
   const answerCaches: ResponseCache[] = [];

@@ -46,6 +46,8 @@ const envSchema = z.object({
     .default('0'),
   ICS_DEMO: z.enum(['0', '1']).default('1'),
   ICS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ICS_ACCESS_LOG: z.enum(['off', 'debug', 'info']).default('info'),
+  ICS_ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1, 'must be a fraction 0-1').default(1),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -95,6 +97,10 @@ export type Config = {
   trustProxy: boolean | number | string;
   demo: boolean;
   logLevel: string;
+  /** The level of the access log's line per request, or off (failed requests are logged at warn or error anyway). */
+  accessLog: 'off' | 'debug' | 'info';
+  /** The fraction of successful requests the access log keeps (failed ones are always kept). */
+  accessLogSample: number;
   mqttPort: number;
   mqttUrl: string | undefined;
   /** Redis for realtime fan-out between API nodes; in-process when absent. */
@@ -163,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: toTrustProxy(e.ICS_TRUST_PROXY),
     demo: e.ICS_DEMO === '1',
     logLevel: e.ICS_LOG_LEVEL,
+    accessLog: e.ICS_ACCESS_LOG,
+    accessLogSample: e.ICS_ACCESS_LOG_SAMPLE,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
     redisUrl: e.REDIS_URL,

@@ -155,6 +155,8 @@ export async function startTestApp(
   variant: DbVariant,
   env: Record<string, string> = {},
   setup?: HarnessOptions['setup'],
+  /** Receives the app's log lines (at ICS_LOG_LEVEL); without it the app logs nothing. */
+  logStream?: { write(line: string): void },
 ): Promise<TestApp & { close(): Promise<void> }> {
   const { db, drop } = await variant.open();
   await migrate(db);
@@ -166,7 +168,9 @@ export async function startTestApp(
     },
   };
   const config = loadConfig({ ICS_DEMO: '0', ICS_LOG_LEVEL: 'silent', ...env });
-  const { app, services } = await buildApp({ config, db, smsSender, logger: false });
+  const { app, services } = await buildApp(
+    logStream ? { config, db, smsSender, logStream } : { config, db, smsSender, logger: false },
+  );
   await setup?.(app, services);
   await app.ready();
   const request = async (options: InjectOptions) => {

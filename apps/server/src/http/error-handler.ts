@@ -46,7 +46,10 @@ export function installErrorHandling(app: FastifyInstance): void {
           : `${translate(lang, 'error.validation', { field: error.code?.startsWith('FST_ERR_CTP') ? 'body' : 'request' })} (${error.message})`;
       return reply.status(status).send(errorEnvelope(status, message, key));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error(
+      { err: error, method: request.method, route: request.routeOptions.url ?? 'unmatched' },
+      'unhandled error',
+    );
     return reply.status(500).send(errorEnvelope(500, translate(lang, 'error.internal'), 'error.internal'));
   });
 

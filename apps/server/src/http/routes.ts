@@ -125,6 +125,9 @@ export function routesOf(app: FastifyInstance): RouteRecord[] {
 
 const callers = new WeakMap<FastifyRequest, { caller: Caller | null; token: string | undefined }>();
 
+/** Who made a request to a contract route, once its access check has run (the access log names them). */
+export const callerOf = (request: FastifyRequest): Caller | null => callers.get(request)?.caller ?? null;
+
 /**
  * Registers a contract route: access checked against its rule first (before the body is even
  * parsed, so an anonymous caller learns nothing about a protected route's input), then input
