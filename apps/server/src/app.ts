@@ -50,6 +50,7 @@ import { registerSystemRoutes } from './modules/system/system.routes';
 import { UserRepository } from './modules/system/user.repository';
 import { registerAccessLog, requestId } from './plugins/access-log';
 import { registerConsole } from './plugins/console';
+import { registerCors } from './plugins/cors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
@@ -208,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   installErrorHandling(app);
   registerAccessLog(app, { level: config.accessLog, sample: config.accessLogSample });
   await registerSecurityHeaders(app);
+  await registerCors(app, config.corsOrigins);
   // Before any route is registered, so that every writing route clears the answer caches.
   const answerCaches: ResponseCache[] = [];
   clearOnWrites(app, answerCaches);

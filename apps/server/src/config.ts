@@ -37,6 +37,19 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://cas.example.org/cas' })
     .optional(),
   ICS_WEB_DIR: z.string().optional(),
+  ICS_CORS_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
+      'must be origins such as https://console.example.com, separated by commas',
+    )
+    .default([]),
   ICS_TRUST_PROXY: z
     .string()
     .regex(
@@ -89,6 +102,8 @@ export type Config = {
   sessionIdleMs: number;
   casUrl: string | undefined;
   webDir: string | undefined;
+  /** Origins of consoles served from another host that may call the API (CORS); none by default. */
+  corsOrigins: string[];
   /**
    * Which X-Forwarded-For hops to believe (Fastify's `trustProxy`): false when clients connect
    * directly — otherwise anyone could pick their address and dodge the per-address sign-in
@@ -166,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.ICS_SESSION_IDLE_MINUTES * 60_000,
     casUrl: e.ICS_CAS_URL,
     webDir: e.ICS_WEB_DIR,
+    corsOrigins: e.ICS_CORS_ORIGINS,
     trustProxy: toTrustProxy(e.ICS_TRUST_PROXY),
     demo: e.ICS_DEMO === '1',
     logLevel: e.ICS_LOG_LEVEL,
