@@ -4,9 +4,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { InProcessLiveEvents } from './devices/live-events';
-import { bridgeLiveEventsToRealtime } from './devices/realtime-bridge';
-import { DeviceRuntime } from './devices/runtime';
 import { installErrorHandling } from './http/error-handler';
 import { clearOnWrites, ResponseCache } from './http/response-cache';
 import type { AccessGuard } from './http/routes';
@@ -17,6 +14,9 @@ import { AnnouncementService } from './modules/announcement/announcement.service
 import { deviceMessages } from './modules/device/device.messages';
 import { registerDeviceRoutes } from './modules/device/device.routes';
 import { DeviceService } from './modules/device/device.service';
+import { InProcessLiveEvents } from './modules/device/live/live-events';
+import { bridgeLiveEventsToRealtime } from './modules/device/live/realtime-bridge';
+import { DeviceRuntime } from './modules/device/runtime/device-runtime';
 import { registerHomeRoutes } from './modules/home/home.routes';
 import { HomeService } from './modules/home/home.service';
 import { ControlService } from './modules/lighting/control.service';

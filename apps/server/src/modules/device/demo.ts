@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../../app';
 import type { Database } from '../../db/database';
-import { hashDeviceSecret, newDeviceSecret } from '../../devices/credentials';
+import { hashDeviceSecret, newDeviceSecret } from './bus/credentials';
 
 const DEMO_CODE = 'DEMO';
 const CENTRE = { lng: 117.178249, lat: 34.161036 };

@@ -32,14 +32,14 @@ import {
 } from '@ics/contract';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
-import { COMMAND_COLUMNS, type CommandRow, loadCommands, toCommandDto } from '../../devices/command-rows';
-import { hashDeviceSecret, newDeviceSecret } from '../../devices/credentials';
-import { registerDevices } from '../../devices/ingest';
-import { rawReadings } from '../../devices/raw-history';
-import type { DeviceRuntime } from '../../devices/runtime';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { ProjectScope, ProjectScopeService } from '../system/project-scope';
+import { hashDeviceSecret, newDeviceSecret } from './bus/credentials';
+import { COMMAND_COLUMNS, type CommandRow, loadCommands, toCommandDto } from './commands/command-rows';
 import type { ImportedDevice, ImportTargets } from './device-import-devices';
+import { registerDevices } from './ingest/ingest-pipeline';
+import type { DeviceRuntime } from './runtime/device-runtime';
+import { rawReadings } from './telemetry/raw-history';
 
 type Q<S extends z.ZodType> = z.output<S>;
 

@@ -12,12 +12,12 @@ import {
   toPage,
 } from '@ics/contract';
 import type { Database, Queryable } from '../../db/database';
-import type { CommandTarget } from '../../devices/commands';
-import type { LiveEvent, LiveEvents } from '../../devices/live-events';
-import type { UserPush } from '../../devices/realtime-bridge';
-import type { DeviceRuntime } from '../../devices/runtime';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
+import type { CommandTarget } from '../device/commands/command-tracker';
+import type { LiveEvent, LiveEvents } from '../device/live/live-events';
+import type { UserPush } from '../device/live/realtime-bridge';
+import type { DeviceRuntime } from '../device/runtime/device-runtime';
 import type { ProjectScope, ProjectScopeService } from '../system/project-scope';
 
 export type JobSource = ControlJobDto['source'];

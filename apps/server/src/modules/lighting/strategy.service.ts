@@ -18,9 +18,9 @@ import {
 } from '@ics/contract';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
-import type { CommandTarget } from '../../devices/commands';
-import type { LiveEvents } from '../../devices/live-events';
 import { AppError, notFound } from '../../lib/errors';
+import type { CommandTarget } from '../device/commands/command-tracker';
+import type { LiveEvents } from '../device/live/live-events';
 import type { ProjectScope, ProjectScopeService } from '../system/project-scope';
 import type { ControlService } from './control.service';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LiveDevice } from './live-device';
+import { LiveDevice } from '../ingest/live-device';
 import { InProcessLiveEvents, type LiveEvent } from './live-events';
 import { StateFanout } from './state-fanout';
 

@@ -1,9 +1,9 @@
 import { type CommandDto, topics } from '@ics/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, dbVariants, sharedPostgres, startTestApp } from '../../test/harness';
-import { until } from '../../test/until';
-import type { LiveEvent } from './live-events';
+import { auth, dbVariants, sharedPostgres, startTestApp } from '../../../../test/harness';
+import { until } from '../../../../test/until';
+import type { LiveEvent } from '../live/live-events';
 
 // Two API nodes sharing one external broker and one PostgreSQL database, as two processes
 // behind a load balancer would: uplink messages are spread over the nodes by the broker's

@@ -1,8 +1,8 @@
 import { topics } from '@ics/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { auth, describeWithApp, type TestApp } from '../../test/harness';
-import { until } from '../../test/until';
+import { auth, describeWithApp, type TestApp } from '../../../../test/harness';
+import { until } from '../../../../test/until';
 
 const env = {
   MQTT_PORT: '0',

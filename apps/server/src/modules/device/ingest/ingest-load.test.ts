@@ -1,14 +1,14 @@
 import { topics } from '@ics/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { beforeAll, expect, it } from 'vitest';
-import { auth, describeWithApp, type TestApp } from '../../test/harness';
-import { until } from '../../test/until';
-import type { Database } from '../db/database';
-import type { DeviceBus } from './bus';
-import { CommandTracker } from './commands';
-import { InProcessLiveEvents } from './live-events';
-import { RawMessageLog } from './raw-log';
-import { DeviceRuntime, type DeviceRuntimeOptions } from './runtime';
+import { auth, describeWithApp, type TestApp } from '../../../../test/harness';
+import { until } from '../../../../test/until';
+import type { Database } from '../../../db/database';
+import type { DeviceBus } from '../bus/device-bus';
+import { CommandTracker } from '../commands/command-tracker';
+import { InProcessLiveEvents } from '../live/live-events';
+import { RawMessageLog } from '../live/raw-log';
+import { DeviceRuntime, type DeviceRuntimeOptions } from '../runtime/device-runtime';
 
 // Ingestion under load, on both databases: bursts larger than one batch (and than one COPY or
 // insert chunk) are stored completely, senders are held back instead of readings dropped, and

@@ -1,6 +1,6 @@
 import type { RealtimeMessage } from '@ics/contract';
-import type { Queryable } from '../db/database';
-import { TtlCache } from '../lib/ttl-cache';
+import type { Queryable } from '../../../db/database';
+import { TtlCache } from '../../../lib/ttl-cache';
 import type { LiveEvent, LiveEvents } from './live-events';
 
 /** The part of the realtime hub the bridge needs. */

@@ -1,17 +1,19 @@
 import { rename, writeFile } from 'node:fs/promises';
-import type { Database } from '../db/database';
-import { BulkTurns } from './bulk-turns';
-import { BrokerPortError, connectExternalBroker, type DeviceBus, startEmbeddedBroker } from './bus';
-import { loadCommands } from './command-rows';
-import { CommandTracker } from './commands';
-import { GatewayDirectory } from './directory';
-import { type IngestLogger, Ingestor, markGatewaysOffline } from './ingest';
-import type { LiveEvents } from './live-events';
+import type { Database } from '../../../db/database';
+import type { DeviceBus } from '../bus/device-bus';
+import { BrokerPortError, startEmbeddedBroker } from '../bus/embedded-broker';
+import { connectExternalBroker } from '../bus/external-broker';
+import { loadCommands } from '../commands/command-rows';
+import { CommandTracker } from '../commands/command-tracker';
+import { GatewayDirectory } from '../directory/gateway-directory';
+import { BulkTurns } from '../ingest/bulk-turns';
+import { type IngestLogger, Ingestor, markGatewaysOffline } from '../ingest/ingest-pipeline';
+import type { LiveEvents } from '../live/live-events';
+import { RawMessageLog } from '../live/raw-log';
+import { StateFanout } from '../live/state-fanout';
+import type { RollupProgress } from '../telemetry/rollup-buckets';
+import { TelemetryStore } from '../telemetry/telemetry-store';
 import { ProcessWatch } from './process-watch';
-import { RawMessageLog } from './raw-log';
-import type { RollupProgress } from './rollup-buckets';
-import { StateFanout } from './state-fanout';
-import { TelemetryStore } from './telemetry-store';
 
 export { BrokerPortError };
 

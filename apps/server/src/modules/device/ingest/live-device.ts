@@ -1,5 +1,5 @@
 import type { DeviceStateDto } from '@ics/contract';
-import type { StoredState } from './directory';
+import type { StoredState } from '../directory/gateway-directory';
 
 /** The fault list of every device without a fault (never modified). */
 const NO_FAULTS: string[] = [];

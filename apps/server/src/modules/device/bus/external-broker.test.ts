@@ -1,8 +1,8 @@
 import { topics } from '@ics/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, describeWithApp } from '../../test/harness';
-import { until } from '../../test/until';
+import { auth, describeWithApp } from '../../../../test/harness';
+import { until } from '../../../../test/until';
 
 const url = process.env.TEST_MQTT_URL;
 

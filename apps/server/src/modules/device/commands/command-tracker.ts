@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type CommandMessage, type CommandName, topics } from '@ics/contract';
-import type { Database } from '../db/database';
-import type { DeviceBus } from './bus';
-import type { RawMessageLog } from './raw-log';
+import type { Database } from '../../../db/database';
+import type { DeviceBus } from '../bus/device-bus';
+import type { RawMessageLog } from '../live/raw-log';
 
 export type CommandTarget = {
   projectId: string;

@@ -1,4 +1,4 @@
-import type { Queryable, Row } from '../db/database';
+import type { Queryable, Row } from '../../../db/database';
 import { minuteOf } from './reading-order';
 
 const MINUTE_MS = 60_000;

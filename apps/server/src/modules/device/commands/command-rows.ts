@@ -1,5 +1,5 @@
 import type { CommandDto, CommandStatus } from '@ics/contract';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../../../db/database';
 import type { HeardAcks } from './heard-acks';
 
 export const COMMAND_COLUMNS = `c.id, c.batch_id, c.project_id, c.gateway_id, g.sn as gateway_sn, c.device_id,

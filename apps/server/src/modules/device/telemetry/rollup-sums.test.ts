@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dbVariants, migratedDatabase } from '../../test/harness';
-import type { Database } from '../db/database';
+import { dbVariants, migratedDatabase } from '../../../../test/harness';
+import type { Database } from '../../../db/database';
 import { LampColumns, SensorColumns } from './reading-columns';
 import { RollupBuckets, type RollupProgress } from './rollup-buckets';
 import { TelemetryStore } from './telemetry-store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashDeviceSecret, VerifiedSecrets } from './credentials';
+import { hashDeviceSecret, VerifiedSecrets } from '../bus/credentials';
 import { LampColumns } from './reading-columns';
 import { RollupBuckets } from './rollup-buckets';
 

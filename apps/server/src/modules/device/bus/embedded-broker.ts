@@ -2,42 +2,8 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { TOPIC_PREFIX, topics } from '@ics/contract';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import mqtt from 'mqtt';
 import { VerifiedSecrets } from './credentials';
-
-/**
- * The device bus as the platform sees it: uplink messages in, commands out, and (where the
- * broker can tell) sessions opening and closing. Two implementations: the broker embedded in
- * this process, and a client of an external broker (Mosquitto, EMQX) with a shared subscription.
- */
-export type DeviceBus = {
-  readonly kind: 'embedded' | 'external';
-  /** Where devices connect, e.g. mqtt://localhost:1884. */
-  readonly url: string;
-  /**
-   * Uplink messages. A handler that answers a promise holds the sender back (backpressure):
-   * nothing more is read from that connection until the promise settles.
-   */
-  onMessage(handler: MessageHandler): void;
-  /** Called with a gateway sn when its MQTT session opens or closes (embedded broker only). */
-  onSession(handler: (sn: string, connected: boolean) => void): void;
-  publish(topic: string, payload: string, qos: 0 | 1): Promise<void>;
-  close(): Promise<void>;
-};
-
-export type MessageHandler = (topic: string, payload: Buffer) => Promise<void> | undefined;
-
-/** Calls every handler; `done` once the promises they answered (if any) have settled. */
-function deliver(handlers: MessageHandler[], topic: string, payload: Buffer, done: () => void): void {
-  const waits: Array<Promise<void>> = [];
-  for (const h of handlers) {
-    const wait = h(topic, payload);
-    if (wait) waits.push(wait);
-  }
-  // Never synchronously: the broker delivers its queued messages from `done`, recursively.
-  if (waits.length === 0) queueMicrotask(done);
-  else void Promise.allSettled(waits).then(done);
-}
+import { type DeviceBus, deliver, type MessageHandler } from './device-bus';
 
 /** Thrown when the embedded broker cannot listen; `main.ts` prints it as one line. */
 export class BrokerPortError extends Error {}
@@ -175,37 +141,6 @@ export async function startEmbeddedBroker(options: {
     async close() {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-/**
- * A client of an external broker. The uplink subscription is shared (`$share/{group}/…`), so
- * with several API nodes each message is handled by exactly one of them.
- */
-export async function connectExternalBroker(options: { url: string; group?: string }): Promise<DeviceBus> {
-  const messageHandlers: MessageHandler[] = [];
-  const client = await mqtt.connectAsync(options.url, {
-    clientId: `ics-server-${randomBytes(6).toString('hex')}`,
-    clean: true,
-    protocolVersion: 5,
-    reconnectPeriod: 2_000,
-    connectTimeout: 10_000,
-  });
-  // mqtt.js handles the next incoming packet only after this callback: backpressure.
-  client.handleMessage = (packet, callback) =>
-    deliver(messageHandlers, packet.topic, packet.payload as Buffer, () => callback());
-  await client.subscribeAsync(topics.sharedUp(options.group ?? 'ics-ingest'), { qos: 1 });
-  return {
-    kind: 'external',
-    url: options.url,
-    onMessage: (handler) => messageHandlers.push(handler),
-    onSession: () => undefined,
-    publish: async (topic, payload, qos) => {
-      await client.publishAsync(topic, payload, { qos });
-    },
-    async close() {
-      await client.endAsync();
     },
   };
 }

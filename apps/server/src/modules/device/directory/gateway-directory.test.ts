@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { describeWithApp } from '../../test/harness';
-import { type DeviceRef, GatewayDirectory, type GatewayInfo, reconcile } from './directory';
-import { registerDevices } from './ingest';
-import { LiveDevice } from './live-device';
+import { describeWithApp } from '../../../../test/harness';
+import { registerDevices } from '../ingest/ingest-pipeline';
+import { LiveDevice } from '../ingest/live-device';
+import { type DeviceRef, GatewayDirectory, type GatewayInfo, reconcile } from './gateway-directory';
 
 type Row = Parameters<typeof reconcile>[2][number];
 const row = (address: string, id: string, at: number | null = null): Row => ({

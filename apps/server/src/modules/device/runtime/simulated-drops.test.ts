@@ -1,8 +1,8 @@
 import type { DeviceEventDto } from '@ics/contract';
 import { Simulator } from '@ics/simulator';
 import { afterAll, expect, it } from 'vitest';
-import { auth, describeWithApp } from '../../test/harness';
-import { until } from '../../test/until';
+import { auth, describeWithApp } from '../../../../test/harness';
+import { until } from '../../../../test/until';
 
 // A gateway that drops off the network (as `npm run simulate -- --offline-rate p` makes them)
 // is offline on the platform at once, through the broker's will, and online again when it is back.

@@ -1,6 +1,6 @@
-import type { Database } from '../db/database';
-import type { GatewayInfo } from './directory';
-import type { LiveEvents } from './live-events';
+import type { Database } from '../../../db/database';
+import type { GatewayInfo } from '../directory/gateway-directory';
+import type { LiveEvents } from '../live/live-events';
 
 const DAY_MS = 86_400_000;
 /** Active conditions are re-read this often, to learn what other API nodes raised or cleared. */

@@ -12,18 +12,18 @@ import {
   statusSchema,
   telemetrySchema,
 } from '@ics/contract';
-import type { Database } from '../db/database';
+import type { Database } from '../../../db/database';
+import { type HeardAck, HeardAcks } from '../commands/heard-acks';
+import type { DeviceRef, GatewayDirectory, GatewayInfo } from '../directory/gateway-directory';
+import type { LiveEvents } from '../live/live-events';
+import type { RawMessageLog } from '../live/raw-log';
+import { epochMsToTimestamptz, LampColumns, SensorColumns } from '../telemetry/reading-columns';
+import { RollupBuckets, type RollupProgress } from '../telemetry/rollup-buckets';
+import type { TelemetryStore } from '../telemetry/telemetry-store';
 import { BulkTurns } from './bulk-turns';
-import { DeviceConditionEvents } from './device-events';
-import type { DeviceRef, GatewayDirectory, GatewayInfo } from './directory';
+import { DeviceConditionEvents } from './condition-events';
 import { fastLamp, fastSensor, fastTelemetry } from './fast-check';
-import { type HeardAck, HeardAcks } from './heard-acks';
 import { LiveDevice } from './live-device';
-import type { LiveEvents } from './live-events';
-import type { RawMessageLog } from './raw-log';
-import { epochMsToTimestamptz, LampColumns, SensorColumns } from './reading-columns';
-import { RollupBuckets, type RollupProgress } from './rollup-buckets';
-import type { TelemetryStore } from './telemetry-store';
 import { WriteLane } from './write-lane';
 
 export type IngestLogger = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };

@@ -1,4 +1,4 @@
-import type { LiveDevice } from './live-device';
+import type { LiveDevice } from '../ingest/live-device';
 import type { LiveEvents } from './live-events';
 
 type Change = { projectId: string; gatewayId: string; deviceId: string | null; patch: object };

@@ -1,6 +1,6 @@
 import type { ChildKind } from '@ics/contract';
-import type { Queryable } from '../db/database';
-import type { LiveDevice } from './live-device';
+import type { Queryable } from '../../../db/database';
+import type { LiveDevice } from '../ingest/live-device';
 
 /** What a device's dev_state row held when its gateway was loaded. */
 export type StoredState = {

@@ -1,5 +1,5 @@
-import type { Database } from '../db/database';
-import { BulkTurns } from './bulk-turns';
+import type { Database } from '../../../db/database';
+import { BulkTurns } from '../ingest/bulk-turns';
 import { lampCopyBinary, sensorCopyBinary } from './copy-binary';
 import {
   type LampColumns,
