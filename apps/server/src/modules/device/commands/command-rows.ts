@@ -1,10 +1,10 @@
 import type { CommandDto, CommandStatus } from '@ics/contract';
-import type { Queryable } from '../../../db/database';
+import { isoOrNull } from '../../../http/sql-where';
 import type { HeardAcks } from './heard-acks';
 
 export const COMMAND_COLUMNS = `c.id, c.batch_id, c.project_id, c.gateway_id, g.sn as gateway_sn, c.device_id,
   c.device_address, c.cmd, c.params, c.status, c.attempts, c.reason, c.result, c.create_by, c.create_time, c.ack_time,
-  c.message_id`;
+  c.message_id, c.create_user_id, c.job_kind, c.job_id`;
 
 export type CommandRow = {
   id: string;
@@ -25,9 +25,11 @@ export type CommandRow = {
   ack_time: Date | string | null;
   /** The protocol message of a multi-device command (its ack carries this id). */
   message_id: string | null;
+  /** Who must hear its outcome besides its project: the user who sent it, and its job. */
+  create_user_id: string | null;
+  job_kind: string | null;
+  job_id: string | null;
 };
-
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 /**
  * The command as the API answers it. With `heard` (the acks this node received), a row still
@@ -64,17 +66,7 @@ function rowDto(r: CommandRow): CommandDto {
     reason: r.reason,
     result: r.result,
     createBy: r.create_by,
-    createTime: iso(r.create_time)!,
-    ackTime: iso(r.ack_time),
+    createTime: isoOrNull(r.create_time)!,
+    ackTime: isoOrNull(r.ack_time),
   };
-}
-
-export async function loadCommands(db: Queryable, ids: string[], heard?: HeardAcks): Promise<CommandDto[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.query<CommandRow>(
-    `select ${COMMAND_COLUMNS} from dev_command c join dev_gateway g on g.id = c.gateway_id
-      where c.id = any($1::text[]) order by c.create_time, c.id`,
-    [ids],
-  );
-  return rows.map((r) => toCommandDto(r, heard));
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type CommandMessage, type CommandName, topics } from '@ics/contract';
-import type { Database } from '../../../db/database';
 import type { DeviceBus } from '../bus/device-bus';
 import type { RawMessageLog } from '../live/raw-log';
+import type { CommandRepository } from './command.repository';
 
 export type CommandTarget = {
   projectId: string;
@@ -11,6 +11,10 @@ export type CommandTarget = {
   deviceId: string | null;
   address: string | null;
 };
+
+/** Who must hear a command's outcome besides its project: the user who sent it, and its job. */
+export type CommandJob = { kind: string; id: string };
+export type SendOptions = { batchId?: string; userId?: string | null; job?: CommandJob | null };
 
 /** One published message: one command row, or (multi-device) several rows of one gateway. */
 type Pending = {
@@ -53,10 +57,11 @@ export class CommandTracker {
   private lastOrphanSweep = 0;
 
   constructor(
-    private readonly db: Database,
+    private readonly repository: CommandRepository,
     private readonly bus: () => DeviceBus | null,
     private readonly rawLog: RawMessageLog,
-    private readonly onTimeouts: (rows: Array<{ id: string; project_id: string }>) => void,
+    /** Commands the sweep timed out. */
+    private readonly onTimeouts: (ids: string[]) => void,
     private readonly options: {
       timeoutMs: number;
       retries: number;
@@ -105,17 +110,20 @@ export class CommandTracker {
     this.messageOf.clear();
   }
 
-  /** Stores one command per target and publishes them; answers their ids in target order. */
+  /**
+   * Stores one command per target, with who must hear its outcome, and publishes them; answers
+   * their ids in target order. The batch is the job's id unless given.
+   */
   async send(
     targets: CommandTarget[],
     cmd: CommandName,
     params: Record<string, unknown>,
     createBy: string,
-    options: { batchId?: string } = {},
+    options: SendOptions = {},
   ): Promise<{ batchId: string; ids: string[] }> {
     const bus = this.bus();
     if (!bus) throw new Error('device bus not running');
-    const batchId = options.batchId ?? randomUUID();
+    const batchId = options.batchId ?? options.job?.id ?? randomUUID();
     const now = Date.now();
     const { timeoutMs, retries } = this.options;
     const finalDeadline = now + timeoutMs * (retries + 1);
@@ -124,27 +132,22 @@ export class CommandTracker {
     const messages = await this.plan(targets, ids);
     const messageIds = new Array<string | null>(targets.length).fill(null);
     for (const m of messages) if (m.multi) for (const i of m.indexes) messageIds[i] = m.id;
-    await this.db.query(
-      `insert into dev_command (id, batch_id, project_id, gateway_id, device_id, device_address, cmd, params, status,
-         attempts, deadline, create_by, message_id)
-       select v.id, $1, v.project_id, v.gateway_id, v.device_id, v.address, $2, $3::jsonb, 'pending', 1, $4, $5,
-         v.message_id
-         from unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
-           as v(id, project_id, gateway_id, device_id, address, message_id)`,
-      [
-        batchId,
-        cmd,
-        JSON.stringify(body),
-        new Date(finalDeadline).toISOString(),
-        createBy,
-        ids,
-        targets.map((t) => t.projectId),
-        targets.map((t) => t.gatewayId),
-        targets.map((t) => t.deviceId),
-        targets.map((t) => t.address),
-        messageIds,
-      ],
-    );
+    await this.repository.insert({
+      batchId,
+      cmd,
+      params: JSON.stringify(body),
+      deadline: new Date(finalDeadline).toISOString(),
+      createBy,
+      createUserId: options.userId ?? null,
+      jobKind: options.job?.kind ?? null,
+      jobId: options.job?.id ?? null,
+      ids,
+      projectIds: targets.map((t) => t.projectId),
+      gatewayIds: targets.map((t) => t.gatewayId),
+      deviceIds: targets.map((t) => t.deviceId),
+      addresses: targets.map((t) => t.address),
+      messageIds,
+    });
     // Handed to the broker, not awaited: the broker answers a publish a turn of the event loop
     // after writing it to the gateway (10–40 ms under load), and a failed publish is resent by
     // the sweep like a missing ack; the caller's answer need not wait for either.
@@ -197,15 +200,9 @@ export class CommandTracker {
       if (list) list.push(i);
       else byGateway.set(t.gatewayId, [i]);
     });
-    const candidates = [...byGateway].filter(([, list]) => list.length > 1).map(([gw]) => gw);
-    const multi = new Set<string>();
-    if (candidates.length) {
-      const rows = await this.db.query<{ id: string }>(
-        `select id from dev_gateway where id = any($1::text[]) and 'multi' = any(features)`,
-        [candidates],
-      );
-      for (const r of rows) multi.add(r.id);
-    }
+    const multi = await this.repository.multiGateways(
+      [...byGateway].filter(([, list]) => list.length > 1).map(([gw]) => gw),
+    );
     const messages: Array<{ id: string; multi: boolean; indexes: number[] }> = [];
     targets.forEach((t, i) => {
       if (!t.address || !multi.has(t.gatewayId)) messages.push({ id: ids[i]!, multi: false, indexes: [i] });
@@ -256,12 +253,8 @@ export class CommandTracker {
       if (now - this.lastOrphanSweep > 30_000) {
         this.lastOrphanSweep = now;
         // Commands left pending by a node that stopped: past their final deadline (plus grace).
-        const rows = await this.db.query<{ id: string; project_id: string }>(
-          `update dev_command set status = 'timeout', reason = 'no ack' where status = 'pending' and deadline < $1
-           returning id, project_id`,
-          [new Date(now - 5_000).toISOString()],
-        );
-        if (rows.length) this.onTimeouts(rows);
+        const ids = await this.repository.timeOutOverdue(new Date(now - 5_000).toISOString());
+        if (ids.length) this.onTimeouts(ids);
       }
     } catch {
       // The next sweep tries again; nothing is lost while a command stays pending.
@@ -271,11 +264,7 @@ export class CommandTracker {
   }
 
   private async handleDue(due: Pending[], now: number) {
-    const rows = await this.db.query<{ id: string; status: string }>(
-      'select id, status from dev_command where id = any($1::text[])',
-      [due.flatMap((d) => [...d.rows])],
-    );
-    const status = new Map(rows.map((r) => [r.id, r.status]));
+    const status = await this.repository.statuses(due.flatMap((d) => [...d.rows]));
     const resend: Pending[] = [];
     const expired: string[] = [];
     for (const p of due) {
@@ -294,16 +283,10 @@ export class CommandTracker {
         p.deadline = now + this.options.timeoutMs;
         await this.publish(bus, p);
       }
-      await this.db.query('update dev_command set attempts = attempts + 1 where id = any($1::text[])', [
-        resend.flatMap((p) => [...p.rows]),
-      ]);
+      await this.repository.countResend(resend.flatMap((p) => [...p.rows]));
     }
     if (expired.length) {
-      const timedOut = await this.db.query<{ id: string; project_id: string }>(
-        `update dev_command set status = 'timeout', reason = 'no ack' where id = any($1::text[]) and status = 'pending'
-         returning id, project_id`,
-        [expired],
-      );
+      const timedOut = await this.repository.timeOut(expired);
       if (timedOut.length) this.onTimeouts(timedOut);
     }
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeWithApp } from '../../../../test/harness';
-import { registerDevices } from '../ingest/ingest-pipeline';
+import { registerDevices } from '../device.repository';
 import { LiveDevice } from '../ingest/live-device';
 import { type DeviceRef, GatewayDirectory, type GatewayInfo, reconcile } from './gateway-directory';
 

@@ -5,6 +5,7 @@ import { auth, describeWithApp, type TestApp } from '../../../../test/harness';
 import { until } from '../../../../test/until';
 import type { Database } from '../../../db/database';
 import type { DeviceBus } from '../bus/device-bus';
+import { CommandRepository } from '../commands/command.repository';
 import { CommandTracker } from '../commands/command-tracker';
 import { InProcessLiveEvents } from '../live/live-events';
 import { RawMessageLog } from '../live/raw-log';
@@ -611,7 +612,7 @@ describeWithApp(
 
       // Another gateway acking this command's id settles nothing, neither answered nor written.
       await ack(other, id, 'error', { reason: 'not mine' });
-      const heard = ctx().services.devices.ingestor.heardAcks;
+      const heard = ctx().services.devices.commands.heard;
       await until(async () =>
         heard.outcomeOf({ id, gateway_id: other.id, message_id: null, device_address: null }),
       );
@@ -665,7 +666,7 @@ describeWithApp(
         },
       } as unknown as DeviceBus;
       const tracker = new CommandTracker(
-        ctx().db,
+        new CommandRepository(ctx().db),
         () => bus,
         new RawMessageLog(new InProcessLiveEvents()),
         () => {},

@@ -1,7 +1,6 @@
 import { createHistogram } from 'node:perf_hooks';
 import {
   ackSchema,
-  type ChildKind,
   eventSchema,
   heartbeatSchema,
   helloSchema,
@@ -13,7 +12,8 @@ import {
   telemetrySchema,
 } from '@ics/contract';
 import type { Database } from '../../../db/database';
-import { type HeardAck, HeardAcks } from '../commands/heard-acks';
+import type { HeardAck } from '../commands/heard-acks';
+import { registerDevices } from '../device.repository';
 import type { DeviceRef, GatewayDirectory, GatewayInfo } from '../directory/gateway-directory';
 import type { LiveEvents } from '../live/live-events';
 import type { RawMessageLog } from '../live/raw-log';
@@ -48,10 +48,16 @@ export type IngestStats = {
   heldBack: number;
 };
 
-export type CommandOutcome = {
-  id: string;
-  projectId: string;
-  status: string;
+/** What ingestion needs of the commands module: acks go to it, and who awaits them. */
+export type CommandAcks = {
+  /** An ack just received (answered by the command API before its row is written). */
+  hear(ack: HeardAck): void;
+  /** Writes acks on their commands' rows (and publishes the outcomes). */
+  record(acks: HeardAck[]): Promise<void>;
+  /** Whether commands sent to this gateway await acks (it is then never held back). */
+  awaitingAck(gatewaySn: string): boolean;
+  /** The devices a command sent from this node addresses (undefined: not followed here). */
+  devicesOf(commandId: string): readonly string[] | undefined;
 };
 
 /** Devices whose readings take the express lane: some of a gateway's, or all of them. */
@@ -184,10 +190,12 @@ export class Ingestor {
    */
   private readonly express = new Map<string, { until: number; devices: ExpressDevices }>();
   private expressScheduled = false;
-  /** Acks received and not yet written, or written moments ago (the command API answers them). */
-  readonly heardAcks = new HeardAcks();
   private readonly ackLane = new WriteLane<HeardAck>(
-    (acks) => this.writeAcks(acks).finally(() => this.heardAcks.written(acks)),
+    (acks) =>
+      this.commands.record(acks).then(() => {
+        const written = Date.now();
+        for (const a of acks) this.ackWriteMs.record(Math.max(1, written - a.ts));
+      }),
     (error) => this.expressFailed(error),
   );
   private readonly stateLane = new WriteLane<LiveDevice>(
@@ -201,7 +209,7 @@ export class Ingestor {
     },
     (error) => this.expressFailed(error),
   );
-  /** Serialises writes to dev_state and dev_command between the bulk and the express lane. */
+  /** Serialises writes to dev_state between the bulk and the express lane. */
   private stateLock: Promise<unknown> = Promise.resolve();
   /** Bulk work (queued telemetry, changed devices, rollup sums, state rows) runs within its budget. */
   private readonly turns: BulkTurns;
@@ -212,14 +220,9 @@ export class Ingestor {
     private readonly store: TelemetryStore,
     private readonly live: LiveEvents,
     private readonly rawLog: RawMessageLog,
+    private readonly commands: CommandAcks,
     private readonly hooks: {
       log: IngestLogger;
-      /** Commands whose outcome was just recorded. */
-      onCommandOutcomes(outcomes: CommandOutcome[]): void;
-      /** Whether commands sent to this gateway await acks (it is then never held back). */
-      awaitingAck?(gatewaySn: string): boolean;
-      /** The devices a command sent from this node addresses (undefined: not followed here). */
-      commandDevices?(commandId: string): readonly string[] | undefined;
       /** Devices whose state changed (pushed to consoles from memory). */
       onDevicesChanged(devices: readonly LiveDevice[], from?: number, to?: number): void;
       /** Gateways whose online state changed (events are written by the ingestor). */
@@ -280,7 +283,6 @@ export class Ingestor {
     this.timer = setInterval(() => {
       void this.flush();
       this.writeStatesDue();
-      this.heardAcks.prune();
     }, this.options.flushMs);
     this.timer.unref();
   }
@@ -366,7 +368,7 @@ export class Ingestor {
    * it await acks, or it just acked one (the telemetry that follows carries the command's effect).
    */
   private prompt(sn: string): boolean {
-    if (this.hooks.awaitingAck?.(sn)) return true;
+    if (this.commands.awaitingAck(sn)) return true;
     return (this.express.get(sn)?.until ?? 0) > Date.now();
   }
 
@@ -571,9 +573,9 @@ export class Ingestor {
               }
             : {}),
         };
-        this.heardAcks.add(heard);
+        this.commands.hear(heard);
         this.ackLane.add(heard);
-        this.expressAfterAck(gw.sn, now, this.hooks.commandDevices?.(a.id));
+        this.expressAfterAck(gw.sn, now, this.commands.devicesOf(a.id));
         this.scheduleExpress();
         return null;
       }
@@ -907,7 +909,7 @@ export class Ingestor {
     return out;
   }
 
-  /** Runs `write` after the dev_state / dev_command writes already queued. */
+  /** Runs `write` after the dev_state writes already queued. */
   private locked<T>(write: () => Promise<T>): Promise<T> {
     const run = this.stateLock.then(write, write);
     this.stateLock = run.catch(() => undefined);
@@ -1010,77 +1012,6 @@ export class Ingestor {
     }
     if (push) this.hooks.onDevicesChanged(devices);
   }
-
-  private async writeAcks(acks: HeardAck[]) {
-    const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
-    const set = `status = v.status, reason = v.reason, result = v.result, ack_time = v.ts`;
-    // Open rows of the acking gateway's own commands: a gateway cannot settle another's.
-    const open = `c.status in ('pending', 'timeout') and c.gateway_id = v.gw`;
-    // Single-device commands: the ack's id is the command row's id.
-    const rows = await this.db.query<{ id: string; project_id: string; status: string }>(
-      `update dev_command c set ${set}
-         from unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[], $6::text[])
-           as v(id, status, reason, result, ts, gw)
-        where c.id = v.id and ${open}
-        returning c.id, c.project_id, c.status`,
-      [
-        acks.map((a) => a.id),
-        acks.map((a) => a.status),
-        acks.map((a) => a.reason),
-        acks.map((a) => json(a.result)),
-        acks.map((a) => new Date(a.ts).toISOString()),
-        acks.map((a) => a.gatewayId),
-      ],
-    );
-    // Multi-device commands: each listed device's own outcome, then the ack's status for the rest.
-    const listed = acks.flatMap((a) =>
-      (a.devices ?? []).map((d) => ({ ...d, id: a.id, ts: a.ts, gatewayId: a.gatewayId })),
-    );
-    if (listed.length)
-      rows.push(
-        ...(await this.db.query<{ id: string; project_id: string; status: string }>(
-          `update dev_command c set ${set}
-             from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[], $7::text[])
-               as v(id, dev, status, reason, result, ts, gw)
-            where c.message_id = v.id and c.device_address = v.dev and ${open}
-            returning c.id, c.project_id, c.status`,
-          [
-            listed.map((d) => d.id),
-            listed.map((d) => d.dev),
-            listed.map((d) => d.status),
-            listed.map((d) => d.reason),
-            listed.map((d) => json(d.result)),
-            listed.map((d) => new Date(d.ts).toISOString()),
-            listed.map((d) => d.gatewayId),
-          ],
-        )),
-      );
-    const found = new Set(rows.map((r) => r.id));
-    const rest = acks.filter((a) => !found.has(a.id));
-    if (rest.length)
-      rows.push(
-        ...(await this.db.query<{ id: string; project_id: string; status: string }>(
-          `update dev_command c set status = v.status, reason = v.reason, ack_time = v.ts
-             from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[])
-               as v(id, status, reason, ts, gw)
-            where c.message_id = v.id and ${open}
-            returning c.id, c.project_id, c.status`,
-          [
-            rest.map((a) => a.id),
-            rest.map((a) => a.status),
-            rest.map((a) => a.reason),
-            rest.map((a) => new Date(a.ts).toISOString()),
-            rest.map((a) => a.gatewayId),
-          ],
-        )),
-      );
-    const written = Date.now();
-    for (const a of acks) this.ackWriteMs.record(Math.max(1, written - a.ts));
-    if (rows.length)
-      this.hooks.onCommandOutcomes(
-        rows.map((r) => ({ id: r.id, projectId: r.project_id, status: r.status })),
-      );
-  }
 }
 
 /** Accepts a timestamp within the retention window and at most a day ahead (clock skew); null otherwise. */
@@ -1092,49 +1023,6 @@ function clampTs(ts: number, now: number, retentionDays = 3650): number | null {
 function describe(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
   const issue = error.issues[0];
   return issue ? `${issue.path.map(String).join('.') || 'payload'}: ${issue.message}` : 'invalid';
-}
-
-/** Creates devices (and their state rows) behind a gateway; existing addresses are left alone. */
-export async function registerDevices(
-  db: Database,
-  gw: { id: string; projectId: string },
-  devices: Array<{
-    dev: string;
-    kind: ChildKind;
-    model?: string | undefined;
-    name?: string;
-    poleId?: string | null;
-  }>,
-  createBy = 'gateway',
-): Promise<string[]> {
-  if (devices.length === 0) return [];
-  return db.transaction(async (tx) => {
-    const rows = await tx.query<{ id: string }>(
-      `insert into dev_device (project_id, gateway_id, kind, address, name, model, pole_id, create_by)
-       select $1, $2, v.kind, v.address, v.name, v.model, v.pole_id, $3
-         from unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) as v(kind, address, name, model, pole_id)
-       on conflict (gateway_id, address) do nothing
-       returning id`,
-      [
-        gw.projectId,
-        gw.id,
-        createBy,
-        devices.map((d) => d.kind),
-        devices.map((d) => d.dev),
-        devices.map((d) => d.name ?? d.dev),
-        devices.map((d) => d.model ?? null),
-        devices.map((d) => d.poleId ?? null),
-      ],
-    );
-    const ids = rows.map((r) => r.id);
-    await tx.query(
-      `insert into dev_state (device_id, online)
-       select d.id, g.online from dev_device d join dev_gateway g on g.id = d.gateway_id where d.id = any($1::text[])
-       on conflict do nothing`,
-      [ids],
-    );
-    return ids;
-  });
 }
 
 /** Marks gateways (and the devices behind them) offline, writing an event per real change. */

@@ -1,38 +1,31 @@
 import type { RealtimeMessage } from '@ics/contract';
-import type { Queryable } from '../../../db/database';
 import { TtlCache } from '../../../lib/ttl-cache';
+import { heardThroughItsJob, isCommandOutcome } from '../commands/command-events';
 import type { LiveEvent, LiveEvents } from './live-events';
 
 /** The part of the realtime hub the bridge needs. */
 export type UserPush = { sendToUsers(userIds: Iterable<string>, message: RealtimeMessage): Promise<void> };
 
+/** The users who may see a project's devices (the project module answers it). */
+export type ProjectAudience = (projectId: string) => Promise<string[]>;
+
+/** How long a project's audience is reused: most events of a busy project come every second. */
+const AUDIENCE_TTL_MS = 5_000;
+
 /**
- * Delivers device live events over the console WebSocket, only to the users whose projects
- * include the device: administrators, and members of a department linked to the project.
- * Messages are `{ cmd: 'device', kind, projectId, payload }`.
+ * Delivers device live events over the console WebSocket to the users who may see the event's
+ * project, as `{ cmd: 'device', kind, projectId, payload }`. A command outcome that reaches its
+ * sender through its job (see `heardThroughItsJob`) is left to the job's owner.
  */
 export function bridgeLiveEventsToRealtime(
   live: LiveEvents,
-  db: Queryable,
   push: UserPush,
-  /** Events another service delivers in its own form (a control job's outcomes, in batches). */
-  deliveredElsewhere: (event: LiveEvent) => Promise<boolean> = async () => false,
+  audience: ProjectAudience,
 ): () => void {
-  const audience = new TtlCache<string, string[]>(5_000);
-  const usersOf = (projectId: string) =>
-    audience.get(projectId, async () => {
-      const rows = await db.query<{ user_id: string }>(
-        `select ur.user_id from sys_user_role ur join sys_role r on r.id = ur.role_id where r.role_code = 'admin'
-         union
-         select ud.user_id from sys_user_depart ud join sys_project_depart pd on pd.dep_id = ud.dep_id
-          where pd.project_id = $1`,
-        [projectId],
-      );
-      return rows.map((r) => r.user_id);
-    });
+  const users = new TtlCache<string, string[]>(AUDIENCE_TTL_MS);
   const deliver = async (event: LiveEvent) => {
-    if (await deliveredElsewhere(event)) return;
-    await push.sendToUsers(await usersOf(event.projectId), {
+    if (isCommandOutcome(event) && heardThroughItsJob(event)) return;
+    await push.sendToUsers(await users.get(event.projectId, () => audience(event.projectId)), {
       cmd: 'device',
       kind: event.kind,
       projectId: event.projectId,

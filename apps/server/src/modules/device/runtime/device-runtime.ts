@@ -3,9 +3,11 @@ import type { Database } from '../../../db/database';
 import type { DeviceBus } from '../bus/device-bus';
 import { BrokerPortError, startEmbeddedBroker } from '../bus/embedded-broker';
 import { connectExternalBroker } from '../bus/external-broker';
-import { loadCommands } from '../commands/command-rows';
-import { CommandTracker } from '../commands/command-tracker';
+import { CommandRepository } from '../commands/command.repository';
+import { CommandService } from '../commands/command.service';
+import { followHeldSchedules } from '../commands/held-schedules';
 import { GatewayDirectory } from '../directory/gateway-directory';
+import { GatewayRepository } from '../gateway.repository';
 import { BulkTurns } from '../ingest/bulk-turns';
 import { type IngestLogger, Ingestor, markGatewaysOffline } from '../ingest/ingest-pipeline';
 import type { LiveEvents } from '../live/live-events';
@@ -16,6 +18,8 @@ import { TelemetryStore } from '../telemetry/telemetry-store';
 import { ProcessWatch } from './process-watch';
 
 export { BrokerPortError };
+
+export type DeviceRuntimeLog = IngestLogger & { info(obj: object, msg: string): void };
 
 export type DeviceRuntimeOptions = {
   /** External broker; when absent the embedded broker listens on `mqttPort` (0 = any free port). */
@@ -48,11 +52,12 @@ export class DeviceRuntime {
   readonly rawLog: RawMessageLog;
   readonly store: TelemetryStore;
   readonly ingestor: Ingestor;
-  readonly commands: CommandTracker;
+  readonly commands: CommandService;
   private readonly fanout: StateFanout;
   private bus: DeviceBus | null = null;
   private timers: NodeJS.Timeout[] = [];
   private readonly stopHooks: Array<() => Promise<void>> = [];
+  private unfollowSchedules: (() => void) | null = null;
   /** Diagnostics (with `statsFile`): the event loop's delays, garbage collection, memory. */
   private processWatch: ProcessWatch | null = null;
   /** Diagnostics: the rollup runs' count, time and rows. */
@@ -61,7 +66,7 @@ export class DeviceRuntime {
   constructor(
     private readonly db: Database,
     private readonly live: LiveEvents,
-    private readonly log: IngestLogger & { info(obj: object, msg: string): void },
+    private readonly log: DeviceRuntimeLog,
     private readonly options: DeviceRuntimeOptions,
   ) {
     this.directory = new GatewayDirectory(db, options.directoryMaxAgeMs);
@@ -69,33 +74,22 @@ export class DeviceRuntime {
     const turns = new BulkTurns();
     this.store = new TelemetryStore(db, turns);
     this.fanout = new StateFanout(live, options.stateIntervalMs ?? 1_000);
-    this.commands = new CommandTracker(
-      db,
-      () => this.bus,
-      this.rawLog,
-      (rows) => void this.publishCommands(rows.map((r) => r.id)),
-      {
-        timeoutMs: options.commandTimeoutMs,
-        retries: options.commandRetries,
-        onPublished: (sn) => this.ingestor.releaseSender(sn),
-      },
-    );
+    this.commands = new CommandService(new CommandRepository(db), () => this.bus, this.rawLog, live, log, {
+      timeoutMs: options.commandTimeoutMs,
+      retries: options.commandRetries,
+      onPublished: (sn) => this.ingestor.releaseSender(sn),
+    });
     this.ingestor = new Ingestor(
       db,
       this.directory,
       this.store,
       live,
       this.rawLog,
+      this.commands,
       {
         log,
-        onCommandOutcomes: (outcomes) => {
-          this.commands.settled(outcomes.map((o) => o.id));
-          void this.publishCommands(outcomes.map((o) => o.id));
-        },
         onDevicesChanged: (devices, from, to) => this.fanout.addDevices(devices, from, to),
         onStateChanges: (changes) => this.fanout.add(changes),
-        awaitingAck: (sn) => this.commands.awaitingAck(sn),
-        commandDevices: (id) => this.commands.devicesOf(id),
       },
       {
         flushMs: options.flushMs ?? 250,
@@ -139,6 +133,7 @@ export class DeviceRuntime {
     }
     this.ingestor.start();
     this.commands.start();
+    this.unfollowSchedules = followHeldSchedules(this.commands, new GatewayRepository(this.db));
     this.fanout.start();
     const every = (ms: number, job: () => Promise<unknown>, name: string) => {
       const t = setInterval(
@@ -170,6 +165,8 @@ export class DeviceRuntime {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     this.commands.stop();
+    this.unfollowSchedules?.();
+    this.unfollowSchedules = null;
     const bus = this.bus;
     this.bus = null;
     if (bus) await bus.close().catch(() => undefined);
@@ -254,14 +251,5 @@ export class DeviceRuntime {
   publish(topic: string, payload: string): Promise<void> {
     if (!this.bus) throw new Error('device bus not running');
     return this.bus.publish(topic, payload, 1);
-  }
-
-  private async publishCommands(ids: string[]) {
-    try {
-      for (const dto of await loadCommands(this.db, ids))
-        this.live.publish({ kind: 'device.command', projectId: dto.projectId, payload: dto });
-    } catch (err) {
-      this.log.error({ err }, 'loading command outcomes failed');
-    }
   }
 }
