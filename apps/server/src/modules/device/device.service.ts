@@ -243,7 +243,7 @@ export class DeviceService {
 
   /** The device with the latest state this node heard from it, when newer than its row. */
   private withLiveState(device: DeviceDto): DeviceDto {
-    const live = this.runtime.ingestor.liveState(device.id);
+    const live = this.runtime.ingest.liveState(device.id);
     if (live) device.state = live.over(device.state);
     return device;
   }

@@ -1,4 +1,4 @@
-import type { GatewayDto, gatewayBodySchema, gatewayListQuerySchema } from '@ics/contract';
+import type { GatewayDto, gatewayBodySchema, gatewayListQuerySchema, helloSchema } from '@ics/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { containing, isoOrNull, pageOf, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
@@ -119,6 +119,30 @@ export class GatewayRepository {
           f.projectId,
         ]);
     });
+  }
+
+  /** What a gateway says of itself in its hello (its features replace those it announced before). */
+  async recordHello(
+    id: string,
+    hello: Pick<
+      z.output<typeof helloSchema>,
+      'model' | 'firmware' | 'heartbeat' | 'scheduleVersion' | 'features'
+    >,
+  ): Promise<void> {
+    await this.db.query(
+      `update dev_gateway set model = coalesce($2, model), firmware = coalesce($3, firmware),
+         heartbeat_seconds = coalesce($4, heartbeat_seconds), schedule_version = coalesce($5, schedule_version),
+         features = coalesce($6::text[], '{}')
+       where id = $1`,
+      [
+        id,
+        hello.model ?? null,
+        hello.firmware ?? null,
+        hello.heartbeat ?? null,
+        hello.scheduleVersion ?? null,
+        hello.features ?? [],
+      ],
+    );
   }
 
   /** The schedule version the gateway holds (it acknowledged that schedule). */

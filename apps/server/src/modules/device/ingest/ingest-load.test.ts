@@ -132,7 +132,7 @@ async function dimThroughApi(ctx: TestApp, token: string, lampId: string, level:
 /** The gateway's `ok` ack of a command, handed to the runtime's ingestion. */
 function ackOk(runtime: DeviceRuntime, gw: Gateway, commandId: string) {
   const ack = { id: commandId, ts: Date.now(), status: 'ok' };
-  return runtime.ingestor.handle(topics.up(gw.sn, 'ack'), Buffer.from(JSON.stringify(ack)));
+  return runtime.ingest.handle(topics.up(gw.sn, 'ack'), Buffer.from(JSON.stringify(ack)));
 }
 
 describeWithApp(
@@ -170,15 +170,15 @@ describeWithApp(
 
     it('stores a burst larger than one batch completely, and its rollups', async () => {
       const gw = await gateway(ctx(), token, url, 'GW-BURST');
-      const ingestor = ctx().services.devices.ingestor;
-      const before = { ...ingestor.stats };
+      const ingest = ctx().services.devices.ingest;
+      const before = { ...ingest.stats };
       const sent = await burst(gw, 50); // 25,000 readings: more than a batch, many COPY / insert chunks
       expect(sent).toBeGreaterThan(BATCH);
-      await until(async () => ingestor.stats.readings - before.readings === sent);
-      await ingestor.drain();
+      await until(async () => ingest.stats.readings - before.readings === sent);
+      await ingest.drain();
       expect(await storedReadings(ctx(), gw.id)).toBe(sent);
-      expect(ingestor.stats.dropped - before.dropped).toBe(0);
-      expect(ingestor.stats.flushErrors - before.flushErrors).toBe(0);
+      expect(ingest.stats.dropped - before.dropped).toBe(0);
+      expect(ingest.stats.flushErrors - before.flushErrors).toBe(0);
 
       // Hourly rollups from the in-memory sums equal those recomputed from the stored rows.
       await ctx().services.devices.rollup();
@@ -204,7 +204,7 @@ describeWithApp(
     it('acknowledges a command while a burst is still being written', async () => {
       const loaded = await gateway(ctx(), token, url, 'GW-LOAD');
       const commanded = await gateway(ctx(), token, url, 'GW-CMD');
-      const ingestor = ctx().services.devices.ingestor;
+      const ingest = ctx().services.devices.ingest;
       // The device side: ack each command, then report the level it was dimmed to.
       await commanded.client.subscribeAsync(topics.down(commanded.sn), { qos: 1 });
       // The telemetry goes once the broker has taken the ack (QoS 1), as the simulator does.
@@ -234,10 +234,10 @@ describeWithApp(
       // statement at a time): the burst is long enough that its insert statements are still running.
       const postgres = ctx().db.kind === 'postgres';
       // The day's partition exists before the table is locked.
-      const first = ingestor.stats.readings;
+      const first = ingest.stats.readings;
       await burst(loaded, 1);
-      await until(async () => ingestor.stats.readings === first + LAMPS);
-      await ingestor.drain();
+      await until(async () => ingest.stats.readings === first + LAMPS);
+      await ingest.drain();
       let unlock = () => {};
       const locked = postgres
         ? new Promise<void>((ready) => {
@@ -251,9 +251,9 @@ describeWithApp(
           })
         : Promise.resolve();
       await locked;
-      const received = ingestor.stats.readings;
+      const received = ingest.stats.readings;
       const sent = (await burst(loaded, postgres ? 20 : 80)) + LAMPS;
-      await until(async () => ingestor.backlog > 0);
+      await until(async () => ingest.backlog > 0);
 
       const id = await dimThroughApi(ctx(), token, lamp!.id, 37);
       await until(async () => {
@@ -274,10 +274,10 @@ describeWithApp(
       });
       expect(state.values.level).toBe(37);
       // The command went through while readings of the burst were still waiting to be stored.
-      expect(ingestor.backlog).toBeGreaterThan(0);
+      expect(ingest.backlog).toBeGreaterThan(0);
       unlock();
-      await until(async () => ingestor.stats.readings >= received + sent - LAMPS);
-      await ingestor.drain();
+      await until(async () => ingest.stats.readings >= received + sent - LAMPS);
+      await ingest.drain();
       expect(await storedReadings(ctx(), loaded.id)).toBe(sent);
       await loaded.client.endAsync();
       await commanded.client.endAsync();
@@ -290,10 +290,10 @@ describeWithApp(
       try {
         const gw = await gateway(ctx(), token, runtime.brokerUrl!, 'GW-PRESSURE');
         const sent = await burst(gw, 40); // 20,000 readings
-        await until(async () => runtime.ingestor.stats.readings === sent);
-        await runtime.ingestor.drain();
-        expect(runtime.ingestor.stats.heldBack).toBeGreaterThan(0);
-        expect(runtime.ingestor.stats.dropped).toBe(0);
+        await until(async () => runtime.ingest.stats.readings === sent);
+        await runtime.ingest.drain();
+        expect(runtime.ingest.stats.heldBack).toBeGreaterThan(0);
+        expect(runtime.ingest.stats.dropped).toBe(0);
         expect(await storedReadings(ctx(), gw.id)).toBe(sent);
         await gw.client.endAsync();
       } finally {
@@ -324,9 +324,9 @@ describeWithApp(
         await report(10, 220);
         await until(async () => (await row()).voltage === 220);
         // A voltage change only: the row keeps the older value until it is due (10 min here)…
-        const received = runtime.ingestor.stats.readings;
+        const received = runtime.ingest.stats.readings;
         await report(10, 231);
-        await until(async () => runtime.ingestor.stats.readings === received + 1);
+        await until(async () => runtime.ingest.stats.readings === received + 1);
         await new Promise((r) => setTimeout(r, 300));
         expect(await row()).toMatchObject({ level: 10, voltage: 220 });
         // …a level change is written at once, with every value received meanwhile.
@@ -335,8 +335,8 @@ describeWithApp(
         expect(await row()).toMatchObject({ level: 25, voltage: 232 });
         // Draining (and stopping) writes whatever is still behind.
         await report(25, 240);
-        await until(async () => runtime.ingestor.stats.readings === received + 3);
-        await runtime.ingestor.drain();
+        await until(async () => runtime.ingest.stats.readings === received + 3);
+        await runtime.ingest.drain();
         expect(await row()).toMatchObject({ level: 25, voltage: 240 });
         await gw.client.endAsync();
       } finally {
@@ -358,7 +358,7 @@ describeWithApp(
             { qos: 1 },
           );
         await send(25, 250);
-        await until(async () => restarted.ingestor.stats.readings === 1);
+        await until(async () => restarted.ingest.stats.readings === 1);
         await new Promise((r) => setTimeout(r, 300));
         expect(await row()).toMatchObject({ level: 25, voltage: 240 });
         await send(30, 251);
@@ -374,13 +374,13 @@ describeWithApp(
       const runtime = await smallRuntime({});
       try {
         const gw = await gateway(ctx(), token, runtime.brokerUrl!, 'GW-TURNS');
-        const { ingestor } = runtime;
+        const { ingest } = runtime;
         await runtime.directory.get(gw.sn); // its entry loaded: nothing waits for a look-up
         const topic = topics.up(gw.sn, 'telemetry');
-        const before = ingestor.stats.readings;
+        const before = ingest.stats.readings;
         // Telemetry waits for its turn (a promise the bus waits on), even with an empty backlog.
         const turns = Array.from({ length: 50 }, (_, m) =>
-          ingestor.handle(
+          ingest.handle(
             topic,
             Buffer.from(
               JSON.stringify({
@@ -391,17 +391,17 @@ describeWithApp(
           ),
         );
         expect(turns.every((t) => t instanceof Promise)).toBe(true);
-        expect(ingestor.stats.readings).toBe(before);
+        expect(ingest.stats.readings).toBe(before);
         // An ack is handled at once, ahead of the queued telemetry.
-        const ack = ingestor.handle(
+        const ack = ingest.handle(
           topics.up(gw.sn, 'ack'),
           Buffer.from(JSON.stringify({ id: 'no-such-command', status: 'ok', ts: Date.now() })),
         );
         expect(ack).toBeUndefined();
-        expect(ingestor.stats.readings).toBe(before);
+        expect(ingest.stats.readings).toBe(before);
         await Promise.all(turns);
-        expect(ingestor.stats.readings - before).toBe(50 * LAMPS);
-        await ingestor.drain();
+        expect(ingest.stats.readings - before).toBe(50 * LAMPS);
+        await ingest.drain();
         // The last message is the latest state: readings were handled in the order sent.
         const [row] = await ctx().db.query<{ level: number }>(
           `select (s.vals->>'level')::int as level from dev_state s join dev_device d on d.id = s.device_id
@@ -427,7 +427,7 @@ describeWithApp(
 
         // Over the mark with no command in flight: the gateway's next message waits.
         let released = false;
-        const held = runtime.ingestor.handle(topic, reading(10));
+        const held = runtime.ingest.handle(topic, reading(10));
         expect(held).toBeInstanceOf(Promise);
         void held!.then(() => {
           released = true;
@@ -440,22 +440,20 @@ describeWithApp(
         const sent = await dimLamp(runtime, gw, lamp!);
         await until(async () => released);
         expect(runtime.commands.awaitingAck(gw.sn)).toBe(true);
-        expect(runtime.ingestor.handle(topic, reading(20))).toBeUndefined();
-        expect(runtime.ingestor.backlog).toBeGreaterThan(1);
+        expect(runtime.ingest.handle(topic, reading(20))).toBeUndefined();
+        expect(runtime.ingest.backlog).toBeGreaterThan(1);
 
         // Another gateway, with no command, is still held back.
         const other = await gateway(ctx(), token, runtime.brokerUrl!, 'GW-QUIET');
-        expect(runtime.ingestor.handle(topics.up(other.sn, 'telemetry'), reading(30))).toBeInstanceOf(
-          Promise,
-        );
+        expect(runtime.ingest.handle(topics.up(other.sn, 'telemetry'), reading(30))).toBeInstanceOf(Promise);
 
         // Once the gateway acked, the telemetry that follows (the command's effect) is neither
         // queued nor held back.
         await ackOk(runtime, gw, sent.ids[0]!);
         await until(async () => !runtime.commands.awaitingAck(gw.sn));
-        expect(runtime.ingestor.handle(topic, reading(20))).toBeUndefined();
+        expect(runtime.ingest.handle(topic, reading(20))).toBeUndefined();
 
-        await runtime.ingestor.drain();
+        await runtime.ingest.drain();
         await gw.client.endAsync();
         await other.client.endAsync();
       } finally {
@@ -491,7 +489,7 @@ describeWithApp(
         const first = await dimLamp(runtime, gw, lamps[0]!);
         await ackOk(runtime, gw, first.ids[0]!);
         const report = { ts: Date.now(), readings: [{ dev: 'L001', on: true, level: 20 }] };
-        await runtime.ingestor.handle(topics.up(gw.sn, 'telemetry'), Buffer.from(JSON.stringify(report)));
+        await runtime.ingest.handle(topics.up(gw.sn, 'telemetry'), Buffer.from(JSON.stringify(report)));
         await until(async () => (await status(first.ids[0]!)) === 'acked');
 
         // A second ack is recorded although the first command's state row is not written yet.
@@ -505,7 +503,7 @@ describeWithApp(
         expect(row?.level).not.toBe('20');
 
         open();
-        await runtime.ingestor.drain();
+        await runtime.ingest.drain();
         await gw.client.endAsync();
       } finally {
         open();
@@ -536,12 +534,12 @@ describeWithApp(
             { dev: 'L002', on: true, level: 30 },
           ],
         };
-        await runtime.ingestor.handle(topics.up(gw.sn, 'telemetry'), Buffer.from(JSON.stringify(report)));
+        await runtime.ingest.handle(topics.up(gw.sn, 'telemetry'), Buffer.from(JSON.stringify(report)));
 
         await until(async () => (await level(commanded!.id)) === '20');
         // The neighbour waits for the bulk lane (the next flush), which drain runs.
         expect(await level(neighbour!.id)).not.toBe('30');
-        await runtime.ingestor.drain();
+        await runtime.ingest.drain();
         expect(await level(neighbour!.id)).toBe('30');
         await gw.client.endAsync();
       } finally {
@@ -616,7 +614,7 @@ describeWithApp(
       await until(async () =>
         heard.outcomeOf({ id, gateway_id: other.id, message_id: null, device_address: null }),
       );
-      await ctx().services.devices.ingestor.drain();
+      await ctx().services.devices.ingest.drain();
       expect(await rowStatus(id)).toBe('pending');
       expect((await api(`/lighting/command/status?ids=${id}`))[0]).toMatchObject({ status: 'pending' });
 

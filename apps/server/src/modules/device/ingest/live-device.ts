@@ -10,7 +10,7 @@ const NO_FAULTS: string[] = [];
  * outlives the message that carried it (the garbage collector's old generation stays quiet).
  *
  * It serves two readers: the live pushes to consoles (`StateFanout`, from memory) and the
- * device's `dev_state` row (`Ingestor`, written when something that matters changed or the
+ * device's `dev_state` row (`StateWriter`, written when something that matters changed or the
  * last write is old).
  */
 export class LiveDevice {
@@ -31,7 +31,7 @@ export class LiveDevice {
   /** The flush that last listed it as changed (so that it is listed once per flush). */
   changedIn = -1;
   /**
-   * Which queue of the ingestor's state writer holds it (`urgent`: its row is written at once;
+   * Which queue of the state writer holds it (`urgent`: its row is written at once;
    * `dirty`: when its last write is old): a flag, so that listing 100,000 changed devices a
    * flush costs no hash look-up for those already queued.
    */

@@ -9,7 +9,10 @@ import { followHeldSchedules } from '../commands/held-schedules';
 import { GatewayDirectory } from '../directory/gateway-directory';
 import { GatewayRepository } from '../gateway.repository';
 import { BulkTurns } from '../ingest/bulk-turns';
-import { type IngestLogger, Ingestor, markGatewaysOffline } from '../ingest/ingest-pipeline';
+import type { IngestLogger, StateChange } from '../ingest/ingest-events';
+import { IngestPipeline } from '../ingest/ingest-pipeline';
+import type { LiveDevice } from '../ingest/live-device';
+import { OfflineMarking } from '../ingest/offline-marking';
 import type { LiveEvents } from '../live/live-events';
 import { RawMessageLog } from '../live/raw-log';
 import { StateFanout } from '../live/state-fanout';
@@ -51,9 +54,10 @@ export class DeviceRuntime {
   readonly directory: GatewayDirectory;
   readonly rawLog: RawMessageLog;
   readonly store: TelemetryStore;
-  readonly ingestor: Ingestor;
+  readonly ingest: IngestPipeline;
   readonly commands: CommandService;
   private readonly fanout: StateFanout;
+  private readonly offline: OfflineMarking;
   private bus: DeviceBus | null = null;
   private timers: NodeJS.Timeout[] = [];
   private readonly stopHooks: Array<() => Promise<void>> = [];
@@ -65,7 +69,7 @@ export class DeviceRuntime {
 
   constructor(
     private readonly db: Database,
-    private readonly live: LiveEvents,
+    live: LiveEvents,
     private readonly log: DeviceRuntimeLog,
     private readonly options: DeviceRuntimeOptions,
   ) {
@@ -77,20 +81,24 @@ export class DeviceRuntime {
     this.commands = new CommandService(new CommandRepository(db), () => this.bus, this.rawLog, live, log, {
       timeoutMs: options.commandTimeoutMs,
       retries: options.commandRetries,
-      onPublished: (sn) => this.ingestor.releaseSender(sn),
+      onPublished: (sn) => this.ingest.releaseSender(sn),
     });
-    this.ingestor = new Ingestor(
+    const events = {
+      log,
+      onDevicesChanged: (devices: readonly LiveDevice[], from?: number, to?: number) =>
+        this.fanout.addDevices(devices, from, to),
+      onStateChanges: (changes: StateChange[]) => this.fanout.add(changes),
+    };
+    this.offline = new OfflineMarking(db, live, events);
+    this.ingest = new IngestPipeline(
       db,
       this.directory,
       this.store,
       live,
       this.rawLog,
       this.commands,
-      {
-        log,
-        onDevicesChanged: (devices, from, to) => this.fanout.addDevices(devices, from, to),
-        onStateChanges: (changes) => this.fanout.add(changes),
-      },
+      this.offline,
+      events,
       {
         flushMs: options.flushMs ?? 250,
         batchSize: options.batchSize ?? 20_000,
@@ -121,17 +129,17 @@ export class DeviceRuntime {
           port: this.options.mqttPort,
           lookup: async (sn) => (await this.directory.get(sn))?.credentialHash ?? null,
         });
-    bus.onMessage((topic, payload) => this.ingestor.handle(topic, payload));
+    bus.onMessage((topic, payload) => this.ingest.handle(topic, payload));
     bus.onSession((sn, connected) => {
       if (connected) return;
       const gw = this.directory.peek(sn);
-      if (gw) this.ingestor.gatewayGone(gw.id);
+      if (gw) this.ingest.gatewayGone(gw.id);
     });
     this.bus = bus;
     if (this.options.statsFile) {
       this.processWatch = new ProcessWatch();
     }
-    this.ingestor.start();
+    this.ingest.start();
     this.commands.start();
     this.unfollowSchedules = followHeldSchedules(this.commands, new GatewayRepository(this.db));
     this.fanout.start();
@@ -170,7 +178,7 @@ export class DeviceRuntime {
     const bus = this.bus;
     this.bus = null;
     if (bus) await bus.close().catch(() => undefined);
-    await this.ingestor.stop();
+    await this.ingest.stop();
     this.fanout.stop();
     await this.writeStats(true).catch((err: Error) => this.log.warn({ err }, 'writing device stats failed'));
   }
@@ -184,7 +192,7 @@ export class DeviceRuntime {
     const file = this.options.statsFile;
     if (!file) return;
     const stats = {
-      ...this.ingestor.stats,
+      ...this.ingest.stats,
       ...this.processWatch?.figures(),
       ...this.waits(),
       rollupRuns: this.rollups.runs,
@@ -199,7 +207,7 @@ export class DeviceRuntime {
 
   /** How long acks and express states waited for their rows, in ms. */
   private waits(): Record<string, number> {
-    const { ackWriteMs: acks, expressStateMs: states } = this.ingestor;
+    const { ackWriteMs: acks, expressStateMs: states } = this.ingest;
     return {
       ...(acks.count ? { ackWriteP50Ms: acks.percentile(50), ackWriteP99Ms: acks.percentile(99) } : {}),
       ...(states.count
@@ -211,28 +219,19 @@ export class DeviceRuntime {
   /** Gateways not heard from within the offline timeout become offline (one event each). */
   async checkOffline(now = Date.now()): Promise<string[]> {
     const cutoff = new Date(now - this.options.offlineSeconds * 1000).toISOString();
-    const rows = await this.db.query<{ id: string }>(
-      'select id from dev_gateway where online and (last_seen is null or last_seen < $1)',
-      [cutoff],
-    );
-    const ids = await markGatewaysOffline(
-      this.db,
-      rows.map((r) => r.id),
-      this.live,
-      (c) => this.fanout.add(c),
-    );
-    this.ingestor.forgetGateways(ids);
+    const ids = await this.offline.mark(await this.offline.silentSince(cutoff));
+    this.ingest.forgetGateways(ids);
     return ids;
   }
 
   /**
-   * Adds the readings stored since the last run into the rollups: the ingestor keeps running
+   * Adds the readings stored since the last run into the rollups: ingestion keeps running
    * sums per device-hour per flush, and this adds them to the hourly and daily rows (instead of
    * recomputing the current hour from the raw readings every minute). `TelemetryStore.rollup`
    * still recomputes a range from the raw readings (repairs, back-fills).
    */
   async rollup(): Promise<void> {
-    const buckets = this.ingestor.takeRollupBuckets();
+    const buckets = this.ingest.takeRollupBuckets();
     const done: RollupProgress = { lamps: 0, sensors: 0 };
     const started = performance.now();
     try {
@@ -242,7 +241,7 @@ export class DeviceRuntime {
       this.rollups.ms += ms;
     } catch (error) {
       // What was written stays; the rest is added by the next run.
-      this.ingestor.returnRollupBuckets(buckets, done);
+      this.ingest.returnRollupBuckets(buckets, done);
       throw error;
     }
   }

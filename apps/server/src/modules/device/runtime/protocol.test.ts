@@ -151,7 +151,7 @@ describeWithApp(
       });
       expect(push.values).not.toHaveProperty('dev');
       expect(push.values).not.toHaveProperty('faults');
-      await ctx().services.devices.ingestor.drain();
+      await ctx().services.devices.ingest.drain();
       const raw = await ctx().request({
         method: 'GET',
         url: `/ics/lighting/lamp/history?deviceId=${lamp.id}&interval=raw`,
@@ -181,7 +181,7 @@ describeWithApp(
     });
 
     it('drops malformed payloads while good ones keep flowing', async () => {
-      const before = ctx().services.devices.ingestor.stats.invalid;
+      const before = ctx().services.devices.ingest.stats.invalid;
       await send(client, 'GW-A', 'telemetry', '{not json');
       await send(client, 'GW-A', 'telemetry', { ts: Date.now(), readings: [{ dev: 'L001', level: 250 }] });
       await send(client, 'GW-A', 'telemetry', { ts: 'yesterday' });
@@ -197,12 +197,12 @@ describeWithApp(
         return d?.state.values.level === 42 ? d : null;
       });
       expect(lamp.state.values.power).toBe(90.5);
-      expect(ctx().services.devices.ingestor.stats.invalid - before).toBe(4);
+      expect(ctx().services.devices.ingest.stats.invalid - before).toBe(4);
     });
 
     type EventDto = { type: string; code: string | null; active: boolean; deviceId: string | null };
     const deviceEvents = async (deviceId: string): Promise<EventDto[]> => {
-      await ctx().services.devices.ingestor.drain();
+      await ctx().services.devices.ingest.drain();
       const res = await ctx().request({
         method: 'GET',
         url: `/ics/lighting/gateway/events?deviceId=${deviceId}&pageSize=100`,
@@ -278,7 +278,7 @@ describeWithApp(
         send(client, 'GW-A', 'telemetry', { ts, readings: [{ dev: 'L001', faults: list }] });
       await faults(['dayBurning', 'lampFailure']);
       await faults(['dayBurning', 'lampFailure']);
-      await ctx().services.devices.ingestor.drain();
+      await ctx().services.devices.ingest.drain();
       await faults(['lampFailure', 'dayBurning']);
       // The gateway also reports the same fault as an event: still raised once.
       await send(client, 'GW-A', 'event', {
@@ -445,7 +445,7 @@ describeWithApp(
         },
       );
       await closed;
-      await ctx().services.devices.ingestor.drain();
+      await ctx().services.devices.ingest.drain();
       const lamp = (
         await ctx().request({
           method: 'GET',
@@ -494,7 +494,7 @@ describeWithApp(
     it('goes offline at once when the gateway’s session closes', async () => {
       await client.endAsync();
       await until(async () => {
-        await ctx().services.devices.ingestor.drain();
+        await ctx().services.devices.ingest.drain();
         const res = await ctx().request({
           method: 'GET',
           url: `/ics/lighting/gateway/queryById?id=${a.gw.id}`,

@@ -89,8 +89,8 @@ describe.skipIf(missing.length > 0)(
 
     it('stores each telemetry message once, whichever node receives it', async () => {
       const before = {
-        a: nodeA.services.devices.ingestor.stats.readings,
-        b: nodeB.services.devices.ingestor.stats.readings,
+        a: nodeA.services.devices.ingest.stats.readings,
+        b: nodeB.services.devices.ingest.stats.readings,
       };
       const start = Date.now() - TELEMETRY_MESSAGES;
       for (let i = 0; i < TELEMETRY_MESSAGES; i++)
@@ -100,12 +100,12 @@ describe.skipIf(missing.length > 0)(
           { qos: 1 },
         );
       const handled = await until(() => {
-        const a = nodeA.services.devices.ingestor.stats.readings - before.a;
-        const b = nodeB.services.devices.ingestor.stats.readings - before.b;
+        const a = nodeA.services.devices.ingest.stats.readings - before.a;
+        const b = nodeB.services.devices.ingest.stats.readings - before.b;
         return Promise.resolve(a + b >= TELEMETRY_MESSAGES ? { a, b } : null);
       });
-      await nodeA.services.devices.ingestor.drain();
-      await nodeB.services.devices.ingestor.drain();
+      await nodeA.services.devices.ingest.drain();
+      await nodeB.services.devices.ingest.drain();
       expect(handled.a + handled.b).toBe(TELEMETRY_MESSAGES);
       // The broker shares the subscription: both nodes took part.
       expect(handled.a).toBeGreaterThan(0);
@@ -119,11 +119,11 @@ describe.skipIf(missing.length > 0)(
 
     it('raises and clears a fault once, though the readings that carry it reach both nodes', async () => {
       const drained = () =>
-        Promise.all([nodeA.services.devices.ingestor.drain(), nodeB.services.devices.ingestor.drain()]);
+        Promise.all([nodeA.services.devices.ingest.drain(), nodeB.services.devices.ingest.drain()]);
       const base = Date.now() - 1_000;
       const handledBy = () => ({
-        a: nodeA.services.devices.ingestor.stats.messages,
-        b: nodeB.services.devices.ingestor.stats.messages,
+        a: nodeA.services.devices.ingest.stats.messages,
+        b: nodeB.services.devices.ingest.stats.messages,
       });
       const before = handledBy();
       for (let i = 0; i < 12; i++) {

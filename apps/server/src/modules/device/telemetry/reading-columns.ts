@@ -10,7 +10,7 @@ abstract class Columns {
   ts: Float64Array;
   readonly deviceId: string[] = [];
   readonly projectId: string[] = [];
-  /** The ingestor's number of the device (`LiveDevice.index`), -1 when unknown: see `BucketMap.slot`. */
+  /** Ingestion's number of the device (`LiveDevice.index`), -1 when unknown: see `BucketMap.slot`. */
   deviceIndex: Int32Array;
 
   constructor(protected capacity = 16_384) {

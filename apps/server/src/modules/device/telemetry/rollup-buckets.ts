@@ -32,7 +32,7 @@ export class BucketMap<K extends string> {
   private readonly latest = new Map<string, number>();
   private readonly others = new Map<string, number>();
   /**
-   * In front of `latest`, by the ingestor's number of the device: slot + 1 (0: none). Nearly
+   * In front of `latest`, by ingestion's number of the device: slot + 1 (0: none). Nearly
    * every reading falls in its device's latest hour, and an array read costs a fraction of a
    * hash look-up of the id (which was a tenth of the ingestion's CPU at 100,000 readings/s).
    */
