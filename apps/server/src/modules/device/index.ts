@@ -11,11 +11,10 @@ import { InProcessLiveEvents, type LiveEvents } from './live/live-events';
 import { bridgeLiveEventsToRealtime, type ProjectAudience, type UserPush } from './live/realtime-bridge';
 import { DeviceRuntime, type DeviceRuntimeLog } from './runtime/device-runtime';
 
-export { BrokerPortError } from './bus/embedded-broker';
-export type { CommandCounts, JobOutcomeRow } from './commands/command.repository';
+export type { CommandCounts } from './commands/command.repository';
 export type { CommandService } from './commands/command.service';
 export type { CommandOutcomeEvent } from './commands/command-events';
-export type { CommandJob, CommandTarget } from './commands/command-tracker';
+export type { CommandTarget } from './commands/command-tracker';
 export type { DeviceService, ProjectScopes } from './device.service';
 export type { LiveEvent, LiveEvents } from './live/live-events';
 export type { ProjectAudience, UserPush } from './live/realtime-bridge';

@@ -28,7 +28,7 @@ export type ControlRequest = {
   until?: number | undefined;
 };
 
-/** The kind of job the commands of a control job belong to (strategies and schedule pushes run as such jobs). */
+/** The job kind of a control job's commands (strategies and schedule pushes run as control jobs too). */
 export const LIGHTING_JOB = 'lighting';
 
 /** The protocol command of a control action (with an end time: `lamp.override`). */
