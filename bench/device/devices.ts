@@ -89,7 +89,7 @@ function ingestStats(s: Record<string, number> | null, sent: number, stored: num
   return `server: ${accepted} readings accepted (${accepted - stored} of them not stored; ${sent - accepted} sent but still queued at the gateways when they stopped), ${s.heldBack ?? 0} messages held back (backpressure), ${s.dropped} dropped, ${s.flushErrors} flush errors, ${s.invalid} invalid; event-loop delay p50 ${s.loopDelayP50Ms} / p99 ${s.loopDelayP99Ms} / max ${s.loopDelayMaxMs} ms${s.ackWriteP50Ms === undefined ? '' : `; ack arrived → row written p50 ${s.ackWriteP50Ms} / p99 ${s.ackWriteP99Ms} ms`}`;
 }
 
-/** The server's delays up to the end of the measured window (see `Ingestor.ackWriteMs`). */
+/** The server's delays up to the end of the measured window (see `ExpressLane.ackWriteMs`). */
 function windowDelaysText(s: Record<string, number> | null): string {
   if (!s || s.loopDelayP99Ms === undefined) return 'server delays unavailable';
   const pair = (p50: number | undefined, p99: number | undefined) =>

@@ -1,6 +1,6 @@
 import { type Database, openDatabase } from '../../apps/server/src/db/database';
 // The server's own hash, so the gateways authenticate exactly as provisioned ones do.
-import { hashDeviceSecret, newDeviceSecret } from '../../apps/server/src/devices/credentials';
+import { hashDeviceSecret, newDeviceSecret } from '../../apps/server/src/modules/device/bus/credentials';
 
 export type Fleet = {
   projectId: string;

@@ -3,10 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database } from './db/database';
-import { InProcessLiveEvents } from './devices/live-events';
-import { bridgeLiveEventsToRealtime } from './devices/realtime-bridge';
-import { DeviceRuntime } from './devices/runtime';
+import type { Database, Queryable } from './db/database';
 import { installErrorHandling } from './http/error-handler';
 import { clearOnWrites, ResponseCache } from './http/response-cache';
 import type { AccessGuard } from './http/routes';
@@ -14,9 +11,7 @@ import { registerMessages } from './lib/messages';
 import { announcementMessages } from './modules/announcement/announcement.messages';
 import { registerAnnouncementRoutes } from './modules/announcement/announcement.routes';
 import { AnnouncementService } from './modules/announcement/announcement.service';
-import { deviceMessages } from './modules/device/device.messages';
-import { registerDeviceRoutes } from './modules/device/device.routes';
-import { DeviceService } from './modules/device/device.service';
+import { createDeviceModule } from './modules/device';
 import { registerHomeRoutes } from './modules/home/home.routes';
 import { HomeService } from './modules/home/home.service';
 import { ControlService } from './modules/lighting/control.service';
@@ -94,25 +89,21 @@ function createServices(
   const realtime = new Realtime(fanOut);
   const announcements = new AnnouncementService(db, i18n, realtime, users);
   const home = new HomeService(db);
-  // Device bus, ingestion and commands; started by main.ts (or a test) with devices.start().
-  const liveEvents = new InProcessLiveEvents();
-  const devices = new DeviceRuntime(db, liveEvents, log, {
-    mqttUrl: config.mqttUrl,
-    mqttPort: config.mqttPort,
-    offlineSeconds: config.deviceOfflineSeconds,
-    commandTimeoutMs: config.commandTimeoutMs,
-    commandRetries: config.commandRetries,
-    retentionDays: config.telemetryRetentionDays,
-    stateWriteMs: config.deviceStateWriteMs,
-    statsFile: config.deviceStatsFile,
+  // Device registry, bus, ingestion and commands; the bus is started by main.ts (or a test) with
+  // devices.start().
+  const device = createDeviceModule({
+    db,
+    log,
+    config,
+    scopes: projectScope,
+    audience: projectAudience(db),
+    push: realtime,
   });
-  const deviceService = new DeviceService(db, projectScope, devices);
+  const devices = device.runtime;
   // Street lighting; the scheduler is started by main.ts (tests build their own with a test clock).
-  const lightingControl = new ControlService(db, projectScope, devices, liveEvents, realtime);
-  // Outcomes of a control job reach its owner as `control.outcome` batches, not one message per lamp.
-  bridgeLiveEventsToRealtime(liveEvents, db, realtime, (event) => lightingControl.deliversOutcome(event));
-  const lighting = new LightingService(db, projectScope, deviceService, lightingControl);
-  const lightingStrategies = new StrategyService(db, projectScope, lightingControl, liveEvents);
+  const lightingControl = new ControlService(db, projectScope, device.commands, realtime);
+  const lighting = new LightingService(db, projectScope, device.service, lightingControl, device.commands);
+  const lightingStrategies = new StrategyService(db, projectScope, lightingControl, device.commands);
   // Test only (refused in production by config.ts): a clock moved by writing a file.
   const testClock = config.testClockFile ? new FileOffsetClock(config.testClockFile, log) : null;
   const lightingScheduler = new LightingScheduler(
@@ -163,14 +154,31 @@ function createServices(
     realtime,
     announcements,
     home,
-    liveEvents,
+    device,
+    liveEvents: device.live,
     devices,
-    deviceService,
     lightingControl,
     lighting,
     lightingStrategies,
     lightingScheduler,
     testClock,
+  };
+}
+
+/**
+ * The users who may see a project's devices: administrators, and members of a department linked
+ * to the project. The project module takes this over (it owns these tables).
+ */
+function projectAudience(db: Queryable) {
+  return async (projectId: string): Promise<string[]> => {
+    const rows = await db.query<{ user_id: string }>(
+      `select ur.user_id from sys_user_role ur join sys_role r on r.id = ur.role_id where r.role_code = 'admin'
+       union
+       select ud.user_id from sys_user_depart ud join sys_project_depart pd on pd.dep_id = ud.dep_id
+        where pd.project_id = $1`,
+      [projectId],
+    );
+    return rows.map((r) => r.user_id);
   };
 }
 
@@ -182,7 +190,6 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     logMessages,
     announcementMessages,
     realtimeMessages,
-    deviceMessages,
     lightingMessages,
   ])
     registerMessages(messages);
@@ -227,9 +234,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     await services.lightingScheduler.stop();
     services.testClock?.close();
     services.lightingControl.close();
-    services.lightingStrategies.close();
   });
-  app.addHook('onClose', () => services.devices.stop());
+  app.addHook('onClose', () => services.device.close());
   app.addHook('onClose', () => fanOut.close());
 
   await app.register(
@@ -251,7 +257,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         logOperations(scope, services);
         registerAnnouncementRoutes(scope, { guard: services.guard, announcements: services.announcements });
       });
-      registerDeviceRoutes(api, { guard: services.guard, devices: services.deviceService });
+      services.device.routes(api, services.guard);
       registerLightingRoutes(api, {
         guard: services.guard,
         lighting: services.lighting,

@@ -71,7 +71,9 @@ async function main() {
   // Strategies run once the bus can carry their commands (one leader among API nodes).
   services.lightingScheduler.start();
   if (config.demo)
-    await startDemo(services, db, app.log).catch((error: Error) => app.log.error({ err: error }, 'demo'));
+    await startDemo(services.devices, db, app.log).catch((error: Error) =>
+      app.log.error({ err: error }, 'demo'),
+    );
 
   if (seed.generatedPassword) {
     const line = '='.repeat(64);

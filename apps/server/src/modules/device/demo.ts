@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../../app';
 import type { Database } from '../../db/database';
-import { hashDeviceSecret, newDeviceSecret } from '../../devices/credentials';
+import { hashDeviceSecret, newDeviceSecret } from './bus/credentials';
+import type { DeviceRuntime } from './runtime/device-runtime';
 
 const DEMO_CODE = 'DEMO';
 const CENTRE = { lng: 117.178249, lat: 34.161036 };
@@ -14,8 +14,7 @@ const LAMPS = 20;
  * process, so a new user sees live devices at once. The demo gateways get new credentials at
  * every start (only hashes are stored, so the simulator cannot reuse old ones).
  */
-export async function startDemo(services: Services, db: Database, log: FastifyBaseLogger): Promise<void> {
-  const { devices } = services;
+export async function startDemo(devices: DeviceRuntime, db: Database, log: FastifyBaseLogger): Promise<void> {
   let [project] = await db.query<{ id: string }>(
     `select id from sys_project where code = $1 and del_flag = 0`,
     [DEMO_CODE],

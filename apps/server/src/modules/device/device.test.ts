@@ -371,7 +371,7 @@ describeWithApp('device registry', (ctx) => {
 
     // The lamp reports level 20; this suite runs no flush, so its row still holds 50.
     const reported = Date.now();
-    await ctx().services.devices.ingestor.handle(
+    await ctx().services.devices.ingest.handle(
       topics.up('GW-LIVE', 'telemetry'),
       Buffer.from(JSON.stringify({ ts: reported, readings: [{ dev: 'L-LIVE', on: true, level: 20 }] })),
     );
@@ -388,12 +388,12 @@ describeWithApp('device registry', (ctx) => {
     expect(row?.level).toBe('50');
 
     // A report older than the state arrives late (handled after a newer one): history, not state.
-    await ctx().services.devices.ingestor.handle(
+    await ctx().services.devices.ingest.handle(
       topics.up('GW-LIVE', 'telemetry'),
       Buffer.from(JSON.stringify({ ts: reported - 500, readings: [{ dev: 'L-LIVE', on: true, level: 77 }] })),
     );
     expect((await answered()).values).toEqual({ on: true, level: 20, power: 80 });
-    await ctx().services.devices.ingestor.drain();
+    await ctx().services.devices.ingest.drain();
     const [written] = await ctx().db.query<{ level: string; history: number }>(
       `select vals->>'level' as level,
          (select count(*)::int from dev_lamp_reading where device_id = $1) as history

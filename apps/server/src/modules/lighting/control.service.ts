@@ -3,7 +3,6 @@ import {
   type CommandName,
   type CommandStatus,
   type ControlAction,
-  type ControlCounts,
   type ControlJobDto,
   type ControlOutcome,
   type ControlOutcomeMessage,
@@ -11,13 +10,10 @@ import {
   type Page,
   toPage,
 } from '@ics/contract';
-import type { Database, Queryable } from '../../db/database';
-import type { CommandTarget } from '../../devices/commands';
-import type { LiveEvent, LiveEvents } from '../../devices/live-events';
-import type { UserPush } from '../../devices/realtime-bridge';
-import type { DeviceRuntime } from '../../devices/runtime';
+import type { Database } from '../../db/database';
+import { isoOrNull } from '../../http/sql-where';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { TtlCache } from '../../lib/ttl-cache';
+import type { CommandCounts, CommandOutcomeEvent, CommandService, CommandTarget, UserPush } from '../device';
 import type { ProjectScope, ProjectScopeService } from '../system/project-scope';
 
 export type JobSource = ControlJobDto['source'];
@@ -32,7 +28,8 @@ export type ControlRequest = {
   until?: number | undefined;
 };
 
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+/** The job kind of a control job's commands (strategies and schedule pushes run as control jobs too). */
+export const LIGHTING_JOB = 'lighting';
 
 /** The protocol command of a control action (with an end time: `lamp.override`). */
 export function commandFor(req: ControlRequest): { cmd: CommandName; params: Record<string, unknown> } {
@@ -56,17 +53,17 @@ type JobRow = {
   create_time: Date;
 };
 
-/** Whom to tell about a job's outcomes: the user who started it, in the job's first project. */
-type JobOwner = { userId: string; projectId: string };
-
-/** Outcomes of one job heard on this node, buffered so a 10,000-lamp job sends a few messages, not 10,000. */
+/**
+ * Outcomes of one job heard on this node, buffered so a 10,000-lamp job sends a few messages, not
+ * 10,000; with whom to tell, as its commands carry it: the user who started it, and a project.
+ */
 type OutcomeBuffer = {
+  userId: string;
+  projectId: string;
   outcomes: ControlOutcomeMessage['payload']['outcomes'];
   timer: NodeJS.Timeout;
 };
 
-/** How long a job's owner is remembered (a job's commands settle within minutes). */
-const OWNER_TTL_MS = 10 * 60_000;
 /**
  * Outcomes are gathered this long before one push: at most ten pushes a second per job, and
  * the operator sees the last outcome within a tenth of a second.
@@ -75,58 +72,50 @@ const FLUSH_MS = 100;
 
 /**
  * Batch control of lamps (a selection, groups, gateways, projects): resolves the lamps, sends
- * one command per lamp through the device runtime (one protocol message per gateway where the
- * gateway supports it), records the job, and follows its outcomes: pollable through `job`
- * and pushed live to the user who started it as `control.outcome`.
+ * one command per lamp through the device module's commands (one protocol message per gateway
+ * where the gateway supports it), records the job, and follows its outcomes: pollable through
+ * `job` and pushed live to the user who started it as `control.outcome`.
  *
  * With several API nodes an outcome is heard on whichever node ingested the gateway's ack (the
  * external broker's shared subscription), not necessarily the node that started the job. So
- * every node pushes the outcomes it hears to the job's owner (found in `lighting_job`), and the
- * push goes through the realtime fan-out, which reaches the owner's console on any node.
+ * every node pushes the outcomes it hears to the job's owner (its commands carry the user), and
+ * the push goes through the realtime fan-out, which reaches the owner's console on any node.
+ * Outcomes of jobs without a user (the scheduler's) reach the project's users as device events.
  */
 export class ControlService {
   private readonly buffers = new Map<string, OutcomeBuffer>();
-  /** Owner of a job by id; null for a batch that is no lighting job or has no user (the scheduler). */
-  private readonly owners = new TtlCache<string, JobOwner | null>(OWNER_TTL_MS);
   private readonly unsubscribe: () => void;
 
   constructor(
     private readonly db: Database,
     private readonly scopes: ProjectScopeService,
-    private readonly runtime: DeviceRuntime,
-    live: LiveEvents,
+    private readonly commands: CommandService,
     private readonly push: UserPush,
   ) {
-    this.unsubscribe = live.subscribe((event) => {
-      if (event.kind !== 'device.command') return;
-      const dto = event.payload as {
-        batchId: string | null;
-        id: string;
-        deviceId: string | null;
-        status: CommandStatus;
-        reason: string | null;
-      };
-      if (!dto.batchId || dto.status === 'pending') return;
-      const jobId = dto.batchId;
-      let buffer = this.buffers.get(jobId);
-      if (!buffer) {
-        buffer = { outcomes: [], timer: setTimeout(() => void this.flush(jobId), FLUSH_MS) };
-        this.buffers.set(jobId, buffer);
-      }
-      buffer.outcomes.push({
-        deviceId: dto.deviceId,
-        commandId: dto.id,
-        status: dto.status,
-        reason: dto.reason,
-      });
-    });
+    this.unsubscribe = commands.onOutcome((event) => this.heard(event));
   }
 
   close(): void {
     this.unsubscribe();
     for (const b of this.buffers.values()) clearTimeout(b.timer);
     this.buffers.clear();
-    this.owners.clear();
+  }
+
+  /** Buffers the outcome of a command of a job started by a user, for its `control.outcome` batch. */
+  private heard({ job, userId, projectId, payload: dto }: CommandOutcomeEvent): void {
+    if (job?.kind !== LIGHTING_JOB || !userId || dto.status === 'pending') return;
+    let buffer = this.buffers.get(job.id);
+    if (!buffer) {
+      const jobId = job.id;
+      buffer = { userId, projectId, outcomes: [], timer: setTimeout(() => void this.flush(jobId), FLUSH_MS) };
+      this.buffers.set(jobId, buffer);
+    }
+    buffer.outcomes.push({
+      deviceId: dto.deviceId,
+      commandId: dto.id,
+      status: dto.status,
+      reason: dto.reason,
+    });
   }
 
   scope(userId: string): Promise<ProjectScope> {
@@ -228,7 +217,7 @@ export class ControlService {
     by: { username: string; userId: string | null },
     rejected: Array<{ id: string; reason: string }> = [],
   ): Promise<ControlJobDto> {
-    if (!this.runtime.running) throw new AppError(503, 'lighting.bus_down');
+    if (!this.commands.running) throw new AppError(503, 'lighting.bus_down');
     const { cmd, params } = commandFor(req);
     return this.sendCommand(lamps, cmd, params, req, source, by, rejected);
   }
@@ -254,7 +243,7 @@ export class ControlService {
     by: { username: string; userId: string | null },
     rejected: Array<{ id: string; reason: string }> = [],
   ): Promise<ControlJobDto & { commandIds: string[][] }> {
-    if (!this.runtime.running) throw new AppError(503, 'lighting.bus_down');
+    if (!this.commands.running) throw new AppError(503, 'lighting.bus_down');
     const jobId = crypto.randomUUID();
     const targets = parts.flatMap((p) => p.targets);
     const projectIds = [...new Set(targets.map((t) => t.projectId))];
@@ -276,10 +265,6 @@ export class ControlService {
         by.userId,
       ],
     );
-    // Known here without a query; other nodes read it from the row just written.
-    const owner = by.userId ? { userId: by.userId, projectId: projectIds[0] ?? '' } : null;
-    this.owners.delete(jobId);
-    void this.owners.get(jobId, async () => owner);
     const lamps = targets.filter((t) => t.deviceId !== null);
     const isLampControl = parts.every((p) => ['lamp.switch', 'lamp.dim', 'lamp.override'].includes(p.cmd));
     if (isLampControl && lamps.length) {
@@ -301,8 +286,9 @@ export class ControlService {
         commandIds.push([]);
         continue;
       }
-      const { ids } = await this.runtime.commands.send(part.targets, part.cmd, part.params, by.username, {
-        batchId: jobId,
+      const { ids } = await this.commands.send(part.targets, part.cmd, part.params, by.username, {
+        userId: by.userId,
+        job: { kind: LIGHTING_JOB, id: jobId },
       });
       commandIds.push(ids);
     }
@@ -325,80 +311,46 @@ export class ControlService {
     };
   }
 
-  /**
-   * Whether this service delivers the event to the console itself: the outcome of a command of
-   * a lighting job started by a user goes to that user in the job's `control.outcome` batches.
-   * A batch of 10,000 lamps would otherwise also send 10,000 `device.command` messages to every
-   * user of the project, which kept the console busy for seconds.
-   */
-  async deliversOutcome(event: LiveEvent): Promise<boolean> {
-    if (event.kind !== 'device.command') return false;
-    const batchId = (event.payload as { batchId?: string | null }).batchId;
-    return batchId ? (await this.owner(batchId)) !== null : false;
-  }
-
-  /** The user to tell about a job's outcomes (null: not a lighting job, or started by no user). */
-  private owner(jobId: string): Promise<JobOwner | null> {
-    return this.owners.get(jobId, async () => {
-      const [row] = await this.db.query<{ create_user_id: string | null; project_ids: string[] }>(
-        'select create_user_id, project_ids from lighting_job where id = $1',
-        [jobId],
-      );
-      return row?.create_user_id ? { userId: row.create_user_id, projectId: row.project_ids[0] ?? '' } : null;
-    });
-  }
-
   /** Pushes the outcomes this node heard for a job, with the job's counts, to its owner. */
   private async flush(jobId: string) {
     const buffer = this.buffers.get(jobId);
     if (!buffer) return;
     this.buffers.delete(jobId);
     try {
-      const owner = await this.owner(jobId);
-      if (!owner) return;
-      const counts = await this.counts(this.db, jobId);
+      const counts = await this.counts(jobId);
       const message: ControlOutcomeMessage = {
         cmd: 'device',
         kind: 'control.outcome',
-        projectId: owner.projectId,
+        projectId: buffer.projectId,
         payload: { jobId, counts, done: counts.pending === 0, outcomes: buffer.outcomes },
       };
-      await this.push.sendToUsers([owner.userId], message);
+      await this.push.sendToUsers([buffer.userId], message);
     } catch {
       // A lost push is recovered by polling the job.
     }
   }
 
-  private async counts(db: Queryable, jobId: string): Promise<ControlCounts> {
-    const rows = await db.query<{ status: CommandStatus; n: number }>(
-      'select status, count(*)::int as n from dev_command where batch_id = $1 group by status',
-      [jobId],
-    );
-    const c: ControlCounts = { total: 0, pending: 0, acked: 0, failed: 0, timeout: 0 };
-    for (const r of rows) {
-      c[r.status] = r.n;
-      c.total += r.n;
-    }
-    return c;
+  private async counts(jobId: string): Promise<CommandCounts> {
+    return (await this.commands.jobCounts([jobId])).get(jobId)!;
   }
 
   private visible(scope: ProjectScope, projectIds: string[]) {
     return scope === 'all' || projectIds.every((p) => scope.includes(p));
   }
 
-  private toJob(r: JobRow, counts: ControlCounts): ControlJobDto {
+  private toJob(r: JobRow, counts: CommandCounts): ControlJobDto {
     return {
       id: r.id,
       source: r.source,
       action: r.action,
       level: r.level,
-      until: iso(r.until),
+      until: isoOrNull(r.until),
       ...counts,
       total: Math.max(r.total, counts.total),
       rejected: r.rejected,
       done: counts.pending === 0,
       createBy: r.create_by,
-      createTime: iso(r.create_time)!,
+      createTime: isoOrNull(r.create_time)!,
     };
   }
 
@@ -410,27 +362,10 @@ export class ControlService {
     const [row] = await this.db.query<JobRow>('select * from lighting_job where id = $1', [id]);
     if (!row || !this.visible(await this.scope(userId), row.project_ids))
       throw notFound('lighting.job_not_found');
-    const counts = await this.counts(this.db, id);
+    const counts = await this.counts(id);
     const job = this.toJob(row, counts);
     if (options.limit > 0) {
-      const params: unknown[] = [id, options.limit];
-      if (options.status) params.push(options.status);
-      const outcomes = await this.db.query<{
-        id: string;
-        device_id: string | null;
-        name: string | null;
-        device_address: string | null;
-        gateway_id: string;
-        status: CommandStatus;
-        reason: string | null;
-        ack_time: Date | null;
-      }>(
-        `select c.id, c.device_id, d.name, c.device_address, c.gateway_id, c.status, c.reason, c.ack_time
-           from dev_command c left join dev_device d on d.id = c.device_id
-          where c.batch_id = $1 ${options.status ? 'and c.status = $3' : ''}
-          order by c.gateway_id, c.device_address limit $2`,
-        params,
-      );
+      const outcomes = await this.commands.jobOutcomes(id, options.status, options.limit);
       job.outcomes = outcomes.map(
         (o): ControlOutcome => ({
           deviceId: o.device_id,
@@ -440,7 +375,7 @@ export class ControlService {
           commandId: o.id,
           status: o.status,
           reason: o.reason,
-          ackTime: iso(o.ack_time),
+          ackTime: isoOrNull(o.ack_time),
         }),
       );
     }
@@ -470,7 +405,8 @@ export class ControlService {
       ),
       this.db.query<{ n: number }>(`select count(*)::int as n from lighting_job ${w}`, params),
     ]);
-    const jobs = await Promise.all(rows.map(async (r) => this.toJob(r, await this.counts(this.db, r.id))));
+    const counts = await this.commands.jobCounts(rows.map((r) => r.id));
+    const jobs = rows.map((r) => this.toJob(r, counts.get(r.id)!));
     return toPage(jobs, count?.n ?? 0, q.pageNo, q.pageSize);
   }
 }

@@ -5,7 +5,7 @@ import type {
   areaEditSchema,
   CabinetDto,
   CircuitDto,
-  CommandStatus,
+  CommandDto,
   ControlJobDto,
   cabinetBodySchema,
   cabinetEditSchema,
@@ -29,7 +29,7 @@ import { toPage } from '@ics/contract';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import type { DeviceService } from '../device/device.service';
+import type { CommandService, DeviceService } from '../device';
 import type { ProjectScope, ProjectScopeService } from '../system/project-scope';
 import type { ControlService } from './control.service';
 import { localParts, zonedInstant } from './plan';
@@ -75,6 +75,7 @@ export class LightingService {
     private readonly scopes: ProjectScopeService,
     private readonly devices: DeviceService,
     private readonly control: ControlService,
+    private readonly commands: CommandService,
   ) {
     this.map = new PoleMapService(db, scopes);
   }
@@ -485,16 +486,22 @@ export class LightingService {
 
   private async circuits(cabinetIds: string[]): Promise<Map<string, CircuitDto[]>> {
     const rows = await this.db.query<Record<string, unknown>>(
-      `select c.*, (select count(*) from lighting_circuit_lamp cl where cl.circuit_id = c.id)::int as lamp_count,
-          cmd.status as last_status, cmd.reason as last_reason, coalesce(cmd.ack_time, cmd.create_time) as last_time
-         from lighting_circuit c left join dev_command cmd on cmd.id = c.last_command_id
-        where c.cabinet_id = any($1::text[]) order by c.channel`,
+      `select c.*, (select count(*) from lighting_circuit_lamp cl where cl.circuit_id = c.id)::int as lamp_count
+         from lighting_circuit c where c.cabinet_id = any($1::text[]) order by c.channel`,
       [cabinetIds],
+    );
+    // The outcome of each circuit's last command.
+    const last = new Map(
+      (
+        await this.commands.find(
+          rows.flatMap((r) => (r.last_command_id ? [r.last_command_id as string] : [])),
+        )
+      ).map((c) => [c.id, c]),
     );
     const out = new Map<string, CircuitDto[]>();
     for (const r of rows) {
       const list = out.get(r.cabinet_id as string) ?? [];
-      list.push(toCircuit(r));
+      list.push(toCircuit(r, last.get(r.last_command_id as string)));
       out.set(r.cabinet_id as string, list);
     }
     return out;
@@ -822,7 +829,7 @@ const toGroup = (r: Record<string, unknown>): GroupDto => ({
   createTime: iso(r.create_time)!,
 });
 
-const toCircuit = (r: Record<string, unknown>): CircuitDto => ({
+const toCircuit = (r: Record<string, unknown>, last: CommandDto | undefined): CircuitDto => ({
   id: r.id as string,
   cabinetId: r.cabinet_id as string,
   projectId: r.project_id as string,
@@ -830,9 +837,9 @@ const toCircuit = (r: Record<string, unknown>): CircuitDto => ({
   name: r.name as string,
   lampCount: (r.lamp_count as number) ?? 0,
   on: (r.last_on as boolean | null) ?? null,
-  lastStatus: (r.last_status as CommandStatus | null) ?? null,
-  lastReason: (r.last_reason as string | null) ?? null,
-  lastTime: iso(r.last_time),
+  lastStatus: last?.status ?? null,
+  lastReason: last?.reason ?? null,
+  lastTime: last ? (last.ackTime ?? last.createTime) : null,
   lastJobId: (r.last_job_id as string | null) ?? null,
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { auth, dbVariants, sharedPostgres, startTestApp } from '../../../test/harness';
 import { until } from '../../../test/until';
-import type { LiveEvent } from '../../devices/live-events';
+import type { LiveEvent } from '../device';
 
 // Two API nodes on one PostgreSQL database, one Redis and one external MQTT broker: a lamp job
 // started on node A, its acks ingested by either node (the broker's shared subscription), and

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  type CommandStatus,
   type ControlJobDto,
   type ExecutionDto,
   type executionListQuerySchema,
@@ -18,9 +17,8 @@ import {
 } from '@ics/contract';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
-import type { CommandTarget } from '../../devices/commands';
-import type { LiveEvents } from '../../devices/live-events';
 import { AppError, notFound } from '../../lib/errors';
+import type { CommandService, CommandTarget } from '../device';
 import type { ProjectScope, ProjectScopeService } from '../system/project-scope';
 import type { ControlService } from './control.service';
 import {
@@ -97,34 +95,12 @@ export type GatewaySchedule = {
  * project), the preview, the execution log, and the schedules gateways hold.
  */
 export class StrategyService {
-  private readonly unsubscribe: () => void;
-
   constructor(
     private readonly db: Database,
     private readonly scopes: ProjectScopeService,
     private readonly control: ControlService,
-    live: LiveEvents,
-  ) {
-    // A gateway that acknowledged a schedule holds its version.
-    this.unsubscribe = live.subscribe((event) => {
-      if (event.kind !== 'device.command') return;
-      const c = event.payload as {
-        cmd: string;
-        status: CommandStatus;
-        gatewayId: string;
-        deviceId: string | null;
-        params: { version?: string };
-      };
-      if (c.cmd !== 'lamp.schedule' || c.status !== 'acked' || c.deviceId || !c.params.version) return;
-      void this.db
-        .query('update dev_gateway set schedule_version = $2 where id = $1', [c.gatewayId, c.params.version])
-        .catch(() => undefined);
-    });
-  }
-
-  close(): void {
-    this.unsubscribe();
-  }
+    private readonly commands: CommandService,
+  ) {}
 
   private scope(userId: string): Promise<ProjectScope> {
     return this.scopes.scopeOf(userId);
@@ -479,17 +455,14 @@ export class StrategyService {
     const w = where.length ? `where ${where.join(' and ')}` : '';
     const [rows, [count]] = await Promise.all([
       this.db.query<Record<string, unknown>>(
-        `select e.*, s.name as strategy_name,
-            (select json_build_object('total', count(*), 'pending', count(*) filter (where c.status = 'pending'),
-               'acked', count(*) filter (where c.status = 'acked'), 'failed', count(*) filter (where c.status = 'failed'),
-               'timeout', count(*) filter (where c.status = 'timeout'))
-               from dev_command c where c.batch_id = e.job_id) as counts
+        `select e.*, s.name as strategy_name
            from lighting_execution e left join lighting_strategy s on s.id = e.strategy_id ${w}
           order by e.planned_time desc, e.id desc limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`,
         params,
       ),
       this.db.query<{ n: number }>(`select count(*)::int as n from lighting_execution e ${w}`, params),
     ]);
+    const counts = await this.commands.jobCounts(rows.flatMap((r) => (r.job_id ? [r.job_id as string] : [])));
     return toPage(
       rows.map((r) => ({
         id: String(r.id),
@@ -505,7 +478,7 @@ export class StrategyService {
         status: r.status as ExecutionDto['status'],
         lampCount: r.lamp_count as number,
         jobId: (r.job_id as string | null) ?? null,
-        counts: r.job_id ? (r.counts as ExecutionDto['counts']) : null,
+        counts: r.job_id ? counts.get(r.job_id as string)! : null,
         reason: (r.reason as string | null) ?? null,
       })),
       count?.n ?? 0,
@@ -583,10 +556,16 @@ export class StrategyService {
     const w = where.length ? `where ${where.join(' and ')}` : '';
     const rows = await this.db.query<Record<string, unknown>>(
       `select g.id, g.sn, g.name, g.project_id, g.online, g.schedule_version, s.fallback_level, s.push_time,
-          c.status as push_status, c.reason as push_reason
-         from dev_gateway g left join lighting_gateway_schedule s on s.gateway_id = g.id
-         left join dev_command c on c.id = s.push_command_id ${w} order by g.sn`,
+          s.push_command_id
+         from dev_gateway g left join lighting_gateway_schedule s on s.gateway_id = g.id ${w} order by g.sn`,
       params,
+    );
+    const pushes = new Map(
+      (
+        await this.commands.find(
+          rows.flatMap((r) => (r.push_command_id ? [r.push_command_id as string] : [])),
+        )
+      ).map((c) => [c.id, c]),
     );
     const byProject = new Map<string, string[]>();
     for (const r of rows)
@@ -612,8 +591,8 @@ export class StrategyService {
         upToDate: exp === null || exp.version === held,
         fallbackLevel: (r.fallback_level as number | null) ?? exp?.fallbackLevel ?? null,
         lastPushTime: iso(r.push_time),
-        lastPushStatus: (r.push_status as CommandStatus | null) ?? null,
-        lastPushReason: (r.push_reason as string | null) ?? null,
+        lastPushStatus: pushes.get(r.push_command_id as string)?.status ?? null,
+        lastPushReason: pushes.get(r.push_command_id as string)?.reason ?? null,
       };
     });
     if (q.upToDate) all = all.filter((g) => g.upToDate === (q.upToDate === '1'));

@@ -1,0 +1,56 @@
+/**
+ * Helpers for list queries written by hand (typed filters of a module's own list routes, where
+ * `list-query.ts`'s generic filter syntax does not apply): conditions with numbered parameters,
+ * text search patterns, whitelisted sorting and paging.
+ */
+
+/** Which projects a caller may see: `all`, or their ids. */
+export type ScopeFilter = 'all' | readonly string[];
+
+/** Builds `where` clauses with numbered parameters: `add('a = ? and b = ?', x, y)`. */
+export class Where {
+  readonly parts: string[] = [];
+  constructor(readonly params: unknown[] = []) {}
+
+  add(sql: string, ...values: unknown[]): this {
+    let text = sql;
+    for (const v of values) {
+      this.params.push(v);
+      text = text.replace('?', `$${this.params.length}`);
+    }
+    this.parts.push(text);
+    return this;
+  }
+
+  /** Limits the rows to the caller's projects (`column` holds a row's project id). */
+  scope(scope: ScopeFilter, column: string): this {
+    if (scope !== 'all') this.add(`${column} = any(?::text[])`, scope);
+    return this;
+  }
+
+  get sql(): string {
+    return this.parts.length ? `where ${this.parts.join(' and ')}` : '';
+  }
+}
+
+/** An `ilike` pattern for text containing `s`, its own wildcards escaped. */
+export const containing = (s: string): string => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `column dir` when the requested column is one of `allowed` (field → SQL), else `fallback`. */
+export function sortOrder(
+  column: string | undefined,
+  dir: string | undefined,
+  allowed: Record<string, string>,
+  fallback: string,
+): string {
+  const col = column ? allowed[column] : undefined;
+  return col ? `${col} ${dir === 'asc' ? 'asc' : 'desc'}` : fallback;
+}
+
+/** `limit … offset …` of a page (both numbers validated by the route's schema). */
+export const pageOf = (q: { pageNo: number; pageSize: number }): string =>
+  `limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`;
+
+/** A timestamp column's value as ISO text; null stays null. */
+export const isoOrNull = (v: unknown): string | null =>
+  v === null || v === undefined ? null : new Date(v as string).toISOString();

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { TOPIC_PREFIX, topics } from '@ics/contract';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { VerifiedSecrets } from './credentials';
+import { type DeviceBus, deliver, type MessageHandler } from './device-bus';
+
+/** Thrown when the embedded broker cannot listen; `main.ts` prints it as one line. */
+export class BrokerPortError extends Error {}
+
+/** Looks up the stored credential hash of a gateway sn; null when unknown or never issued. */
+export type CredentialLookup = (sn: string) => Promise<string | null>;
+
+const snOf = (client: Client | null): string | undefined =>
+  (client as (Client & { icsSn?: string }) | null)?.icsSn;
+
+function authError(message: string): AuthenticateError {
+  const error = new Error(message) as AuthenticateError;
+  error.returnCode = 4; // bad username or password
+  return error;
+}
+
+/** True when a topic filter stays within `ics/v1/{sn}/down/` (no wildcard above that level). */
+function isOwnDownFilter(filter: string, sn: string): boolean {
+  const prefix = `${TOPIC_PREFIX}/${sn}/down/`;
+  return filter.startsWith(prefix) && filter.length > prefix.length;
+}
+
+export async function startEmbeddedBroker(options: {
+  port: number;
+  host?: string;
+  lookup: CredentialLookup;
+}): Promise<DeviceBus> {
+  const verified = new VerifiedSecrets();
+  const broker = await Aedes.createBroker({
+    id: `ics-${randomBytes(4).toString('hex')}`,
+    heartbeatInterval: 60_000,
+    drainTimeout: 15_000,
+    maxClientsIdLength: 128,
+    maxTopicLevels: 8,
+    connectTimeout: 15_000,
+    // Messages delivered at once. Held-back uplink messages (backpressure: a few per gateway)
+    // occupy these until there is room, and commands going down must not queue behind them.
+    concurrency: 20_000,
+  });
+  const sessionHandlers: Array<(sn: string, connected: boolean) => void> = [];
+  const messageHandlers: MessageHandler[] = [];
+  const openSessions = new Map<string, number>();
+
+  broker.authenticate = (client, username, password, done) => {
+    const sn = username ?? '';
+    const secret = password?.toString('utf8') ?? '';
+    if (!sn || !secret || sn.length > 64) return done(authError('credentials required'), false);
+    options
+      .lookup(sn)
+      .then(async (stored) => {
+        if (!stored || !(await verified.verify(sn, stored, secret)))
+          return done(authError('bad credentials'), false);
+        (client as Client & { icsSn?: string }).icsSn = sn;
+        done(null, true);
+      })
+      .catch(() => done(authError('credentials unavailable'), false));
+  };
+  // A gateway publishes only under ics/v1/{its sn}/up/ and subscribes only under .../down/.
+  broker.authorizePublish = (client, packet, callback) => {
+    const sn = snOf(client);
+    if (!client) return callback(null);
+    if (!sn || !packet.topic.startsWith(`${TOPIC_PREFIX}/${sn}/up/`)) {
+      return callback(new Error(`publish to ${packet.topic} not allowed`));
+    }
+    callback(null);
+  };
+  broker.authorizeSubscribe = (client, subscription, callback) => {
+    const sn = snOf(client);
+    if (!sn || !isOwnDownFilter(subscription.topic, sn)) return callback(null, null); // granted QoS 128
+    callback(null, subscription);
+  };
+  // Retained messages and wills are the gateway's own business; nothing is forwarded between gateways.
+  broker.on('clientReady', (client) => {
+    const sn = snOf(client);
+    if (!sn) return;
+    openSessions.set(sn, (openSessions.get(sn) ?? 0) + 1);
+    for (const h of sessionHandlers) h(sn, true);
+  });
+  broker.on('clientDisconnect', (client) => {
+    const sn = snOf(client);
+    if (!sn) return;
+    const left = (openSessions.get(sn) ?? 1) - 1;
+    if (left <= 0) openSessions.delete(sn);
+    else openSessions.set(sn, left);
+    if (left <= 0) for (const h of sessionHandlers) h(sn, false);
+  });
+
+  await new Promise<void>((resolve) =>
+    broker.subscribe(
+      topics.allUp,
+      // The publishing client reads its next packets only after `done` (aedes), so a
+      // deferred `done` is backpressure on that gateway alone.
+      (packet, done) => deliver(messageHandlers, packet.topic, packet.payload as Buffer, () => done()),
+      resolve,
+    ),
+  );
+
+  const server = net.createServer(broker.handle);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host ?? '0.0.0.0', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await new Promise<void>((resolve) => broker.close(() => resolve()));
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      throw new BrokerPortError(
+        `MQTT port ${options.port} is already in use: stop the other broker, set MQTT_PORT to a free port, or MQTT_URL to use that broker`,
+      );
+    if (code === 'EACCES')
+      throw new BrokerPortError(
+        `not allowed to listen on MQTT port ${options.port}: choose one above 1024 with MQTT_PORT`,
+      );
+    throw error;
+  }
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+
+  return {
+    kind: 'embedded',
+    url: `mqtt://localhost:${port}`,
+    onMessage: (handler) => messageHandlers.push(handler),
+    onSession: (handler) => sessionHandlers.push(handler),
+    publish: (topic, payload, qos) =>
+      new Promise((resolve, reject) =>
+        broker.publish(
+          { cmd: 'publish', topic, payload: Buffer.from(payload), qos, retain: false, dup: false },
+          (error) => (error ? reject(error) : resolve()),
+        ),
+      ),
+    async close() {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

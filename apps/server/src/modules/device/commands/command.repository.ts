@@ -1,0 +1,256 @@
+import type { CommandStatus, commandListQuerySchema } from '@ics/contract';
+import type { z } from 'zod';
+import type { Database } from '../../../db/database';
+import { pageOf, type ScopeFilter, Where } from '../../../http/sql-where';
+import { COMMAND_COLUMNS, type CommandRow } from './command-rows';
+import type { HeardAck } from './heard-acks';
+
+/** How many commands of a job are in each state. */
+export type CommandCounts = { total: number } & Record<CommandStatus, number>;
+
+/** A command of a job as the job's outcome list shows it. */
+export type JobOutcomeRow = {
+  id: string;
+  device_id: string | null;
+  name: string | null;
+  device_address: string | null;
+  gateway_id: string;
+  status: CommandStatus;
+  reason: string | null;
+  ack_time: Date | null;
+};
+
+/** A command row to insert: one per target, all of one send. */
+export type NewCommands = {
+  batchId: string;
+  cmd: string;
+  /** The parameters as JSON. */
+  params: string;
+  /** The final deadline (ISO), retries included. */
+  deadline: string;
+  createBy: string;
+  createUserId: string | null;
+  jobKind: string | null;
+  jobId: string | null;
+  ids: string[];
+  projectIds: string[];
+  gatewayIds: string[];
+  deviceIds: Array<string | null>;
+  addresses: Array<string | null>;
+  /** The multi-device message carrying each row (null: its own message, with the row's id). */
+  messageIds: Array<string | null>;
+};
+
+/** A command whose outcome a statement just recorded. */
+export type SettledRow = { id: string; project_id: string; status: string };
+
+const FROM = 'from dev_command c join dev_gateway g on g.id = c.gateway_id';
+
+/** Every statement on `dev_command`: the commands module owns the table. */
+export class CommandRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The gateways among `ids` that announced the `multi` feature (one message for many devices). */
+  async multiGateways(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.query<{ id: string }>(
+      `select id from dev_gateway where id = any($1::text[]) and 'multi' = any(features)`,
+      [ids],
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async insert(c: NewCommands): Promise<void> {
+    await this.db.query(
+      `insert into dev_command (id, batch_id, project_id, gateway_id, device_id, device_address, cmd, params, status,
+         attempts, deadline, create_by, message_id, create_user_id, job_kind, job_id)
+       select v.id, $1, v.project_id, v.gateway_id, v.device_id, v.address, $2, $3::jsonb, 'pending', 1, $4, $5,
+         v.message_id, $12, $13, $14
+         from unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
+           as v(id, project_id, gateway_id, device_id, address, message_id)`,
+      [
+        c.batchId,
+        c.cmd,
+        c.params,
+        c.deadline,
+        c.createBy,
+        c.ids,
+        c.projectIds,
+        c.gatewayIds,
+        c.deviceIds,
+        c.addresses,
+        c.messageIds,
+        c.createUserId,
+        c.jobKind,
+        c.jobId,
+      ],
+    );
+  }
+
+  async statuses(ids: string[]): Promise<Map<string, string>> {
+    const rows = await this.db.query<{ id: string; status: string }>(
+      'select id, status from dev_command where id = any($1::text[])',
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, r.status]));
+  }
+
+  async countResend(ids: string[]): Promise<void> {
+    await this.db.query('update dev_command set attempts = attempts + 1 where id = any($1::text[])', [ids]);
+  }
+
+  /** Times out those of `ids` still pending; answers them. */
+  async timeOut(ids: string[]): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `update dev_command set status = 'timeout', reason = 'no ack' where id = any($1::text[]) and status = 'pending'
+       returning id`,
+      [ids],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Times out every command still pending past its final deadline before `before` (ISO); answers them. */
+  async timeOutOverdue(before: string): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `update dev_command set status = 'timeout', reason = 'no ack' where status = 'pending' and deadline < $1
+       returning id`,
+      [before],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Records acks on the open rows of the acking gateway's own commands (a gateway cannot settle
+   * another's): a single-device command's ack carries the row's id; a multi-device command's
+   * carries its message's id, with each listed device's own outcome and the ack's status for the
+   * rest. Answers the rows settled.
+   */
+  async writeAcks(acks: readonly HeardAck[]): Promise<SettledRow[]> {
+    const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+    const set = `status = v.status, reason = v.reason, result = v.result, ack_time = v.ts`;
+    const open = `c.status in ('pending', 'timeout') and c.gateway_id = v.gw`;
+    // Single-device commands: the ack's id is the command row's id.
+    const rows = await this.db.query<SettledRow>(
+      `update dev_command c set ${set}
+         from unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[], $6::text[])
+           as v(id, status, reason, result, ts, gw)
+        where c.id = v.id and ${open}
+        returning c.id, c.project_id, c.status`,
+      [
+        acks.map((a) => a.id),
+        acks.map((a) => a.status),
+        acks.map((a) => a.reason),
+        acks.map((a) => json(a.result)),
+        acks.map((a) => new Date(a.ts).toISOString()),
+        acks.map((a) => a.gatewayId),
+      ],
+    );
+    // Multi-device commands: each listed device's own outcome, then the ack's status for the rest.
+    const listed = acks.flatMap((a) =>
+      (a.devices ?? []).map((d) => ({ ...d, id: a.id, ts: a.ts, gatewayId: a.gatewayId })),
+    );
+    if (listed.length)
+      rows.push(
+        ...(await this.db.query<SettledRow>(
+          `update dev_command c set ${set}
+             from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[], $7::text[])
+               as v(id, dev, status, reason, result, ts, gw)
+            where c.message_id = v.id and c.device_address = v.dev and ${open}
+            returning c.id, c.project_id, c.status`,
+          [
+            listed.map((d) => d.id),
+            listed.map((d) => d.dev),
+            listed.map((d) => d.status),
+            listed.map((d) => d.reason),
+            listed.map((d) => json(d.result)),
+            listed.map((d) => new Date(d.ts).toISOString()),
+            listed.map((d) => d.gatewayId),
+          ],
+        )),
+      );
+    const found = new Set(rows.map((r) => r.id));
+    const rest = acks.filter((a) => !found.has(a.id));
+    if (rest.length)
+      rows.push(
+        ...(await this.db.query<SettledRow>(
+          `update dev_command c set status = v.status, reason = v.reason, ack_time = v.ts
+             from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[])
+               as v(id, status, reason, ts, gw)
+            where c.message_id = v.id and ${open}
+            returning c.id, c.project_id, c.status`,
+          [
+            rest.map((a) => a.id),
+            rest.map((a) => a.status),
+            rest.map((a) => a.reason),
+            rest.map((a) => new Date(a.ts).toISOString()),
+            rest.map((a) => a.gatewayId),
+          ],
+        )),
+      );
+    return rows;
+  }
+
+  /** The commands with these ids, oldest first. */
+  async find(ids: string[]): Promise<CommandRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.query<CommandRow>(
+      `select ${COMMAND_COLUMNS} ${FROM} where c.id = any($1::text[]) order by c.create_time, c.id`,
+      [ids],
+    );
+  }
+
+  /** A page of the command log, newest first. */
+  async list(
+    scope: ScopeFilter,
+    q: z.output<typeof commandListQuerySchema>,
+  ): Promise<{ rows: CommandRow[]; total: number }> {
+    const w = new Where().scope(scope, 'c.project_id');
+    if (q.projectId) w.add('c.project_id = ?', q.projectId);
+    if (q.gatewayId) w.add('c.gateway_id = ?', q.gatewayId);
+    if (q.deviceId) w.add('c.device_id = ?', q.deviceId);
+    if (q.batchId) w.add('c.batch_id = ?', q.batchId);
+    if (q.cmd) w.add('c.cmd = ?', q.cmd);
+    if (q.status) w.add('c.status = ?', q.status);
+    if (q.from !== undefined) w.add('c.create_time >= ?', new Date(q.from).toISOString());
+    if (q.to !== undefined) w.add('c.create_time < ?', new Date(q.to).toISOString());
+    const [rows, [count]] = await Promise.all([
+      this.db.query<CommandRow>(
+        `select ${COMMAND_COLUMNS} ${FROM} ${w.sql} order by c.create_time desc, c.id ${pageOf(q)}`,
+        w.params,
+      ),
+      this.db.query<{ n: number }>(`select count(*)::int as n from dev_command c ${w.sql}`, w.params),
+    ]);
+    return { rows, total: count?.n ?? 0 };
+  }
+
+  /** The counts of each job's commands by state (a job without commands counts none). */
+  async jobCounts(jobIds: string[]): Promise<Map<string, CommandCounts>> {
+    const counts = new Map<string, CommandCounts>();
+    for (const id of jobIds) counts.set(id, { total: 0, pending: 0, acked: 0, failed: 0, timeout: 0 });
+    if (jobIds.length === 0) return counts;
+    const rows = await this.db.query<{ job_id: string; status: CommandStatus; n: number }>(
+      `select job_id, status, count(*)::int as n from dev_command where job_id = any($1::text[])
+        group by job_id, status`,
+      [jobIds],
+    );
+    for (const r of rows) {
+      const c = counts.get(r.job_id)!;
+      c[r.status] = r.n;
+      c.total += r.n;
+    }
+    return counts;
+  }
+
+  /** A job's commands (of one state, when given) by gateway and address, at most `limit`. */
+  jobOutcomes(jobId: string, status: CommandStatus | undefined, limit: number): Promise<JobOutcomeRow[]> {
+    const params: unknown[] = [jobId, limit];
+    if (status) params.push(status);
+    return this.db.query<JobOutcomeRow>(
+      `select c.id, c.device_id, d.name, c.device_address, c.gateway_id, c.status, c.reason, c.ack_time
+         from dev_command c left join dev_device d on d.id = c.device_id
+        where c.job_id = $1 ${status ? 'and c.status = $3' : ''}
+        order by c.gateway_id, c.device_address limit $2`,
+      params,
+    );
+  }
+}

@@ -1,0 +1,226 @@
+import type { ChildKind, DeviceDto, deviceListQuerySchema } from '@ics/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/database';
+import { containing, isoOrNull, pageOf, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
+
+type Q<S extends z.ZodType> = z.output<S>;
+
+type DeviceRow = {
+  id: string;
+  project_id: string;
+  gateway_id: string;
+  gateway_sn: string;
+  pole_id: string | null;
+  kind: ChildKind;
+  address: string;
+  name: string;
+  model: string | null;
+  online: boolean | null;
+  last_seen: Date | null;
+  vals: Record<string, unknown> | null;
+  faults: string[] | null;
+  create_time: Date;
+};
+
+const DEVICE_COLUMNS = `d.id, d.project_id, d.gateway_id, g.sn as gateway_sn, d.pole_id, d.kind, d.address, d.name,
+  d.model, s.online, s.last_seen, s.vals, s.faults, d.create_time`;
+const DEVICE_FROM = `from dev_device d join dev_gateway g on g.id = d.gateway_id left join dev_state s on s.device_id = d.id`;
+/**
+ * What the device count reads: the joins only when a condition needs them. Neither join changes
+ * the count (a device has exactly one gateway, at most one state row), and at 100,000 lamps the
+ * joined count was most of a list request.
+ */
+const deviceCountFrom = (conditions: string) =>
+  /\b[gs]\./.test(conditions) ? DEVICE_FROM : 'from dev_device d';
+
+const toDevice = (r: DeviceRow): DeviceDto => ({
+  id: r.id,
+  projectId: r.project_id,
+  gatewayId: r.gateway_id,
+  gatewaySn: r.gateway_sn,
+  poleId: r.pole_id,
+  kind: r.kind,
+  address: r.address,
+  name: r.name,
+  model: r.model,
+  state: {
+    online: r.online ?? false,
+    lastSeen: isoOrNull(r.last_seen),
+    values: r.vals ?? {},
+    faults: r.faults ?? [],
+  },
+  createTime: isoOrNull(r.create_time)!,
+});
+
+/** A device to create behind its gateway (`dev`: its address). */
+export type NewDevice = {
+  dev: string;
+  kind: ChildKind;
+  model?: string | undefined;
+  name?: string;
+  poleId?: string | null;
+};
+
+/** A device as commands address it. */
+export type DeviceTargetRow = {
+  id: string;
+  kind: ChildKind;
+  address: string;
+  gateway_id: string;
+  sn: string;
+  project_id: string;
+};
+
+/** The SQL of the devices behind gateways (`dev_device`) and their latest-state rows (`dev_state`). */
+export class DeviceRepository {
+  constructor(private readonly db: Database) {}
+
+  async list(
+    scope: ScopeFilter,
+    kind: ChildKind,
+    q: Q<typeof deviceListQuerySchema>,
+  ): Promise<{ rows: DeviceDto[]; total: number }> {
+    const w = new Where().add('d.kind = ?', kind).scope(scope, 'd.project_id');
+    if (q.projectId) w.add('d.project_id = ?', q.projectId);
+    if (q.gatewayId) w.add('d.gateway_id = ?', q.gatewayId);
+    if (q.poleId) w.add('d.pole_id = ?', q.poleId);
+    if (q.keyword)
+      w.add('(d.name ilike ? or d.address ilike ? or g.sn ilike ?)', ...Array(3).fill(containing(q.keyword)));
+    if (q.online) w.add('coalesce(s.online, false) = ?', q.online === '1');
+    if (q.faulty) w.add(`(jsonb_array_length(coalesce(s.faults, '[]'::jsonb)) > 0) = ?`, q.faulty === '1');
+    // Road / area (the lighting module's hierarchy) and live state.
+    if (q.roadId) w.add('d.pole_id in (select id from dev_pole where road_id = ?)', q.roadId);
+    if (q.areaId)
+      w.add(
+        'd.pole_id in (select p.id from dev_pole p join lighting_road r on r.id = p.road_id where r.area_id = ?)',
+        q.areaId,
+      );
+    if (q.road) w.add('d.pole_id in (select id from dev_pole where road = ?)', q.road);
+    if (q.state === 'on') w.add(`s.online and s.vals->>'on' = 'true'`);
+    if (q.state === 'off') w.add(`s.online and coalesce(s.vals->>'on', 'false') <> 'true'`);
+    if (q.state === 'offline') w.add('not coalesce(s.online, false)');
+    // The form of dev_state_faulty_idx's predicate (a device without a state row has no fault).
+    if (q.state === 'fault') w.add('jsonb_array_length(s.faults) > 0');
+    const sort = sortOrder(
+      q.column,
+      q.order,
+      { name: 'd.name', address: 'd.address', lastSeen: 's.last_seen', createTime: 'd.create_time' },
+      'g.sn asc, d.address asc',
+    );
+    const [rows, [count]] = await Promise.all([
+      this.db.query<DeviceRow>(
+        `select ${DEVICE_COLUMNS} ${DEVICE_FROM} ${w.sql} order by ${sort}, d.id ${pageOf(q)}`,
+        w.params,
+      ),
+      this.db.query<{ n: number }>(`select count(*)::int as n ${deviceCountFrom(w.sql)} ${w.sql}`, w.params),
+    ]);
+    return { rows: rows.map(toDevice), total: count?.n ?? 0 };
+  }
+
+  async get(scope: ScopeFilter, id: string): Promise<DeviceDto | undefined> {
+    const w = new Where().add('d.id = ?', id).scope(scope, 'd.project_id');
+    const [row] = await this.db.query<DeviceRow>(
+      `select ${DEVICE_COLUMNS} ${DEVICE_FROM} ${w.sql}`,
+      w.params,
+    );
+    return row && toDevice(row);
+  }
+
+  async exists(gatewayId: string, address: string): Promise<boolean> {
+    const [row] = await this.db.query('select 1 from dev_device where gateway_id = $1 and address = $2', [
+      gatewayId,
+      address,
+    ]);
+    return row !== undefined;
+  }
+
+  /** Creates devices (and their state rows) behind a gateway; existing addresses are left alone. */
+  register(
+    gw: { id: string; projectId: string },
+    devices: NewDevice[],
+    createBy = 'gateway',
+  ): Promise<string[]> {
+    return registerDevices(this.db, gw, devices, createBy);
+  }
+
+  async update(
+    id: string,
+    f: Pick<DeviceDto, 'address' | 'name' | 'poleId' | 'model'>,
+    username: string,
+  ): Promise<void> {
+    await this.db.query(
+      `update dev_device set address = $2, name = $3, pole_id = $4, model = $5, update_by = $6, update_time = now()
+       where id = $1`,
+      [id, f.address, f.name, f.poleId, f.model, username],
+    );
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.query('delete from dev_device where id = $1', [id]);
+  }
+
+  /** Devices whose address, name or gateway contains `keyword` (all when empty), by gateway and address. */
+  async search(scope: ScopeFilter, keyword: string, limit: number): Promise<DeviceDto[]> {
+    const w = new Where().scope(scope, 'd.project_id');
+    if (keyword)
+      w.add('(d.address ilike ? or d.name ilike ? or g.sn ilike ?)', ...Array(3).fill(containing(keyword)));
+    const rows = await this.db.query<DeviceRow>(
+      `select ${DEVICE_COLUMNS} ${DEVICE_FROM} ${w.sql} order by g.sn, d.address limit ${limit}`,
+      w.params,
+    );
+    return rows.map(toDevice);
+  }
+
+  /** The devices among `ids` the caller may see, as commands address them. */
+  targets(scope: ScopeFilter, ids: string[]): Promise<DeviceTargetRow[]> {
+    const w = new Where().add('d.id = any(?::text[])', ids).scope(scope, 'd.project_id');
+    return this.db.query<DeviceTargetRow>(
+      `select d.id, d.kind, d.address, d.gateway_id, g.sn, d.project_id from dev_device d
+         join dev_gateway g on g.id = d.gateway_id ${w.sql}`,
+      w.params,
+    );
+  }
+
+  /** Whether a project exists (not deleted): the project module's table, read here alone. */
+  async projectExists(projectId: string): Promise<boolean> {
+    const [p] = await this.db.query('select 1 from sys_project where id = $1 and del_flag = 0', [projectId]);
+    return p !== undefined;
+  }
+}
+
+/** Creates devices (and their state rows) behind a gateway; existing addresses are left alone. */
+export async function registerDevices(
+  db: Database,
+  gw: { id: string; projectId: string },
+  devices: NewDevice[],
+  createBy = 'gateway',
+): Promise<string[]> {
+  if (devices.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<{ id: string }>(
+      `insert into dev_device (project_id, gateway_id, kind, address, name, model, pole_id, create_by)
+       select $1, $2, v.kind, v.address, v.name, v.model, v.pole_id, $3
+         from unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) as v(kind, address, name, model, pole_id)
+       on conflict (gateway_id, address) do nothing
+       returning id`,
+      [
+        gw.projectId,
+        gw.id,
+        createBy,
+        devices.map((d) => d.kind),
+        devices.map((d) => d.dev),
+        devices.map((d) => d.name ?? d.dev),
+        devices.map((d) => d.model ?? null),
+        devices.map((d) => d.poleId ?? null),
+      ],
+    );
+    const ids = rows.map((r) => r.id);
+    await tx.query(
+      `insert into dev_state (device_id, online)
+       select d.id, g.online from dev_device d join dev_gateway g on g.id = d.gateway_id where d.id = any($1::text[])
+       on conflict do nothing`,
+      [ids],
+    );
+    return ids;
+  });
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { AccessGuard } from '../../http/routes';
+import { registerMessages } from '../../lib/messages';
+import type { CommandService } from './commands/command.service';
+import { deviceMessages } from './device.messages';
+import { registerDeviceRoutes } from './device.routes';
+import { DeviceService, type ProjectScopes } from './device.service';
+import { InProcessLiveEvents, type LiveEvents } from './live/live-events';
+import { bridgeLiveEventsToRealtime, type ProjectAudience, type UserPush } from './live/realtime-bridge';
+import { DeviceRuntime, type DeviceRuntimeLog } from './runtime/device-runtime';
+
+export type { CommandCounts } from './commands/command.repository';
+export type { CommandService } from './commands/command.service';
+export type { CommandOutcomeEvent } from './commands/command-events';
+export type { CommandTarget } from './commands/command-tracker';
+export type { DeviceService, ProjectScopes } from './device.service';
+export type { LiveEvent, LiveEvents } from './live/live-events';
+export type { ProjectAudience, UserPush } from './live/realtime-bridge';
+export type { DeviceRuntime } from './runtime/device-runtime';
+
+export type DeviceModuleDeps = {
+  db: Database;
+  log: DeviceRuntimeLog;
+  config: Pick<
+    Config,
+    | 'mqttUrl'
+    | 'mqttPort'
+    | 'deviceOfflineSeconds'
+    | 'commandTimeoutMs'
+    | 'commandRetries'
+    | 'telemetryRetentionDays'
+    | 'deviceStateWriteMs'
+    | 'deviceStatsFile'
+  >;
+  /** Which projects a user may see: every query of the registry is limited to them. */
+  scopes: ProjectScopes;
+  /** The users who may see a project's devices: its live events are pushed to them. */
+  audience: ProjectAudience;
+  /** Pushes to consoles (the realtime hub). */
+  push: UserPush;
+};
+
+export type DeviceModule = {
+  /** The bus, ingestion, commands and their jobs; started explicitly (main.ts, tests). */
+  runtime: DeviceRuntime;
+  /** The registry, state, history and the command log as the API serves them. */
+  service: DeviceService;
+  /** Sending commands and hearing their outcomes: the only code that stores commands. */
+  commands: CommandService;
+  /** What happens on devices, as it happens (consoles hear it through the realtime bridge). */
+  live: LiveEvents;
+  routes(app: FastifyInstance, guard: AccessGuard): void;
+  /** Stops the runtime (buffered telemetry is written first) and the pushes to consoles. */
+  close(): Promise<void>;
+};
+
+/**
+ * The device module: gateways and the devices behind them, their registry, the MQTT bus,
+ * ingestion of what they report and the commands sent to them (see README.md).
+ */
+export function createDeviceModule({
+  db,
+  log,
+  config,
+  scopes,
+  audience,
+  push,
+}: DeviceModuleDeps): DeviceModule {
+  registerMessages(deviceMessages);
+  const live = new InProcessLiveEvents();
+  const runtime = new DeviceRuntime(db, live, log, {
+    mqttUrl: config.mqttUrl,
+    mqttPort: config.mqttPort,
+    offlineSeconds: config.deviceOfflineSeconds,
+    commandTimeoutMs: config.commandTimeoutMs,
+    commandRetries: config.commandRetries,
+    retentionDays: config.telemetryRetentionDays,
+    stateWriteMs: config.deviceStateWriteMs,
+    statsFile: config.deviceStatsFile,
+  });
+  const service = new DeviceService(db, scopes, runtime);
+  const unbridge = bridgeLiveEventsToRealtime(live, push, audience);
+  return {
+    runtime,
+    service,
+    commands: runtime.commands,
+    live,
+    routes: (app, guard) => registerDeviceRoutes(app, { guard, devices: service }),
+    async close() {
+      await runtime.stop();
+      unbridge();
+    },
+  };
+}

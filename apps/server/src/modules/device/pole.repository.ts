@@ -1,0 +1,100 @@
+import type { PoleDto, poleBodySchema, poleListQuerySchema } from '@ics/contract';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/database';
+import { containing, isoOrNull, pageOf, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
+
+type Q<S extends z.ZodType> = z.output<S>;
+
+type PoleRow = {
+  id: string;
+  project_id: string;
+  code: string;
+  name: string;
+  longitude: number;
+  latitude: number;
+  road: string | null;
+  height: number | null;
+  create_time: Date;
+};
+
+const toPole = (r: PoleRow): PoleDto => ({
+  id: r.id,
+  projectId: r.project_id,
+  code: r.code,
+  name: r.name,
+  longitude: r.longitude,
+  latitude: r.latitude,
+  road: r.road,
+  height: r.height,
+  createTime: isoOrNull(r.create_time)!,
+});
+
+/** The values of a pole an edit writes (every field, the unchanged ones as they were). */
+export type PoleFields = Omit<PoleDto, 'id' | 'createTime'>;
+
+/** The SQL of poles (`dev_pole`). */
+export class PoleRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async list(
+    scope: ScopeFilter,
+    q: Q<typeof poleListQuerySchema>,
+  ): Promise<{ rows: PoleDto[]; total: number }> {
+    const w = new Where().scope(scope, 'p.project_id');
+    if (q.projectId) w.add('p.project_id = ?', q.projectId);
+    if (q.code) w.add('p.code ilike ?', containing(q.code));
+    if (q.name) w.add('p.name ilike ?', containing(q.name));
+    if (q.road) w.add('p.road ilike ?', containing(q.road));
+    const sort = sortOrder(
+      q.column,
+      q.order,
+      { code: 'p.code', name: 'p.name', createTime: 'p.create_time' },
+      'p.code asc',
+    );
+    const [rows, [count]] = await Promise.all([
+      this.db.query<PoleRow>(
+        `select p.* from dev_pole p ${w.sql} order by ${sort}, p.id ${pageOf(q)}`,
+        w.params,
+      ),
+      this.db.query<{ n: number }>(`select count(*)::int as n from dev_pole p ${w.sql}`, w.params),
+    ]);
+    return { rows: rows.map(toPole), total: count?.n ?? 0 };
+  }
+
+  async get(scope: ScopeFilter, id: string): Promise<PoleDto | undefined> {
+    const w = new Where().add('p.id = ?', id).scope(scope, 'p.project_id');
+    const [row] = await this.db.query<PoleRow>(`select p.* from dev_pole p ${w.sql}`, w.params);
+    return row && toPole(row);
+  }
+
+  async insert(b: Q<typeof poleBodySchema>, username: string): Promise<PoleDto> {
+    const [row] = await this.db.query<PoleRow>(
+      `insert into dev_pole (project_id, code, name, longitude, latitude, road, height, create_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
+      [b.projectId, b.code, b.name, b.longitude, b.latitude, b.road ?? null, b.height ?? null, username],
+    );
+    return toPole(row!);
+  }
+
+  async update(id: string, f: PoleFields, username: string): Promise<void> {
+    await this.db.query(
+      `update dev_pole set project_id = $2, code = $3, name = $4, longitude = $5, latitude = $6, road = $7,
+         height = $8, update_by = $9, update_time = now() where id = $1`,
+      [id, f.projectId, f.code, f.name, f.longitude, f.latitude, f.road, f.height, username],
+    );
+  }
+
+  async delete(scope: ScopeFilter, ids: string[]): Promise<void> {
+    const w = new Where().add('id = any(?::text[])', ids).scope(scope, 'project_id');
+    await this.db.query(`delete from dev_pole ${w.sql}`, w.params);
+  }
+
+  /** A project's poles by code (imports name them so). */
+  async idsByCode(projectId: string): Promise<Map<string, string>> {
+    const rows = await this.db.query<{ id: string; code: string }>(
+      'select id, code from dev_pole where project_id = $1',
+      [projectId],
+    );
+    return new Map(rows.map((p) => [p.code, p.id]));
+  }
+}
