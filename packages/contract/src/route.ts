@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Mark } from './marks';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -53,4 +54,5 @@ export type RouteQuery<R> =
       : undefined
     : never;
 
-export const mark = (value: string): RouteAccess => ({ mark: value });
+/** The access rule of a route that needs `value` (a mark of the catalogue). */
+export const mark = (value: Mark): RouteAccess => ({ mark: value });

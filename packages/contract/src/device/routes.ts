@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Page, pageQuerySchema } from '../envelope';
+import { type Mark, marks } from '../marks';
 import { defineRoute, mark } from '../route';
 import { type ChildKind, childKinds, commandInputSchema, type DeviceKind, gatewaySnSchema } from './protocol';
 
@@ -171,7 +172,7 @@ export const poleRoutes = {
   list: defineRoute<Page<PoleDto>, undefined, typeof poleListQuerySchema>({
     method: 'GET',
     path: '/lighting/pole/list',
-    access: mark('lighting:pole:list'),
+    access: mark(marks.lighting.pole.list),
     summary: 'Poles of the caller’s projects',
     tag,
     query: poleListQuerySchema,
@@ -179,7 +180,7 @@ export const poleRoutes = {
   queryById: defineRoute<PoleDto, undefined, typeof idQuerySchema>({
     method: 'GET',
     path: '/lighting/pole/queryById',
-    access: mark('lighting:pole:list'),
+    access: mark(marks.lighting.pole.list),
     summary: 'One pole',
     tag,
     query: idQuerySchema,
@@ -187,7 +188,7 @@ export const poleRoutes = {
   add: defineRoute<PoleDto, typeof poleBodySchema>({
     method: 'POST',
     path: '/lighting/pole/add',
-    access: mark('lighting:pole:add'),
+    access: mark(marks.lighting.pole.add),
     summary: 'Add a pole',
     tag,
     body: poleBodySchema,
@@ -196,7 +197,7 @@ export const poleRoutes = {
     method: 'PUT',
     path: '/lighting/pole/edit',
     alsoMethods: ['POST'],
-    access: mark('lighting:pole:edit'),
+    access: mark(marks.lighting.pole.edit),
     summary: 'Edit a pole',
     tag,
     body: poleEditSchema,
@@ -204,7 +205,7 @@ export const poleRoutes = {
   delete: defineRoute<null, undefined, typeof idQuerySchema>({
     method: 'DELETE',
     path: '/lighting/pole/delete',
-    access: mark('lighting:pole:delete'),
+    access: mark(marks.lighting.pole.delete),
     summary: 'Delete a pole (its devices stay, unlinked)',
     tag,
     query: idQuerySchema,
@@ -212,7 +213,7 @@ export const poleRoutes = {
   deleteBatch: defineRoute<null, undefined, typeof idsQuerySchema>({
     method: 'DELETE',
     path: '/lighting/pole/deleteBatch',
-    access: mark('lighting:pole:delete'),
+    access: mark(marks.lighting.pole.delete),
     summary: 'Delete poles',
     tag,
     query: idsQuerySchema,
@@ -220,7 +221,7 @@ export const poleRoutes = {
   importExcel: defineRoute<ImportResult, typeof importBodySchema>({
     method: 'POST',
     path: '/lighting/pole/importExcel',
-    access: mark('lighting:pole:import'),
+    access: mark(marks.lighting.pole.import),
     summary: 'Import poles from .xlsx (code, name, longitude, latitude, road, height)',
     tag,
     body: importBodySchema,
@@ -255,7 +256,7 @@ export const gatewayRoutes = {
   list: defineRoute<Page<GatewayDto>, undefined, typeof gatewayListQuerySchema>({
     method: 'GET',
     path: '/lighting/gateway/list',
-    access: mark('lighting:gateway:list'),
+    access: mark(marks.lighting.gateway.list),
     summary: 'Gateways of the caller’s projects',
     tag,
     query: gatewayListQuerySchema,
@@ -263,7 +264,7 @@ export const gatewayRoutes = {
   queryById: defineRoute<GatewayDto, undefined, typeof idQuerySchema>({
     method: 'GET',
     path: '/lighting/gateway/queryById',
-    access: mark('lighting:gateway:list'),
+    access: mark(marks.lighting.gateway.list),
     summary: 'One gateway',
     tag,
     query: idQuerySchema,
@@ -271,7 +272,7 @@ export const gatewayRoutes = {
   add: defineRoute<GatewayDto & { credentials: GatewayCredentials }, typeof gatewayBodySchema>({
     method: 'POST',
     path: '/lighting/gateway/add',
-    access: mark('lighting:gateway:add'),
+    access: mark(marks.lighting.gateway.add),
     summary: 'Add a gateway; answers its MQTT credentials once',
     tag,
     body: gatewayBodySchema,
@@ -280,7 +281,7 @@ export const gatewayRoutes = {
     method: 'PUT',
     path: '/lighting/gateway/edit',
     alsoMethods: ['POST'],
-    access: mark('lighting:gateway:edit'),
+    access: mark(marks.lighting.gateway.edit),
     summary: 'Edit a gateway',
     tag,
     body: gatewayEditSchema,
@@ -288,7 +289,7 @@ export const gatewayRoutes = {
   delete: defineRoute<null, undefined, typeof idQuerySchema>({
     method: 'DELETE',
     path: '/lighting/gateway/delete',
-    access: mark('lighting:gateway:delete'),
+    access: mark(marks.lighting.gateway.delete),
     summary: 'Delete a gateway and the devices behind it',
     tag,
     query: idQuerySchema,
@@ -296,7 +297,7 @@ export const gatewayRoutes = {
   deleteBatch: defineRoute<null, undefined, typeof idsQuerySchema>({
     method: 'DELETE',
     path: '/lighting/gateway/deleteBatch',
-    access: mark('lighting:gateway:delete'),
+    access: mark(marks.lighting.gateway.delete),
     summary: 'Delete gateways',
     tag,
     query: idsQuerySchema,
@@ -304,7 +305,7 @@ export const gatewayRoutes = {
   rotateCredentials: defineRoute<GatewayCredentials, typeof idQuerySchema>({
     method: 'POST',
     path: '/lighting/gateway/credentials',
-    access: mark('lighting:gateway:credentials'),
+    access: mark(marks.lighting.gateway.credentials),
     summary: 'Issue new MQTT credentials (the old password stops working; shown once)',
     tag,
     body: idQuerySchema,
@@ -312,7 +313,7 @@ export const gatewayRoutes = {
   importExcel: defineRoute<ImportResult, typeof importBodySchema>({
     method: 'POST',
     path: '/lighting/gateway/importExcel',
-    access: mark('lighting:gateway:import'),
+    access: mark(marks.lighting.gateway.import),
     summary: 'Import gateways from .xlsx (sn, name, pole code, model); credentials are issued later',
     tag,
     body: importBodySchema,
@@ -320,7 +321,7 @@ export const gatewayRoutes = {
   events: defineRoute<Page<DeviceEventDto>, undefined, typeof eventListQuerySchema>({
     method: 'GET',
     path: '/lighting/gateway/events',
-    access: mark('lighting:gateway:list'),
+    access: mark(marks.lighting.gateway.list),
     summary: 'Device events: online/offline, faults raised and cleared',
     tag,
     query: eventListQuerySchema,
@@ -374,12 +375,12 @@ export const deviceEditSchema = deviceBodySchema
   .omit({ gatewayId: true, kind: true })
   .extend({ id });
 
-const listMarks: Record<ChildKind, string> = {
-  lamp: 'lighting:lamp:list',
-  sensor: 'env:sensor:list',
-  screen: 'led:screen:list',
-  speaker: 'radio:speaker:list',
-  camera: 'camera:camera:list',
+const listMarks: Record<ChildKind, Mark> = {
+  lamp: marks.lighting.lamp.list,
+  sensor: marks.env.sensor.list,
+  screen: marks.led.screen.list,
+  speaker: marks.radio.speaker.list,
+  camera: marks.camera.camera.list,
 };
 const listPaths: Record<ChildKind, string> = {
   lamp: '/lighting/lamp/list',
@@ -419,7 +420,7 @@ export const deviceRoutes = {
   add: defineRoute<DeviceDto, typeof deviceBodySchema>({
     method: 'POST',
     path: '/lighting/device/add',
-    access: mark('lighting:gateway:edit'),
+    access: mark(marks.lighting.gateway.edit),
     summary: 'Add a device behind a gateway (gateways also announce theirs in hello)',
     tag,
     body: deviceBodySchema,
@@ -427,7 +428,7 @@ export const deviceRoutes = {
   importExcel: defineRoute<ImportResult, typeof importBodySchema>({
     method: 'POST',
     path: '/lighting/device/importExcel',
-    access: mark('lighting:device:import'),
+    access: mark(marks.lighting.device.import),
     summary:
       'Import devices behind gateways from .xlsx (kind, address, name, gateway sn, pole code, model); valid rows are added, the others reported',
     tag,
@@ -437,7 +438,7 @@ export const deviceRoutes = {
     method: 'PUT',
     path: '/lighting/device/edit',
     alsoMethods: ['POST'],
-    access: mark('lighting:gateway:edit'),
+    access: mark(marks.lighting.gateway.edit),
     summary: 'Edit a device',
     tag,
     body: deviceEditSchema,
@@ -445,7 +446,7 @@ export const deviceRoutes = {
   delete: defineRoute<null, undefined, typeof idQuerySchema>({
     method: 'DELETE',
     path: '/lighting/device/delete',
-    access: mark('lighting:gateway:edit'),
+    access: mark(marks.lighting.gateway.edit),
     summary: 'Delete a device',
     tag,
     query: idQuerySchema,
@@ -467,7 +468,7 @@ export const historyRoutes = {
   lamp: defineRoute<HistoryPoint[], undefined, typeof historyQuerySchema>({
     method: 'GET',
     path: '/lighting/lamp/history',
-    access: mark('lighting:lamp:list'),
+    access: mark(marks.lighting.lamp.list),
     summary: 'Lamp readings or rollups (level, power, energy, voltage, current)',
     tag,
     query: historyQuerySchema,
@@ -475,7 +476,7 @@ export const historyRoutes = {
   sensor: defineRoute<HistoryPoint[], undefined, typeof historyQuerySchema>({
     method: 'GET',
     path: '/env/sensor/history',
-    access: mark('env:sensor:list'),
+    access: mark(marks.env.sensor.list),
     summary: 'Environment readings or rollups',
     tag,
     query: historyQuerySchema,
@@ -508,7 +509,7 @@ export const commandListQuerySchema = pageQuerySchema.extend({
 });
 export const commandStatusQuerySchema = z.object({ ids });
 
-function commandRoute(path: string, markValue: string, summary: string) {
+function commandRoute(path: string, markValue: Mark, summary: string) {
   return defineRoute<SendCommandResult, typeof commandBodySchema>({
     method: 'POST',
     path,
@@ -526,33 +527,33 @@ function commandRoute(path: string, markValue: string, summary: string) {
 export const commandRoutes = {
   lamp: commandRoute(
     '/lighting/lamp/command',
-    'lighting:lamp:control',
+    marks.lighting.lamp.control,
     'Lamp commands: lamp.*, gateway.fallback',
   ),
   gateway: commandRoute(
     '/lighting/gateway/command',
-    'lighting:gateway:reboot',
+    marks.lighting.gateway.reboot,
     'Gateway commands: device.reboot, device.clockSync',
   ),
   screen: commandRoute(
     '/led/screen/command',
-    'led:screen:control',
+    marks.led.screen.control,
     'LED screen commands: led.*, device.reboot',
   ),
   speaker: commandRoute(
     '/radio/speaker/command',
-    'radio:speaker:control',
+    marks.radio.speaker.control,
     'Speaker commands: speaker.*, device.reboot',
   ),
   test: commandRoute(
     '/test/device/command',
-    'test:device:command',
+    marks.test.device.command,
     'Any protocol command (device test console)',
   ),
   list: defineRoute<Page<CommandDto>, undefined, typeof commandListQuerySchema>({
     method: 'GET',
     path: '/lighting/command/list',
-    access: mark('lighting:command:list'),
+    access: mark(marks.lighting.command.list),
     summary: 'The command log: every command with its real outcome',
     tag,
     query: commandListQuerySchema,
@@ -560,7 +561,7 @@ export const commandRoutes = {
   status: defineRoute<CommandDto[], undefined, typeof commandStatusQuerySchema>({
     method: 'GET',
     path: '/lighting/command/status',
-    access: mark('lighting:command:list'),
+    access: mark(marks.lighting.command.list),
     summary: 'Current status of some commands (ids comma-separated)',
     tag,
     query: commandStatusQuerySchema,
@@ -611,7 +612,7 @@ export const testConsoleRoutes = {
   search: defineRoute<DeviceSearchHit[], undefined, typeof searchQuerySchema>({
     method: 'GET',
     path: '/test/device/search',
-    access: mark('test:device:command'),
+    access: mark(marks.test.device.command),
     summary: 'Find gateways and devices by sn, address or name',
     tag,
     query: searchQuerySchema,
@@ -619,7 +620,7 @@ export const testConsoleRoutes = {
   raw: defineRoute<{ messages: RawMessageDto[]; last: number }, undefined, typeof rawQuerySchema>({
     method: 'GET',
     path: '/test/device/raw',
-    access: mark('test:device:command'),
+    access: mark(marks.test.device.command),
     summary:
       'Recent raw MQTT messages of a gateway, both directions (recording starts with the first poll; also pushed as live event device.raw)',
     tag,
@@ -628,7 +629,7 @@ export const testConsoleRoutes = {
   commandStatus: defineRoute<CommandDto[], undefined, typeof commandStatusQuerySchema>({
     method: 'GET',
     path: '/test/device/commandStatus',
-    access: mark('test:device:command'),
+    access: mark(marks.test.device.command),
     summary: 'Status of commands sent from the test console',
     tag,
     query: commandStatusQuerySchema,

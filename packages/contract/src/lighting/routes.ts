@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type ChildKind, childKinds } from '../device/protocol';
 import type { CommandStatus, DeviceDto, PoleDto } from '../device/routes';
 import { type Page, pageQuerySchema } from '../envelope';
+import { marks } from '../marks';
 import { defineRoute, mark } from '../route';
 
 /**
@@ -22,29 +23,30 @@ const optionalText = (max: number) => z.string().trim().max(max).optional().null
 const instant = z.union([z.coerce.number().int().min(0), z.string().datetime({ offset: true })]);
 
 /** Authorisation marks of the street-lighting module (menu rows and buttons carry them). */
+const { lighting } = marks;
 export const lightingMarks = {
-  gatewayList: 'lighting:gateway:list',
-  poleList: 'lighting:pole:list',
-  poleEdit: 'lighting:pole:edit',
-  lampList: 'lighting:lamp:list',
-  lampControl: 'lighting:lamp:control',
-  groupList: 'lighting:group:list',
-  groupAdd: 'lighting:group:add',
-  groupEdit: 'lighting:group:edit',
-  groupDelete: 'lighting:group:delete',
-  groupControl: 'lighting:group:control',
-  cabinetList: 'lighting:cabinet:list',
-  cabinetAdd: 'lighting:cabinet:add',
-  cabinetEdit: 'lighting:cabinet:edit',
-  cabinetDelete: 'lighting:cabinet:delete',
-  circuitControl: 'lighting:circuit:control',
-  strategyList: 'lighting:strategy:list',
-  strategyAdd: 'lighting:strategy:add',
-  strategyEdit: 'lighting:strategy:edit',
-  strategyDelete: 'lighting:strategy:delete',
-  strategyPush: 'lighting:strategy:push',
-  commandList: 'lighting:command:list',
-  gisView: 'gis:map:view',
+  gatewayList: lighting.gateway.list,
+  poleList: lighting.pole.list,
+  poleEdit: lighting.pole.edit,
+  lampList: lighting.lamp.list,
+  lampControl: lighting.lamp.control,
+  groupList: lighting.group.list,
+  groupAdd: lighting.group.add,
+  groupEdit: lighting.group.edit,
+  groupDelete: lighting.group.delete,
+  groupControl: lighting.group.control,
+  cabinetList: lighting.cabinet.list,
+  cabinetAdd: lighting.cabinet.add,
+  cabinetEdit: lighting.cabinet.edit,
+  cabinetDelete: lighting.cabinet.delete,
+  circuitControl: lighting.circuit.control,
+  strategyList: lighting.strategy.list,
+  strategyAdd: lighting.strategy.add,
+  strategyEdit: lighting.strategy.edit,
+  strategyDelete: lighting.strategy.delete,
+  strategyPush: lighting.strategy.push,
+  commandList: lighting.command.list,
+  gisView: marks.gis.map.view,
 } as const;
 
 /** Selections larger than this need `confirm: true` (the server answers 409 `lighting.confirm_required` with `{ count }`). */

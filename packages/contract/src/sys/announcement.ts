@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { type Page, pageQuerySchema } from '../envelope';
+import { marks } from '../marks';
 import { defineRoute, mark } from '../route';
 
 /** Authorisation marks of the announcement pages (`/system/announcement`). */
-export const ANNOUNCEMENT_MARKS = {
-  list: 'system:announcement:list',
-  add: 'system:announcement:add',
-  edit: 'system:announcement:edit',
-  delete: 'system:announcement:delete',
-  publish: 'system:announcement:publish',
-  export: 'system:announcement:export',
-} as const;
+export const ANNOUNCEMENT_MARKS = marks.system.announcement;
 
 export type AnnouncementPriority = 'L' | 'M' | 'H';
 /** '1' announcement, '2' system message. */

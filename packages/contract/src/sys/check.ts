@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { marks } from '../marks';
 import { defineRoute, mark } from '../route';
 import {
   type ListPage,
@@ -84,7 +85,7 @@ export const checkRoutes = {
   list: defineRoute<ListPage<CheckRuleRecord>, undefined, typeof listQuerySchema>({
     method: 'GET',
     path: '/sys/checkRule/list',
-    access: mark('system:dict:list'),
+    access: mark(marks.system.dict.list),
     summary: 'List check rules',
     tag,
     query: listQuerySchema,
@@ -92,7 +93,7 @@ export const checkRoutes = {
   add: defineRoute<{ id: string }, typeof checkRuleAddSchema>({
     method: 'POST',
     path: '/sys/checkRule/add',
-    access: mark('system:dict:add'),
+    access: mark(marks.system.dict.add),
     summary: 'Add a check rule',
     tag,
     body: checkRuleAddSchema,
@@ -101,7 +102,7 @@ export const checkRoutes = {
     method: 'PUT',
     alsoMethods: ['POST'],
     path: '/sys/checkRule/edit',
-    access: mark('system:dict:edit'),
+    access: mark(marks.system.dict.edit),
     summary: 'Edit a check rule',
     tag,
     body: checkRuleEditSchema,
@@ -109,7 +110,7 @@ export const checkRoutes = {
   delete: defineRoute<null, undefined, typeof sysIdQuerySchema>({
     method: 'DELETE',
     path: '/sys/checkRule/delete',
-    access: mark('system:dict:delete'),
+    access: mark(marks.system.dict.delete),
     summary: 'Delete a check rule',
     tag,
     query: sysIdQuerySchema,
@@ -117,7 +118,7 @@ export const checkRoutes = {
   deleteBatch: defineRoute<null, undefined, typeof sysIdsQuerySchema>({
     method: 'DELETE',
     path: '/sys/checkRule/deleteBatch',
-    access: mark('system:dict:delete'),
+    access: mark(marks.system.dict.delete),
     summary: 'Delete check rules',
     tag,
     query: sysIdsQuerySchema,

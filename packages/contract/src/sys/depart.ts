@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { marks } from '../marks';
 import { defineRoute, mark } from '../route';
 import {
   type ListPage,
@@ -102,21 +103,21 @@ export const departRoutes = {
   queryTreeList: defineRoute<DepartTreeNode[]>({
     method: 'GET',
     path: '/sys/sysDepart/queryTreeList',
-    access: mark('system:depart:list'),
+    access: mark(marks.system.depart.list),
     summary: 'The department tree',
     tag,
   }),
   queryIdTree: defineRoute<DepartIdNode[]>({
     method: 'GET',
     path: '/sys/sysDepart/queryIdTree',
-    access: mark('system:depart:list'),
+    access: mark(marks.system.depart.list),
     summary: 'The department tree with ids as keys only',
     tag,
   }),
   searchBy: defineRoute<DepartTreeNode[], undefined, z.ZodObject<{ keyWord: z.ZodString }>>({
     method: 'GET',
     path: '/sys/sysDepart/searchBy',
-    access: mark('system:depart:list'),
+    access: mark(marks.system.depart.list),
     summary: 'Departments whose name contains a keyword',
     tag,
     query: z.object({ keyWord: z.string().max(100) }),
@@ -131,7 +132,7 @@ export const departRoutes = {
   add: defineRoute<DepartRecord, typeof departAddSchema>({
     method: 'POST',
     path: '/sys/sysDepart/add',
-    access: mark('system:depart:add'),
+    access: mark(marks.system.depart.add),
     summary: 'Add a department (org code generated under the parent)',
     tag,
     body: departAddSchema,
@@ -140,7 +141,7 @@ export const departRoutes = {
     method: 'PUT',
     alsoMethods: ['POST'],
     path: '/sys/sysDepart/edit',
-    access: mark('system:depart:edit'),
+    access: mark(marks.system.depart.edit),
     summary: 'Edit a department; a new parentId moves it with its subtree (org codes recomputed)',
     tag,
     body: departEditSchema,
@@ -148,7 +149,7 @@ export const departRoutes = {
   delete: defineRoute<null, undefined, typeof sysIdQuerySchema>({
     method: 'DELETE',
     path: '/sys/sysDepart/delete',
-    access: mark('system:depart:delete'),
+    access: mark(marks.system.depart.delete),
     summary: 'Delete a department (refused while users or sub-departments remain)',
     tag,
     query: sysIdQuerySchema,
@@ -156,7 +157,7 @@ export const departRoutes = {
   deleteBatch: defineRoute<null, undefined, typeof sysIdsQuerySchema>({
     method: 'DELETE',
     path: '/sys/sysDepart/deleteBatch',
-    access: mark('system:depart:delete'),
+    access: mark(marks.system.depart.delete),
     summary: 'Delete departments',
     tag,
     query: sysIdsQuerySchema,
@@ -164,7 +165,7 @@ export const departRoutes = {
   roleList: defineRoute<ListPage<DepartRoleRecord>, undefined, typeof listQuerySchema>({
     method: 'GET',
     path: '/sys/sysDepartRole/list',
-    access: mark('system:depart:list'),
+    access: mark(marks.system.depart.list),
     summary: 'Department roles (filter deptId)',
     tag,
     query: listQuerySchema,
@@ -172,7 +173,7 @@ export const departRoutes = {
   roleAdd: defineRoute<{ id: string }, typeof departRoleAddSchema>({
     method: 'POST',
     path: '/sys/sysDepartRole/add',
-    access: mark('system:depart:authorize'),
+    access: mark(marks.system.depart.authorize),
     summary: 'Add a department role',
     tag,
     body: departRoleAddSchema,
@@ -181,7 +182,7 @@ export const departRoutes = {
     method: 'PUT',
     alsoMethods: ['POST'],
     path: '/sys/sysDepartRole/edit',
-    access: mark('system:depart:authorize'),
+    access: mark(marks.system.depart.authorize),
     summary: 'Edit a department role',
     tag,
     body: departRoleEditSchema,
@@ -189,7 +190,7 @@ export const departRoutes = {
   roleDelete: defineRoute<null, undefined, typeof sysIdQuerySchema>({
     method: 'DELETE',
     path: '/sys/sysDepartRole/delete',
-    access: mark('system:depart:authorize'),
+    access: mark(marks.system.depart.authorize),
     summary: 'Delete a department role',
     tag,
     query: sysIdQuerySchema,
@@ -197,7 +198,7 @@ export const departRoutes = {
   roleDeleteBatch: defineRoute<null, undefined, typeof sysIdsQuerySchema>({
     method: 'DELETE',
     path: '/sys/sysDepartRole/deleteBatch',
-    access: mark('system:depart:authorize'),
+    access: mark(marks.system.depart.authorize),
     summary: 'Delete department roles',
     tag,
     query: sysIdsQuerySchema,
@@ -205,7 +206,7 @@ export const departRoutes = {
   roleUserSave: defineRoute<null, typeof departRoleUserSchema>({
     method: 'POST',
     path: '/sys/sysDepartRole/deptRoleUserAdd',
-    access: mark('system:depart:authorize'),
+    access: mark(marks.system.depart.authorize),
     summary: 'Set the department roles a user holds in a department',
     tag,
     body: departRoleUserSchema,
@@ -217,7 +218,7 @@ export const departRoutes = {
   >({
     method: 'GET',
     path: '/sys/sysDepartRole/getDeptRoleByUserId',
-    access: mark('system:depart:list'),
+    access: mark(marks.system.depart.list),
     summary: 'Department role ids a user holds in a department',
     tag,
     query: z.object({ userId: z.string().min(1).max(64), departId: z.string().min(1).max(64) }),
@@ -229,7 +230,7 @@ export const departRoutes = {
   >({
     method: 'GET',
     path: '/sys/sysDepartPermission/queryTreeListForDeptRole',
-    access: mark('system:depart:authorize'),
+    access: mark(marks.system.depart.authorize),
     summary: 'The permissions a department may grant to its roles, as a tree',
     tag,
     query: z.object({ departId: z.string().min(1).max(64) }),
@@ -237,7 +238,7 @@ export const departRoutes = {
   queryDeptRolePermission: defineRoute<string[], undefined, z.ZodObject<{ roleId: z.ZodString }>>({
     method: 'GET',
     path: '/sys/sysDepartPermission/queryDeptRolePermission',
-    access: mark('system:depart:authorize'),
+    access: mark(marks.system.depart.authorize),
     summary: 'Permission ids of a department role',
     tag,
     query: z.object({ roleId: z.string().min(1).max(64) }),
@@ -245,7 +246,7 @@ export const departRoutes = {
   saveDeptRolePermission: defineRoute<null, typeof saveDeptRolePermissionSchema>({
     method: 'POST',
     path: '/sys/sysDepartPermission/saveDeptRolePermission',
-    access: mark('system:depart:authorize'),
+    access: mark(marks.system.depart.authorize),
     summary: 'Set the permissions of a department role (within the department’s permissions)',
     tag,
     body: saveDeptRolePermissionSchema,

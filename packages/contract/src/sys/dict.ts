@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { marks } from '../marks';
 import { defineRoute, mark } from '../route';
 import {
   type ListPage,
@@ -69,7 +70,7 @@ export const dictRoutes = {
   list: defineRoute<ListPage<DictRecord>, undefined, typeof listQuerySchema>({
     method: 'GET',
     path: '/sys/dict/list',
-    access: mark('system:dict:list'),
+    access: mark(marks.system.dict.list),
     summary: 'List dictionaries',
     tag,
     query: listQuerySchema,
@@ -77,7 +78,7 @@ export const dictRoutes = {
   add: defineRoute<{ id: string }, typeof dictAddSchema>({
     method: 'POST',
     path: '/sys/dict/add',
-    access: mark('system:dict:add'),
+    access: mark(marks.system.dict.add),
     summary: 'Add a dictionary',
     tag,
     body: dictAddSchema,
@@ -86,7 +87,7 @@ export const dictRoutes = {
     method: 'PUT',
     alsoMethods: ['POST'],
     path: '/sys/dict/edit',
-    access: mark('system:dict:edit'),
+    access: mark(marks.system.dict.edit),
     summary: 'Edit a dictionary',
     tag,
     body: dictEditSchema,
@@ -94,7 +95,7 @@ export const dictRoutes = {
   delete: defineRoute<null, undefined, typeof sysIdQuerySchema>({
     method: 'DELETE',
     path: '/sys/dict/delete',
-    access: mark('system:dict:delete'),
+    access: mark(marks.system.dict.delete),
     summary: 'Delete a dictionary',
     tag,
     query: sysIdQuerySchema,
@@ -102,7 +103,7 @@ export const dictRoutes = {
   deleteBatch: defineRoute<null, undefined, typeof sysIdsQuerySchema>({
     method: 'DELETE',
     path: '/sys/dict/deleteBatch',
-    access: mark('system:dict:delete'),
+    access: mark(marks.system.dict.delete),
     summary: 'Delete dictionaries',
     tag,
     query: sysIdsQuerySchema,
@@ -110,7 +111,7 @@ export const dictRoutes = {
   exportXls: defineRoute<null, undefined, typeof listQuerySchema>({
     method: 'GET',
     path: '/sys/dict/exportXls',
-    access: mark('system:dict:export'),
+    access: mark(marks.system.dict.export),
     summary: 'Export dictionaries as .xlsx',
     tag,
     query: listQuerySchema,
@@ -128,14 +129,14 @@ export const dictRoutes = {
     method: 'GET',
     path: '/sys/dict/refleshCache',
     // A GET as upstream, but it changes what every user is served: it needs the edit mark.
-    access: mark('system:dict:edit'),
+    access: mark(marks.system.dict.edit),
     summary: 'Clear the server caches of dictionaries, translations and permissions (needs system:dict:edit)',
     tag,
   }),
   itemList: defineRoute<ListPage<DictItemRecord>, undefined, typeof listQuerySchema>({
     method: 'GET',
     path: '/sys/dictItem/list',
-    access: mark('system:dict:list'),
+    access: mark(marks.system.dict.list),
     summary: 'Items of a dictionary (filter dictId), by sort order',
     tag,
     query: listQuerySchema,
@@ -143,7 +144,7 @@ export const dictRoutes = {
   itemAdd: defineRoute<{ id: string }, typeof dictItemAddSchema>({
     method: 'POST',
     path: '/sys/dictItem/add',
-    access: mark('system:dict:add'),
+    access: mark(marks.system.dict.add),
     summary: 'Add a dictionary item',
     tag,
     body: dictItemAddSchema,
@@ -152,7 +153,7 @@ export const dictRoutes = {
     method: 'PUT',
     alsoMethods: ['POST'],
     path: '/sys/dictItem/edit',
-    access: mark('system:dict:edit'),
+    access: mark(marks.system.dict.edit),
     summary: 'Edit a dictionary item',
     tag,
     body: dictItemEditSchema,
@@ -160,7 +161,7 @@ export const dictRoutes = {
   itemDelete: defineRoute<null, undefined, typeof sysIdQuerySchema>({
     method: 'DELETE',
     path: '/sys/dictItem/delete',
-    access: mark('system:dict:delete'),
+    access: mark(marks.system.dict.delete),
     summary: 'Delete a dictionary item',
     tag,
     query: sysIdQuerySchema,
@@ -168,7 +169,7 @@ export const dictRoutes = {
   itemDeleteBatch: defineRoute<null, undefined, typeof sysIdsQuerySchema>({
     method: 'DELETE',
     path: '/sys/dictItem/deleteBatch',
-    access: mark('system:dict:delete'),
+    access: mark(marks.system.dict.delete),
     summary: 'Delete dictionary items',
     tag,
     query: sysIdsQuerySchema,

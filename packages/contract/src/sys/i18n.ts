@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { marks } from '../marks';
 import { defineRoute, mark } from '../route';
 import { type ListPage, listQuerySchema, sysIdsQuerySchema } from './list-query';
 
@@ -33,7 +34,7 @@ export const i18nRoutes = {
   list: defineRoute<ListPage<I18nRecord>, undefined, typeof listQuerySchema>({
     method: 'GET',
     path: '/sys/i18n/list',
-    access: mark('system:i18n:list'),
+    access: mark(marks.system.i18n.list),
     summary: 'List translations (filters key, zhCn, enUs)',
     tag,
     query: listQuerySchema,
@@ -41,7 +42,7 @@ export const i18nRoutes = {
   add: defineRoute<{ id: string }, typeof i18nAddSchema>({
     method: 'POST',
     path: '/sys/i18n/add',
-    access: mark('system:i18n:add'),
+    access: mark(marks.system.i18n.add),
     summary: 'Add a translation',
     tag,
     body: i18nAddSchema,
@@ -50,7 +51,7 @@ export const i18nRoutes = {
     method: 'PUT',
     alsoMethods: ['POST'],
     path: '/sys/i18n/edit',
-    access: mark('system:i18n:edit'),
+    access: mark(marks.system.i18n.edit),
     summary: 'Edit a translation',
     tag,
     body: i18nEditSchema,
@@ -58,7 +59,7 @@ export const i18nRoutes = {
   delete: defineRoute<null, undefined, typeof i18nIdQuerySchema>({
     method: 'DELETE',
     path: '/sys/i18n/delete',
-    access: mark('system:i18n:delete'),
+    access: mark(marks.system.i18n.delete),
     summary: 'Delete a translation',
     tag,
     query: i18nIdQuerySchema,
@@ -66,7 +67,7 @@ export const i18nRoutes = {
   deleteBatch: defineRoute<null, undefined, typeof sysIdsQuerySchema>({
     method: 'DELETE',
     path: '/sys/i18n/deleteBatch',
-    access: mark('system:i18n:delete'),
+    access: mark(marks.system.i18n.delete),
     summary: 'Delete translations',
     tag,
     query: sysIdsQuerySchema,
@@ -74,7 +75,7 @@ export const i18nRoutes = {
   exportXls: defineRoute<null, undefined, typeof listQuerySchema>({
     method: 'GET',
     path: '/sys/i18n/exportXls',
-    access: mark('system:i18n:export'),
+    access: mark(marks.system.i18n.export),
     summary: 'Export translations as .xlsx',
     tag,
     query: listQuerySchema,

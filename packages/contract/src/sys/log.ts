@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { marks } from '../marks';
 import { defineRoute, mark } from '../route';
 import { type ListPage, listQuerySchema } from './list-query';
 
@@ -34,7 +35,7 @@ export const logRoutes = {
   list: defineRoute<ListPage<LogRecord>, undefined, typeof logListQuerySchema>({
     method: 'GET',
     path: '/sys/log/list',
-    access: mark('system:log:list'),
+    access: mark(marks.system.log.list),
     summary: 'Login (1) or operation (2) log; filters username, logContent, ip, createTime range',
     tag,
     query: logListQuerySchema,
@@ -42,7 +43,7 @@ export const logRoutes = {
   exportXls: defineRoute<null, undefined, typeof logListQuerySchema>({
     method: 'GET',
     path: '/sys/log/exportXls',
-    access: mark('system:log:export'),
+    access: mark(marks.system.log.export),
     summary: 'Export the log as .xlsx',
     tag,
     query: logListQuerySchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { marks } from '../marks';
 import { defineRoute, mark } from '../route';
 import { optionalText, sysIdQuerySchema } from './list-query';
 import type { PermissionTreeNode } from './role';
@@ -145,14 +146,14 @@ export const permissionRoutes = {
   list: defineRoute<PermissionRecord[]>({
     method: 'GET',
     path: '/sys/permission/list',
-    access: mark('system:permission:list'),
+    access: mark(marks.system.permission.list),
     summary: 'The whole menu/permission tree',
     tag,
   }),
   add: defineRoute<{ id: string }, typeof permissionAddSchema>({
     method: 'POST',
     path: '/sys/permission/add',
-    access: mark('system:permission:add'),
+    access: mark(marks.system.permission.add),
     summary: 'Add a menu or button',
     tag,
     body: permissionAddSchema,
@@ -161,7 +162,7 @@ export const permissionRoutes = {
     method: 'PUT',
     alsoMethods: ['POST'],
     path: '/sys/permission/edit',
-    access: mark('system:permission:edit'),
+    access: mark(marks.system.permission.edit),
     summary: 'Edit a menu or button',
     tag,
     body: permissionEditSchema,
@@ -169,7 +170,7 @@ export const permissionRoutes = {
   delete: defineRoute<null, undefined, typeof sysIdQuerySchema>({
     method: 'DELETE',
     path: '/sys/permission/delete',
-    access: mark('system:permission:delete'),
+    access: mark(marks.system.permission.delete),
     summary: 'Delete a menu or button (refused while it has children)',
     tag,
     query: sysIdQuerySchema,
@@ -177,14 +178,14 @@ export const permissionRoutes = {
   getSystemMenuList: defineRoute<PermissionRecord[]>({
     method: 'GET',
     path: '/sys/permission/getSystemMenuList',
-    access: mark('system:permission:list'),
+    access: mark(marks.system.permission.list),
     summary: 'Top-level menus',
     tag,
   }),
   getSystemSubmenu: defineRoute<PermissionRecord[], undefined, typeof parentIdQuerySchema>({
     method: 'GET',
     path: '/sys/permission/getSystemSubmenu',
-    access: mark('system:permission:list'),
+    access: mark(marks.system.permission.list),
     summary: 'Children of one menu',
     tag,
     query: parentIdQuerySchema,
@@ -196,7 +197,7 @@ export const permissionRoutes = {
   >({
     method: 'GET',
     path: '/sys/permission/getSystemSubmenuBatch',
-    access: mark('system:permission:list'),
+    access: mark(marks.system.permission.list),
     summary: 'Children of several menus, by parent id',
     tag,
     query: parentIdsQuerySchema,
@@ -204,14 +205,14 @@ export const permissionRoutes = {
   queryTreeList: defineRoute<{ treeList: PermissionTreeNode[]; ids: string[] }>({
     method: 'GET',
     path: '/sys/permission/queryTreeList',
-    access: mark('system:permission:list'),
+    access: mark(marks.system.permission.list),
     summary: 'The permission tree as tree-select nodes',
     tag,
   }),
   getPermRuleListByPermId: defineRoute<DataRuleRecord[], undefined, typeof dataRuleQuerySchema>({
     method: 'GET',
     path: '/sys/permission/getPermRuleListByPermId',
-    access: mark('system:permission:list'),
+    access: mark(marks.system.permission.list),
     summary: 'Data rules of a menu',
     tag,
     query: dataRuleQuerySchema,
@@ -219,7 +220,7 @@ export const permissionRoutes = {
   queryPermissionRule: defineRoute<DataRuleRecord[], undefined, typeof dataRuleQuerySchema>({
     method: 'GET',
     path: '/sys/permission/queryPermissionRule',
-    access: mark('system:permission:list'),
+    access: mark(marks.system.permission.list),
     summary: 'Data rules of a menu, filtered by name/value',
     tag,
     query: dataRuleQuerySchema,
@@ -227,7 +228,7 @@ export const permissionRoutes = {
   addPermissionRule: defineRoute<{ id: string }, typeof dataRuleAddSchema>({
     method: 'POST',
     path: '/sys/permission/addPermissionRule',
-    access: mark('system:permission:edit'),
+    access: mark(marks.system.permission.edit),
     summary: 'Add a data rule',
     tag,
     body: dataRuleAddSchema,
@@ -236,7 +237,7 @@ export const permissionRoutes = {
     method: 'PUT',
     alsoMethods: ['POST'],
     path: '/sys/permission/editPermissionRule',
-    access: mark('system:permission:edit'),
+    access: mark(marks.system.permission.edit),
     summary: 'Edit a data rule',
     tag,
     body: dataRuleEditSchema,
@@ -244,7 +245,7 @@ export const permissionRoutes = {
   deletePermissionRule: defineRoute<null, undefined, typeof sysIdQuerySchema>({
     method: 'DELETE',
     path: '/sys/permission/deletePermissionRule',
-    access: mark('system:permission:edit'),
+    access: mark(marks.system.permission.edit),
     summary: 'Delete a data rule',
     tag,
     query: sysIdQuerySchema,
@@ -252,7 +253,7 @@ export const permissionRoutes = {
   queryDepartPermission: defineRoute<string[], undefined, z.ZodObject<{ departId: z.ZodString }>>({
     method: 'GET',
     path: '/sys/permission/queryDepartPermission',
-    access: mark('system:depart:authorize'),
+    access: mark(marks.system.depart.authorize),
     summary: 'Permission ids granted to a department',
     tag,
     query: z.object({ departId: z.string().min(1).max(64) }),
@@ -260,7 +261,7 @@ export const permissionRoutes = {
   saveDepartPermission: defineRoute<null, typeof saveDepartPermissionSchema>({
     method: 'POST',
     path: '/sys/permission/saveDepartPermission',
-    access: mark('system:depart:authorize'),
+    access: mark(marks.system.depart.authorize),
     summary: 'Set the permissions a department may hand to its department roles',
     tag,
     body: saveDepartPermissionSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { marks } from '../marks';
 import { defineRoute, mark } from '../route';
 import { imageUploadSchema, type UploadResult } from './user';
 
@@ -50,7 +51,7 @@ export const platformRoutes = {
   settings: defineRoute<PlatformSettingsRecord>({
     method: 'GET',
     path: '/sys/platform/settings',
-    access: mark('system:platform:edit'),
+    access: mark(marks.system.platform.edit),
     summary: 'All platform settings',
     tag,
   }),
@@ -58,7 +59,7 @@ export const platformRoutes = {
     method: 'PUT',
     alsoMethods: ['POST'],
     path: '/sys/platform/settings',
-    access: mark('system:platform:edit'),
+    access: mark(marks.system.platform.edit),
     summary: 'Change the platform settings',
     tag,
     body: platformSettingsSchema,
@@ -66,7 +67,7 @@ export const platformRoutes = {
   logo: defineRoute<UploadResult, typeof imageUploadSchema>({
     method: 'POST',
     path: '/sys/platform/logo',
-    access: mark('system:platform:edit'),
+    access: mark(marks.system.platform.edit),
     summary: 'Upload the logo (PNG/JPEG data URL, at most 200 KB)',
     tag,
     body: imageUploadSchema,
@@ -74,7 +75,7 @@ export const platformRoutes = {
   loginBackground: defineRoute<UploadResult, typeof imageUploadSchema>({
     method: 'POST',
     path: '/sys/platform/loginBackground',
-    access: mark('system:platform:edit'),
+    access: mark(marks.system.platform.edit),
     summary: 'Upload the login background (PNG/JPEG data URL, at most 2 MB)',
     tag,
     body: imageUploadSchema,

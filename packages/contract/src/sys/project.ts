@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { marks } from '../marks';
 import { defineRoute, mark } from '../route';
 import {
   type ListPage,
@@ -66,7 +67,7 @@ export const projectRoutes = {
   list: defineRoute<ListPage<ProjectRecord>, undefined, typeof listQuerySchema>({
     method: 'GET',
     path: '/sys/project/list',
-    access: mark('system:project:list'),
+    access: mark(marks.system.project.list),
     summary: 'List projects',
     tag,
     query: listQuerySchema,
@@ -74,7 +75,7 @@ export const projectRoutes = {
   queryById: defineRoute<ProjectRecord, undefined, typeof sysIdQuerySchema>({
     method: 'GET',
     path: '/sys/project/queryById',
-    access: mark('system:project:list'),
+    access: mark(marks.system.project.list),
     summary: 'One project',
     tag,
     query: sysIdQuerySchema,
@@ -82,7 +83,7 @@ export const projectRoutes = {
   add: defineRoute<{ id: string }, typeof projectAddSchema>({
     method: 'POST',
     path: '/sys/project/add',
-    access: mark('system:project:add'),
+    access: mark(marks.system.project.add),
     summary: 'Add a project',
     tag,
     body: projectAddSchema,
@@ -91,7 +92,7 @@ export const projectRoutes = {
     method: 'PUT',
     alsoMethods: ['POST'],
     path: '/sys/project/edit',
-    access: mark('system:project:edit'),
+    access: mark(marks.system.project.edit),
     summary: 'Edit a project',
     tag,
     body: projectEditSchema,
@@ -99,7 +100,7 @@ export const projectRoutes = {
   delete: defineRoute<null, undefined, typeof sysIdQuerySchema>({
     method: 'DELETE',
     path: '/sys/project/delete',
-    access: mark('system:project:delete'),
+    access: mark(marks.system.project.delete),
     summary: 'Delete a project',
     tag,
     query: sysIdQuerySchema,
@@ -107,7 +108,7 @@ export const projectRoutes = {
   deleteBatch: defineRoute<null, undefined, typeof sysIdsQuerySchema>({
     method: 'DELETE',
     path: '/sys/project/deleteBatch',
-    access: mark('system:project:delete'),
+    access: mark(marks.system.project.delete),
     summary: 'Delete projects',
     tag,
     query: sysIdsQuerySchema,
@@ -115,7 +116,7 @@ export const projectRoutes = {
   exportXls: defineRoute<null, undefined, typeof listQuerySchema>({
     method: 'GET',
     path: '/sys/project/exportXls',
-    access: mark('system:project:export'),
+    access: mark(marks.system.project.export),
     summary: 'Export projects as .xlsx',
     tag,
     query: listQuerySchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { marks } from '../marks';
 import { defineRoute, mark } from '../route';
 
 /**
@@ -33,7 +34,7 @@ export type WatchMessage = z.infer<typeof watchMessageSchema>;
 export type WatchRefusedMessage = { cmd: 'watch.refused'; msgTxt: string };
 
 /** The mark that lets an administrator drop every console socket (reconnect tests, maintenance). */
-export const REALTIME_ADMIN_MARK = 'system:realtime:admin';
+export const REALTIME_ADMIN_MARK = marks.system.realtime.admin;
 
 /** Answer to any text a client sends. */
 export type HeartCheckMessage = { cmd: 'heartcheck'; msgTxt: string };

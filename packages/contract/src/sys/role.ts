@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { marks } from '../marks';
 import { defineRoute, mark } from '../route';
 import {
   type ListPage,
@@ -72,7 +73,7 @@ export const roleRoutes = {
   list: defineRoute<ListPage<RoleRecord>, undefined, typeof listQuerySchema>({
     method: 'GET',
     path: '/sys/role/list',
-    access: mark('system:role:list'),
+    access: mark(marks.system.role.list),
     summary: 'List roles',
     tag,
     query: listQuerySchema,
@@ -80,7 +81,7 @@ export const roleRoutes = {
   queryById: defineRoute<RoleRecord, undefined, typeof sysIdQuerySchema>({
     method: 'GET',
     path: '/sys/role/queryById',
-    access: mark('system:role:list'),
+    access: mark(marks.system.role.list),
     summary: 'One role',
     tag,
     query: sysIdQuerySchema,
@@ -88,14 +89,14 @@ export const roleRoutes = {
   queryall: defineRoute<RoleRecord[]>({
     method: 'GET',
     path: '/sys/role/queryall',
-    access: mark('system:user:list'),
+    access: mark(marks.system.user.list),
     summary: 'All roles (for the user form)',
     tag,
   }),
   add: defineRoute<{ id: string }, typeof roleAddSchema>({
     method: 'POST',
     path: '/sys/role/add',
-    access: mark('system:role:add'),
+    access: mark(marks.system.role.add),
     summary: 'Add a role',
     tag,
     body: roleAddSchema,
@@ -104,7 +105,7 @@ export const roleRoutes = {
     method: 'PUT',
     alsoMethods: ['POST'],
     path: '/sys/role/edit',
-    access: mark('system:role:edit'),
+    access: mark(marks.system.role.edit),
     summary: 'Edit a role',
     tag,
     body: roleEditSchema,
@@ -112,7 +113,7 @@ export const roleRoutes = {
   delete: defineRoute<null, undefined, typeof sysIdQuerySchema>({
     method: 'DELETE',
     path: '/sys/role/delete',
-    access: mark('system:role:delete'),
+    access: mark(marks.system.role.delete),
     summary: 'Delete a role',
     tag,
     query: sysIdQuerySchema,
@@ -120,7 +121,7 @@ export const roleRoutes = {
   deleteBatch: defineRoute<null, undefined, typeof sysIdsQuerySchema>({
     method: 'DELETE',
     path: '/sys/role/deleteBatch',
-    access: mark('system:role:delete'),
+    access: mark(marks.system.role.delete),
     summary: 'Delete roles',
     tag,
     query: sysIdsQuerySchema,
@@ -128,7 +129,7 @@ export const roleRoutes = {
   checkRoleCode: defineRoute<boolean, undefined, typeof checkRoleCodeSchema>({
     method: 'GET',
     path: '/sys/role/checkRoleCode',
-    access: mark('system:role:list'),
+    access: mark(marks.system.role.list),
     summary: 'Whether a role code is still free',
     tag,
     query: checkRoleCodeSchema,
@@ -136,7 +137,7 @@ export const roleRoutes = {
   exportXls: defineRoute<null, undefined, typeof listQuerySchema>({
     method: 'GET',
     path: '/sys/role/exportXls',
-    access: mark('system:role:export'),
+    access: mark(marks.system.role.export),
     summary: 'Export roles as .xlsx',
     tag,
     query: listQuerySchema,
@@ -144,14 +145,14 @@ export const roleRoutes = {
   queryTreeList: defineRoute<{ treeList: PermissionTreeNode[]; ids: string[] }>({
     method: 'GET',
     path: '/sys/role/queryTreeList',
-    access: mark('system:role:authorize'),
+    access: mark(marks.system.role.authorize),
     summary: 'The permission tree and all its ids, for authorising a role',
     tag,
   }),
   queryRolePermission: defineRoute<string[], undefined, z.ZodObject<{ roleId: z.ZodString }>>({
     method: 'GET',
     path: '/sys/permission/queryRolePermission',
-    access: mark('system:role:authorize'),
+    access: mark(marks.system.role.authorize),
     summary: 'Permission ids granted to a role',
     tag,
     query: z.object({ roleId: z.string().min(1).max(64) }),
@@ -159,7 +160,7 @@ export const roleRoutes = {
   saveRolePermission: defineRoute<null, typeof saveRolePermissionSchema>({
     method: 'POST',
     path: '/sys/permission/saveRolePermission',
-    access: mark('system:role:authorize'),
+    access: mark(marks.system.role.authorize),
     summary: 'Set the permissions of a role',
     tag,
     body: saveRolePermissionSchema,
@@ -167,7 +168,7 @@ export const roleRoutes = {
   queryDataRule: defineRoute<RoleDataRules, undefined, typeof roleDataRuleQuerySchema>({
     method: 'GET',
     path: '/sys/role/datarule',
-    access: mark('system:role:authorize'),
+    access: mark(marks.system.role.authorize),
     summary: "A menu's data rules and those the role is granted",
     tag,
     query: roleDataRuleQuerySchema,
@@ -175,7 +176,7 @@ export const roleRoutes = {
   saveDataRule: defineRoute<null, typeof saveRoleDataRuleSchema>({
     method: 'POST',
     path: '/sys/role/datarule',
-    access: mark('system:role:authorize'),
+    access: mark(marks.system.role.authorize),
     summary: 'Set the data rules of one menu a role is granted (they restrict its lists)',
     tag,
     body: saveRoleDataRuleSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { marks } from '../marks';
 import { defineRoute, mark } from '../route';
 import {
   type ListPage,
@@ -143,7 +144,7 @@ export const userRoutes = {
   list: defineRoute<ListPage<UserRecord>, undefined, typeof listQuerySchema>({
     method: 'GET',
     path: '/sys/user/list',
-    access: mark('system:user:list'),
+    access: mark(marks.system.user.list),
     summary: 'List users (filters username, realname, phone, status, sex)',
     tag,
     query: listQuerySchema,
@@ -151,7 +152,7 @@ export const userRoutes = {
   queryById: defineRoute<UserRecord, undefined, typeof sysIdQuerySchema>({
     method: 'GET',
     path: '/sys/user/queryById',
-    access: mark('system:user:list'),
+    access: mark(marks.system.user.list),
     summary: 'One user',
     tag,
     query: sysIdQuerySchema,
@@ -159,7 +160,7 @@ export const userRoutes = {
   add: defineRoute<{ id: string }, typeof userAddSchema>({
     method: 'POST',
     path: '/sys/user/add',
-    access: mark('system:user:add'),
+    access: mark(marks.system.user.add),
     summary: 'Add a user',
     tag,
     body: userAddSchema,
@@ -168,7 +169,7 @@ export const userRoutes = {
     method: 'PUT',
     alsoMethods: ['POST'],
     path: '/sys/user/edit',
-    access: mark('system:user:edit'),
+    access: mark(marks.system.user.edit),
     summary: 'Edit a user',
     tag,
     body: userEditSchema,
@@ -176,7 +177,7 @@ export const userRoutes = {
   delete: defineRoute<null, undefined, typeof sysIdQuerySchema>({
     method: 'DELETE',
     path: '/sys/user/delete',
-    access: mark('system:user:delete'),
+    access: mark(marks.system.user.delete),
     summary: 'Delete a user',
     tag,
     query: sysIdQuerySchema,
@@ -184,7 +185,7 @@ export const userRoutes = {
   deleteBatch: defineRoute<null, undefined, typeof sysIdsQuerySchema>({
     method: 'DELETE',
     path: '/sys/user/deleteBatch',
-    access: mark('system:user:delete'),
+    access: mark(marks.system.user.delete),
     summary: 'Delete users',
     tag,
     query: sysIdsQuerySchema,
@@ -192,7 +193,7 @@ export const userRoutes = {
   frozenBatch: defineRoute<null, typeof frozenBatchSchema>({
     method: 'PUT',
     path: '/sys/user/frozenBatch',
-    access: mark('system:user:freeze'),
+    access: mark(marks.system.user.freeze),
     summary: 'Freeze (2) or unfreeze (1) users',
     tag,
     body: frozenBatchSchema,
@@ -201,7 +202,7 @@ export const userRoutes = {
     method: 'PUT',
     alsoMethods: ['POST'],
     path: '/sys/user/changePassword',
-    access: mark('system:user:password'),
+    access: mark(marks.system.user.password),
     summary: "Reset another user's password",
     tag,
     body: changePasswordSchema,
@@ -209,7 +210,7 @@ export const userRoutes = {
   queryUserRole: defineRoute<string[], undefined, z.ZodObject<{ userid: z.ZodString }>>({
     method: 'GET',
     path: '/sys/user/queryUserRole',
-    access: mark('system:user:list'),
+    access: mark(marks.system.user.list),
     summary: 'Role ids of a user',
     tag,
     query: z.object({ userid: z.string().min(1).max(64) }),
@@ -217,7 +218,7 @@ export const userRoutes = {
   checkOnlyUser: defineRoute<boolean, undefined, typeof checkOnlyUserSchema>({
     method: 'GET',
     path: '/sys/user/checkOnlyUser',
-    access: mark('system:user:list'),
+    access: mark(marks.system.user.list),
     summary: 'Whether a username / phone / email / work number is still free',
     tag,
     query: checkOnlyUserSchema,
@@ -225,7 +226,7 @@ export const userRoutes = {
   queryUserByDepId: defineRoute<UserRecord[], undefined, typeof sysIdQuerySchema>({
     method: 'GET',
     path: '/sys/user/queryUserByDepId',
-    access: mark('system:user:list'),
+    access: mark(marks.system.user.list),
     summary: 'Users of a department',
     tag,
     query: sysIdQuerySchema,
@@ -233,7 +234,7 @@ export const userRoutes = {
   exportXls: defineRoute<null, undefined, typeof listQuerySchema>({
     method: 'GET',
     path: '/sys/user/exportXls',
-    access: mark('system:user:export'),
+    access: mark(marks.system.user.export),
     summary: 'Export users (same filters as the list) as .xlsx',
     tag,
     query: listQuerySchema,
