@@ -1,4 +1,4 @@
-import { defineRoute } from '../route';
+import { defineRoute } from '../../route';
 
 /** Sign-in counters on the home page (successful logins, from the login log). */
 export type LogInfo = { totalVisitCount: number; todayVisitCount: number; todayIp: number };

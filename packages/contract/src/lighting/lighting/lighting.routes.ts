@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { type Page, pageQuerySchema } from '../../envelope';
+import { marks } from '../../marks';
+import { defineRoute, mark } from '../../route';
+import type { CommandStatus, DeviceDto, PoleDto } from '../device/device.routes';
 import { type ChildKind, childKinds } from '../device/protocol';
-import type { CommandStatus, DeviceDto, PoleDto } from '../device/routes';
-import { type Page, pageQuerySchema } from '../envelope';
-import { marks } from '../marks';
-import { defineRoute, mark } from '../route';
 
 /**
  * Street lighting: areas and roads, groups, cabinets and circuits, batch control with

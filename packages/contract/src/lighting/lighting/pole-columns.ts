@@ -1,4 +1,4 @@
-import type { PoleMapDto } from './routes';
+import type { PoleMapDto } from './lighting.routes';
 
 /**
  * `GET /lighting/pole/mapColumns`: the static part of the map (`PoleMapDto`) as one binary

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { marks } from '../marks';
-import { defineRoute, mark } from '../route';
 import {
   type ListPage,
   listQuerySchema,
   optionalText,
   sysIdQuerySchema,
   sysIdsQuerySchema,
-} from './list-query';
-import type { DictOption } from './session';
+} from '../../list-query';
+import { marks } from '../../marks';
+import { defineRoute, mark } from '../../route';
+import type { DictOption } from '../session/session.routes';
 
 const tag = 'system-dict';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { marks } from '../marks';
-import { defineRoute, mark } from '../route';
+import { marks } from '../../marks';
+import { defineRoute, mark } from '../../route';
 
 /**
  * The console's WebSocket, below the API base path: `<basePath>/websocket/{userId}`.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Language } from '../i18n';
+import type { Language } from './i18n';
 
 /**
  * Messages of form validation, shared by the server (zod errors carry the key) and the

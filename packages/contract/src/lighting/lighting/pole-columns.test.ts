@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { PoleMapDto } from './lighting.routes';
 import { decodePoleColumns, encodePoleColumns } from './pole-columns';
-import type { PoleMapDto } from './routes';
 
 const map: PoleMapDto = {
   version: '42',

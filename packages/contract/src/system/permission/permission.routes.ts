@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { marks } from '../marks';
-import { defineRoute, mark } from '../route';
-import { optionalText, sysIdQuerySchema } from './list-query';
-import type { PermissionTreeNode } from './role';
+import { optionalText, sysIdQuerySchema } from '../../list-query';
+import { marks } from '../../marks';
+import { defineRoute, mark } from '../../route';
+import type { PermissionTreeNode } from '../role/role.routes';
 
 const tag = 'system-permission';
 

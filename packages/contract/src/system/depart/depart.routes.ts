@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { marks } from '../marks';
-import { defineRoute, mark } from '../route';
 import {
   type ListPage,
   listQuerySchema,
   optionalText,
   sysIdQuerySchema,
   sysIdsQuerySchema,
-} from './list-query';
-import type { PermissionTreeNode } from './role';
+} from '../../list-query';
+import { marks } from '../../marks';
+import { defineRoute, mark } from '../../route';
+import type { PermissionTreeNode } from '../role/role.routes';
 
 const tag = 'system-depart';
 

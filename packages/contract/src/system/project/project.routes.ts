@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { marks } from '../marks';
-import { defineRoute, mark } from '../route';
 import {
   type ListPage,
   listQuerySchema,
   optionalText,
   sysIdQuerySchema,
   sysIdsQuerySchema,
-} from './list-query';
+} from '../../list-query';
+import { marks } from '../../marks';
+import { defineRoute, mark } from '../../route';
 
 const tag = 'system-project';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { marks } from '../marks';
-import { defineRoute, mark } from '../route';
-import { type ListPage, listQuerySchema, sysIdsQuerySchema } from './list-query';
+import { type ListPage, listQuerySchema, sysIdsQuerySchema } from '../../list-query';
+import { marks } from '../../marks';
+import { defineRoute, mark } from '../../route';
 
 const tag = 'system-i18n';
 

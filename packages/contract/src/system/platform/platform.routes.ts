@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { marks } from '../marks';
-import { defineRoute, mark } from '../route';
-import { imageUploadSchema, type UploadResult } from './user';
+import { marks } from '../../marks';
+import { defineRoute, mark } from '../../route';
+import { imageUploadSchema, type UploadResult } from '../user/user.routes';
 
 const tag = 'system-platform';
 

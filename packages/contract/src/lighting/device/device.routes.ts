@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { type Page, pageQuerySchema } from '../envelope';
-import { type Mark, marks } from '../marks';
-import { defineRoute, mark } from '../route';
+import { type Page, pageQuerySchema } from '../../envelope';
+import { type Mark, marks } from '../../marks';
+import { defineRoute, mark } from '../../route';
 import { type ChildKind, childKinds, commandInputSchema, type DeviceKind, gatewaySnSchema } from './protocol';
 
 const tag = 'device';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { type Page, pageQuerySchema } from '../envelope';
-import { marks } from '../marks';
-import { defineRoute, mark } from '../route';
+import { type Page, pageQuerySchema } from '../../envelope';
+import { marks } from '../../marks';
+import { defineRoute, mark } from '../../route';
 
 /** Authorisation marks of the announcement pages (`/system/announcement`). */
 export const ANNOUNCEMENT_MARKS = marks.system.announcement;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { PermissionResult } from '../menu';
-import { defineRoute } from '../route';
+import type { PermissionResult } from '../../menu';
+import { defineRoute } from '../../route';
 
 /** The signed-in user as the console sees it. Never carries a password or its hash. */
 export type UserInfo = {

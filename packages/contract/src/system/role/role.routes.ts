@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { marks } from '../marks';
-import { defineRoute, mark } from '../route';
 import {
   type ListPage,
   listQuerySchema,
   optionalText,
   sysIdQuerySchema,
   sysIdsQuerySchema,
-} from './list-query';
-import type { DataRuleRecord } from './permission';
+} from '../../list-query';
+import { marks } from '../../marks';
+import { defineRoute, mark } from '../../route';
+import type { DataRuleRecord } from '../permission/permission.routes';
 
 const tag = 'system-role';
 
