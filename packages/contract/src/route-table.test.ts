@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import * as contract from './index';
+import * as descriptors from './index';
 import type { RouteDef } from './route';
+import * as server from './server';
 
 const isRoute = (value: unknown): value is RouteDef =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
@@ -21,8 +22,16 @@ function routeTable(entry: Record<string, unknown>): string {
   return `${lines.sort().join('\n')}\n`;
 }
 
+const withoutSlots = (table: string) => table.replace(/( (body|query|params))+$/gm, '');
+
 describe('route table', () => {
   it('keeps every route’s name, methods, path, access, tag and schema slots', async () => {
-    await expect(routeTable(contract)).toMatchFileSnapshot('./route-table.txt');
+    await expect(routeTable(server)).toMatchFileSnapshot('./route-table.txt');
+  });
+
+  it('describes the same routes to the console, without their schemas', () => {
+    const table = routeTable(descriptors);
+    expect(table).toBe(withoutSlots(routeTable(server)));
+    expect(table).not.toMatch(/ (body|query|params)$/m);
   });
 });

@@ -1,18 +1,31 @@
-import { z } from 'zod';
-import { type Page, pageQuerySchema } from '../../envelope';
+import { crudRoutes, type DtoResults } from '../../crud-routes';
+import type { Page } from '../../envelope';
 import { type Mark, marks } from '../../marks';
 import { defineRoute, mark } from '../../route';
-import { type ChildKind, childKinds, commandInputSchema, type DeviceKind, gatewaySnSchema } from './protocol';
+import type {
+  commandBodySchema,
+  commandListQuerySchema,
+  commandStatusQuerySchema,
+  deviceCrudSchemas,
+  deviceListQuerySchema,
+  eventListQuerySchema,
+  gatewayCrudSchemas,
+  historyQuerySchema,
+  idQuerySchema,
+  importBodySchema,
+  poleCrudSchemas,
+  rawQuerySchema,
+  searchQuerySchema,
+} from './device.schemas';
+import { type ChildKind, childKinds, type DeviceKind } from './protocol';
 
+/**
+ * Devices: gateways and the poles they sit on, the devices behind gateways (lists of every
+ * kind, readings history), commands and their log, and the device test console. The MQTT
+ * protocol the devices speak is `protocol.ts`.
+ */
 const tag = 'device';
-const id = z.string().min(1).max(64);
-const ids = z
-  .string()
-  .min(1)
-  .max(40_000)
-  .transform((s) => s.split(',').filter(Boolean));
-const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
-const dateish = z.union([z.coerce.number().int(), z.string().datetime({ offset: true })]).optional();
+const { gateway, pole } = marks.lighting;
 
 export type CommandStatus = 'pending' | 'acked' | 'failed' | 'timeout';
 
@@ -138,225 +151,65 @@ export type DeviceEventDto = {
 
 // ---- poles -------------------------------------------------------------------------------
 
-export const poleListQuerySchema = pageQuerySchema.extend({
-  projectId: id.optional(),
-  code: z.string().max(64).optional(),
-  name: z.string().max(100).optional(),
-  road: z.string().max(100).optional(),
-});
-export const poleBodySchema = z.object({
-  projectId: id,
-  code: z.string().trim().min(1).max(64),
-  name: z.string().trim().min(1).max(100),
-  longitude: z.coerce.number().min(-180).max(180),
-  latitude: z.coerce.number().min(-90).max(90),
-  road: optionalText(100),
-  height: z.coerce.number().min(0).max(100).optional().nullable(),
-});
-export const poleEditSchema = poleBodySchema.partial().extend({ id });
-
-export const idQuerySchema = z.object({ id });
-export const idsQuerySchema = z.object({ ids });
-
-export const importBodySchema = z.object({
-  projectId: id,
-  /** The .xlsx file, base64-encoded. */
-  file: z
-    .string()
-    .min(1)
-    .max(3_000_000)
-    .regex(/^[A-Za-z0-9+/=\s]+$/, 'base64'),
+const poles = crudRoutes<typeof poleCrudSchemas, DtoResults<PoleDto>>({
+  base: '/lighting/pole',
+  tag,
+  marks: pole,
+  name: ['a pole', 'poles'],
 });
 
 export const poleRoutes = {
-  list: defineRoute<Page<PoleDto>, undefined, typeof poleListQuerySchema>({
-    method: 'GET',
-    path: '/lighting/pole/list',
-    access: mark(marks.lighting.pole.list),
-    summary: 'Poles of the caller’s projects',
-    tag,
-    query: poleListQuerySchema,
-  }),
-  queryById: defineRoute<PoleDto, undefined, typeof idQuerySchema>({
-    method: 'GET',
-    path: '/lighting/pole/queryById',
-    access: mark(marks.lighting.pole.list),
-    summary: 'One pole',
-    tag,
-    query: idQuerySchema,
-  }),
-  add: defineRoute<PoleDto, typeof poleBodySchema>({
-    method: 'POST',
-    path: '/lighting/pole/add',
-    access: mark(marks.lighting.pole.add),
-    summary: 'Add a pole',
-    tag,
-    body: poleBodySchema,
-  }),
-  edit: defineRoute<PoleDto, typeof poleEditSchema>({
-    method: 'PUT',
-    path: '/lighting/pole/edit',
-    alsoMethods: ['POST'],
-    access: mark(marks.lighting.pole.edit),
-    summary: 'Edit a pole',
-    tag,
-    body: poleEditSchema,
-  }),
-  delete: defineRoute<null, undefined, typeof idQuerySchema>({
-    method: 'DELETE',
-    path: '/lighting/pole/delete',
-    access: mark(marks.lighting.pole.delete),
-    summary: 'Delete a pole (its devices stay, unlinked)',
-    tag,
-    query: idQuerySchema,
-  }),
-  deleteBatch: defineRoute<null, undefined, typeof idsQuerySchema>({
-    method: 'DELETE',
-    path: '/lighting/pole/deleteBatch',
-    access: mark(marks.lighting.pole.delete),
-    summary: 'Delete poles',
-    tag,
-    query: idsQuerySchema,
+  ...poles(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'], {
+    list: { summary: 'Poles of the caller’s projects' },
+    delete: { summary: 'Delete a pole (its devices stay, unlinked)' },
   }),
   importExcel: defineRoute<ImportResult, typeof importBodySchema>({
     method: 'POST',
     path: '/lighting/pole/importExcel',
-    access: mark(marks.lighting.pole.import),
+    access: mark(pole.import),
     summary: 'Import poles from .xlsx (code, name, longitude, latitude, road, height)',
     tag,
-    body: importBodySchema,
   }),
 };
 
 // ---- gateways ----------------------------------------------------------------------------
 
-export const gatewayListQuerySchema = pageQuerySchema.extend({
-  projectId: id.optional(),
-  sn: z.string().max(64).optional(),
-  name: z.string().max(100).optional(),
-  online: z.enum(['0', '1']).optional(),
-});
-export const gatewayBodySchema = z.object({
-  projectId: id,
-  sn: gatewaySnSchema,
-  name: z.string().trim().min(1).max(100),
-  poleId: id.optional().nullable(),
-  model: optionalText(64),
-});
-export const gatewayEditSchema = gatewayBodySchema.partial().omit({ sn: true }).extend({ id });
-
-export const eventListQuerySchema = pageQuerySchema.extend({
-  projectId: id.optional(),
-  gatewayId: id.optional(),
-  deviceId: id.optional(),
-  type: z.string().max(32).optional(),
-});
+const gateways = crudRoutes<
+  typeof gatewayCrudSchemas,
+  DtoResults<GatewayDto> & { add: GatewayDto & { credentials: GatewayCredentials } }
+>({ base: '/lighting/gateway', tag, marks: gateway, name: ['a gateway', 'gateways'] });
 
 export const gatewayRoutes = {
-  list: defineRoute<Page<GatewayDto>, undefined, typeof gatewayListQuerySchema>({
-    method: 'GET',
-    path: '/lighting/gateway/list',
-    access: mark(marks.lighting.gateway.list),
-    summary: 'Gateways of the caller’s projects',
-    tag,
-    query: gatewayListQuerySchema,
-  }),
-  queryById: defineRoute<GatewayDto, undefined, typeof idQuerySchema>({
-    method: 'GET',
-    path: '/lighting/gateway/queryById',
-    access: mark(marks.lighting.gateway.list),
-    summary: 'One gateway',
-    tag,
-    query: idQuerySchema,
-  }),
-  add: defineRoute<GatewayDto & { credentials: GatewayCredentials }, typeof gatewayBodySchema>({
-    method: 'POST',
-    path: '/lighting/gateway/add',
-    access: mark(marks.lighting.gateway.add),
-    summary: 'Add a gateway; answers its MQTT credentials once',
-    tag,
-    body: gatewayBodySchema,
-  }),
-  edit: defineRoute<GatewayDto, typeof gatewayEditSchema>({
-    method: 'PUT',
-    path: '/lighting/gateway/edit',
-    alsoMethods: ['POST'],
-    access: mark(marks.lighting.gateway.edit),
-    summary: 'Edit a gateway',
-    tag,
-    body: gatewayEditSchema,
-  }),
-  delete: defineRoute<null, undefined, typeof idQuerySchema>({
-    method: 'DELETE',
-    path: '/lighting/gateway/delete',
-    access: mark(marks.lighting.gateway.delete),
-    summary: 'Delete a gateway and the devices behind it',
-    tag,
-    query: idQuerySchema,
-  }),
-  deleteBatch: defineRoute<null, undefined, typeof idsQuerySchema>({
-    method: 'DELETE',
-    path: '/lighting/gateway/deleteBatch',
-    access: mark(marks.lighting.gateway.delete),
-    summary: 'Delete gateways',
-    tag,
-    query: idsQuerySchema,
+  ...gateways(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'], {
+    list: { summary: 'Gateways of the caller’s projects' },
+    add: { summary: 'Add a gateway; answers its MQTT credentials once' },
+    delete: { summary: 'Delete a gateway and the devices behind it' },
   }),
   rotateCredentials: defineRoute<GatewayCredentials, typeof idQuerySchema>({
     method: 'POST',
     path: '/lighting/gateway/credentials',
-    access: mark(marks.lighting.gateway.credentials),
+    access: mark(gateway.credentials),
     summary: 'Issue new MQTT credentials (the old password stops working; shown once)',
     tag,
-    body: idQuerySchema,
   }),
   importExcel: defineRoute<ImportResult, typeof importBodySchema>({
     method: 'POST',
     path: '/lighting/gateway/importExcel',
-    access: mark(marks.lighting.gateway.import),
+    access: mark(gateway.import),
     summary: 'Import gateways from .xlsx (sn, name, pole code, model); credentials are issued later',
     tag,
-    body: importBodySchema,
   }),
   events: defineRoute<Page<DeviceEventDto>, undefined, typeof eventListQuerySchema>({
     method: 'GET',
     path: '/lighting/gateway/events',
-    access: mark(marks.lighting.gateway.list),
+    access: mark(gateway.list),
     summary: 'Device events: online/offline, faults raised and cleared',
     tag,
-    query: eventListQuerySchema,
   }),
 };
 
 // ---- devices behind gateways -------------------------------------------------------------
 
-export const deviceListQuerySchema = pageQuerySchema.extend({
-  projectId: id.optional(),
-  gatewayId: id.optional(),
-  poleId: id.optional(),
-  keyword: z.string().max(100).optional(),
-  online: z.enum(['0', '1']).optional(),
-  faulty: z.enum(['0', '1']).optional(),
-  /** Lamps on poles of this road / area (see the lighting module's area tree). */
-  roadId: id.optional(),
-  areaId: id.optional(),
-  /** Pole road text (poles without a road record). */
-  road: z.string().max(100).optional(),
-  /** Live state: on, off (online and dark), offline, fault (any active fault). */
-  state: z.enum(['on', 'off', 'offline', 'fault']).optional(),
-});
-export const deviceBodySchema = z.object({
-  gatewayId: id,
-  kind: z.enum(childKinds),
-  address: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_.:-]+$/, 'address'),
-  name: z.string().trim().min(1).max(100),
-  poleId: id.optional().nullable(),
-  model: optionalText(64),
-});
 /**
  * Columns of the device import sheet (first row; English or Chinese headers). `kind` is one of
  * the child kinds; `gateway` is the sn of a gateway of the chosen project; `pole` a pole code.
@@ -369,11 +222,6 @@ export const deviceImportColumns = {
   pole: ['pole', 'pole code', '灯杆', '灯杆编号'],
   model: ['model', '型号'],
 } as const;
-
-export const deviceEditSchema = deviceBodySchema
-  .partial()
-  .omit({ gatewayId: true, kind: true })
-  .extend({ id });
 
 const listMarks: Record<ChildKind, Mark> = {
   lamp: marks.lighting.lamp.list,
@@ -400,7 +248,6 @@ export const deviceListRoutes = Object.fromEntries(
       access: mark(listMarks[kind]),
       summary: `Devices of kind ${kind} with their latest state`,
       tag,
-      query: deviceListQuerySchema,
     }),
   ]),
 ) as Record<
@@ -408,22 +255,21 @@ export const deviceListRoutes = Object.fromEntries(
   ReturnType<typeof defineRoute<Page<DeviceDto>, undefined, typeof deviceListQuerySchema>>
 >;
 
+/** Devices behind gateways are managed with their gateway's edit mark. */
+const devices = crudRoutes<typeof deviceCrudSchemas, DtoResults<DeviceDto>>({
+  base: '/lighting/device',
+  tag,
+  marks: { add: gateway.edit, edit: gateway.edit, delete: gateway.edit },
+  name: ['a device', 'devices'],
+});
+
 export const deviceRoutes = {
-  queryById: defineRoute<DeviceDto, undefined, typeof idQuerySchema>({
-    method: 'GET',
-    path: '/lighting/device/queryById',
-    access: 'authenticated',
-    summary: 'One device with its state (any device the caller’s projects include)',
-    tag,
-    query: idQuerySchema,
-  }),
-  add: defineRoute<DeviceDto, typeof deviceBodySchema>({
-    method: 'POST',
-    path: '/lighting/device/add',
-    access: mark(marks.lighting.gateway.edit),
-    summary: 'Add a device behind a gateway (gateways also announce theirs in hello)',
-    tag,
-    body: deviceBodySchema,
+  ...devices(['queryById', 'add', 'edit', 'delete'], {
+    queryById: {
+      access: 'authenticated',
+      summary: 'One device with its state (any device the caller’s projects include)',
+    },
+    add: { summary: 'Add a device behind a gateway (gateways also announce theirs in hello)' },
   }),
   importExcel: defineRoute<ImportResult, typeof importBodySchema>({
     method: 'POST',
@@ -432,37 +278,10 @@ export const deviceRoutes = {
     summary:
       'Import devices behind gateways from .xlsx (kind, address, name, gateway sn, pole code, model); valid rows are added, the others reported',
     tag,
-    body: importBodySchema,
-  }),
-  edit: defineRoute<DeviceDto, typeof deviceEditSchema>({
-    method: 'PUT',
-    path: '/lighting/device/edit',
-    alsoMethods: ['POST'],
-    access: mark(marks.lighting.gateway.edit),
-    summary: 'Edit a device',
-    tag,
-    body: deviceEditSchema,
-  }),
-  delete: defineRoute<null, undefined, typeof idQuerySchema>({
-    method: 'DELETE',
-    path: '/lighting/device/delete',
-    access: mark(marks.lighting.gateway.edit),
-    summary: 'Delete a device',
-    tag,
-    query: idQuerySchema,
   }),
 };
 
 // ---- history -----------------------------------------------------------------------------
-
-export const historyQuerySchema = z.object({
-  deviceId: id,
-  from: dateish,
-  to: dateish,
-  /** raw readings, or the hourly/daily rollups. */
-  interval: z.enum(['raw', 'hour', 'day']).default('hour'),
-  limit: z.coerce.number().int().min(1).max(10_000).default(1000),
-});
 
 export const historyRoutes = {
   lamp: defineRoute<HistoryPoint[], undefined, typeof historyQuerySchema>({
@@ -471,7 +290,6 @@ export const historyRoutes = {
     access: mark(marks.lighting.lamp.list),
     summary: 'Lamp readings or rollups (level, power, energy, voltage, current)',
     tag,
-    query: historyQuerySchema,
   }),
   sensor: defineRoute<HistoryPoint[], undefined, typeof historyQuerySchema>({
     method: 'GET',
@@ -479,35 +297,10 @@ export const historyRoutes = {
     access: mark(marks.env.sensor.list),
     summary: 'Environment readings or rollups',
     tag,
-    query: historyQuerySchema,
   }),
 };
 
 // ---- commands ----------------------------------------------------------------------------
-
-/** Targets of a command: devices behind gateways, or gateways themselves. */
-export const commandBodySchema = z
-  .object({
-    deviceIds: z.array(id).max(20_000).default([]),
-    gatewayIds: z.array(id).max(5_000).default([]),
-    command: commandInputSchema,
-  })
-  .refine((b) => b.deviceIds.length + b.gatewayIds.length > 0, {
-    message: 'targets',
-    path: ['deviceIds'],
-  });
-
-export const commandListQuerySchema = pageQuerySchema.extend({
-  projectId: id.optional(),
-  gatewayId: id.optional(),
-  deviceId: id.optional(),
-  batchId: id.optional(),
-  cmd: z.string().max(64).optional(),
-  status: z.enum(['pending', 'acked', 'failed', 'timeout']).optional(),
-  from: dateish,
-  to: dateish,
-});
-export const commandStatusQuerySchema = z.object({ ids });
 
 function commandRoute(path: string, markValue: Mark, summary: string) {
   return defineRoute<SendCommandResult, typeof commandBodySchema>({
@@ -516,7 +309,6 @@ function commandRoute(path: string, markValue: Mark, summary: string) {
     access: mark(markValue),
     summary,
     tag,
-    body: commandBodySchema,
   });
 }
 
@@ -532,7 +324,7 @@ export const commandRoutes = {
   ),
   gateway: commandRoute(
     '/lighting/gateway/command',
-    marks.lighting.gateway.reboot,
+    gateway.reboot,
     'Gateway commands: device.reboot, device.clockSync',
   ),
   screen: commandRoute(
@@ -556,7 +348,6 @@ export const commandRoutes = {
     access: mark(marks.lighting.command.list),
     summary: 'The command log: every command with its real outcome',
     tag,
-    query: commandListQuerySchema,
   }),
   status: defineRoute<CommandDto[], undefined, typeof commandStatusQuerySchema>({
     method: 'GET',
@@ -564,7 +355,6 @@ export const commandRoutes = {
     access: mark(marks.lighting.command.list),
     summary: 'Current status of some commands (ids comma-separated)',
     tag,
-    query: commandStatusQuerySchema,
   }),
 };
 
@@ -588,10 +378,6 @@ export const commandArea: Record<string, 'lamp' | 'gateway' | 'screen' | 'speake
 
 // ---- device test console -----------------------------------------------------------------
 
-export const searchQuerySchema = z.object({
-  keyword: z.string().max(100).default(''),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
 export type DeviceSearchHit = {
   kind: DeviceKind;
   id: string;
@@ -602,37 +388,30 @@ export type DeviceSearchHit = {
   projectId: string;
   online: boolean;
 };
-export const rawQuerySchema = z.object({
-  gatewayId: id,
-  /** Only messages with a larger sequence number (poll with the last one seen). */
-  after: z.coerce.number().int().min(0).default(0),
-});
+const testConsole = mark(marks.test.device.command);
 
 export const testConsoleRoutes = {
   search: defineRoute<DeviceSearchHit[], undefined, typeof searchQuerySchema>({
     method: 'GET',
     path: '/test/device/search',
-    access: mark(marks.test.device.command),
+    access: testConsole,
     summary: 'Find gateways and devices by sn, address or name',
     tag,
-    query: searchQuerySchema,
   }),
   raw: defineRoute<{ messages: RawMessageDto[]; last: number }, undefined, typeof rawQuerySchema>({
     method: 'GET',
     path: '/test/device/raw',
-    access: mark(marks.test.device.command),
+    access: testConsole,
     summary:
       'Recent raw MQTT messages of a gateway, both directions (recording starts with the first poll; also pushed as live event device.raw)',
     tag,
-    query: rawQuerySchema,
   }),
   commandStatus: defineRoute<CommandDto[], undefined, typeof commandStatusQuerySchema>({
     method: 'GET',
     path: '/test/device/commandStatus',
-    access: mark(marks.test.device.command),
+    access: testConsole,
     summary: 'Status of commands sent from the test console',
     tag,
-    query: commandStatusQuerySchema,
   }),
 };
 

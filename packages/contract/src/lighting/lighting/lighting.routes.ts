@@ -1,29 +1,52 @@
-import { z } from 'zod';
-import { type Page, pageQuerySchema } from '../../envelope';
+import { crudRoutes, type DtoResults } from '../../crud-routes';
+import type { Page } from '../../envelope';
 import { marks } from '../../marks';
 import { defineRoute, mark } from '../../route';
 import type { CommandStatus, DeviceDto, PoleDto } from '../device/device.routes';
+import type { idQuerySchema } from '../device/device.schemas';
 import { type ChildKind, childKinds } from '../device/protocol';
+import type { ControlAction } from './lighting.fields';
+import type {
+  areaCrudSchemas,
+  areaTreeQuerySchema,
+  assignRoadBodySchema,
+  cabinetCrudSchemas,
+  circuitControlBodySchema,
+  circuitCrudSchemas,
+  circuitLampsBodySchema,
+  circuitLampsQuerySchema,
+  controlBodySchema,
+  executionListQuerySchema,
+  gatewayScheduleQuerySchema,
+  groupControlBodySchema,
+  groupCrudSchemas,
+  groupLampsBodySchema,
+  groupLampsQuerySchema,
+  jobListQuerySchema,
+  jobQuerySchema,
+  overviewQuerySchema,
+  poleMapPoleQuerySchema,
+  poleMapQuerySchema,
+  previewBodySchema,
+  pushBodySchema,
+  roadCrudSchemas,
+  StrategyAction,
+  StrategyTarget,
+  strategyCrudSchemas,
+  TimeSpec,
+} from './lighting.schemas';
 
 /**
  * Street lighting: areas and roads, groups, cabinets and circuits, batch control with
  * per-device outcomes, strategies (schedules) with their preview, execution log and gateway
  * push, and the home page figures. Poles, gateways, the lamp list and the command log are
- * in `../device/routes.ts`.
+ * in `../device/device.routes.ts`.
  */
 const tag = 'lighting';
-const id = z.string().min(1).max(64);
-const ids = z
-  .string()
-  .min(1)
-  .max(40_000)
-  .transform((s) => s.split(',').filter(Boolean));
-const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
-/** Epoch ms or an ISO date-time with offset. */
-const instant = z.union([z.coerce.number().int().min(0), z.string().datetime({ offset: true })]);
+const { lighting } = marks;
+const { pole } = lighting;
 
 /** Authorisation marks of the street-lighting module (menu rows and buttons carry them). */
-const { lighting } = marks;
 export const lightingMarks = {
   gatewayList: lighting.gateway.list,
   poleList: lighting.pole.list,
@@ -51,12 +74,14 @@ export const lightingMarks = {
 
 /** Selections larger than this need `confirm: true` (the server answers 409 `lighting.confirm_required` with `{ count }`). */
 export const CONTROL_CONFIRM_THRESHOLD = 50;
+
 /** The default project time zone and map centre. */
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
 // ---- areas and roads (project → area → road → pole) ---------------------------------------
 
 export type AreaDto = { id: string; projectId: string; name: string; code: string | null; sortNo: number };
+
 export type RoadDto = {
   id: string;
   projectId: string;
@@ -66,6 +91,7 @@ export type RoadDto = {
   sortNo: number;
   poleCount: number;
 };
+
 /** One node of the project → area → road tree. */
 export type AreaTreeNode = {
   key: string;
@@ -74,32 +100,6 @@ export type AreaTreeNode = {
   title: string;
   children?: AreaTreeNode[];
 };
-
-export const areaBodySchema = z.object({
-  projectId: id,
-  name: z.string().trim().min(1).max(100),
-  code: optionalText(64),
-  sortNo: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
-export const areaEditSchema = areaBodySchema.partial().omit({ projectId: true }).extend({ id });
-export const roadBodySchema = z.object({
-  areaId: id,
-  name: z.string().trim().min(1).max(100),
-  sortNo: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
-export const roadEditSchema = roadBodySchema.partial().extend({ id });
-export const areaTreeQuerySchema = z.object({ projectId: id.optional() });
-export const roadListQuerySchema = pageQuerySchema.extend({
-  projectId: id.optional(),
-  areaId: id.optional(),
-});
-const idQuerySchema = z.object({ id });
-const idsQuerySchema = z.object({ ids });
-/** Puts poles on a road (their `road` text follows the road's name); `roadId: null` takes them off. */
-export const assignRoadBodySchema = z.object({
-  poleIds: z.array(id).min(1).max(10_000),
-  roadId: id.nullable(),
-});
 
 /** A pole with where it sits and everything mounted on it. */
 export type PoleDetailDto = PoleDto & {
@@ -113,9 +113,12 @@ export type PoleDetailDto = PoleDto & {
 
 /** A pole's state on the map: the worst of its lamps (fault > offline > on > off), `none` without lamps. */
 export const poleMapStates = ['fault', 'offline', 'on', 'off', 'none'] as const;
+
 export type PoleMapState = (typeof poleMapStates)[number];
+
 /** Bit of a device kind in a pole's kinds mask: `1 << childKinds.indexOf(kind)` (lamp 1, sensor 2, screen 4, speaker 8, camera 16). */
 export const poleKindBit = (kind: ChildKind): number => 1 << childKinds.indexOf(kind);
+
 /**
  * State codes of `PoleMapStatesDto.states`: a pole's code is the index of its state here
  * (the rank of its worst lamp: fault 4 > offline 3 > on 2 > off 1; 0 without lamps).
@@ -127,6 +130,7 @@ export const poleMapStateCodes = [
   'offline',
   'fault',
 ] as const satisfies readonly PoleMapState[];
+
 /**
  * The map's poles, the part that changes only when poles or devices are added, moved or
  * removed: columns of one order (pole `i` is `codes[i]`, `lng[i]`, `lat[i]`, `kinds[i]`).
@@ -143,18 +147,27 @@ export type PoleMapDto = {
   /** Bit set of the device kinds mounted (see poleKindBit). */
   kinds: number[];
 };
+
 /**
  * The live part: one digit per pole of `GET /lighting/pole/map` of `version`, in its order
  * (the index in poleMapStateCodes). A `version` other than the client's map means the poles
  * changed: load the map again.
  */
 export type PoleMapStatesDto = { version: string; states: string };
-export const poleMapQuerySchema = z.object({ projectId: id.optional() });
-/** One pole of the map by its place in the columns of `version`. */
-export const poleMapPoleQuerySchema = z.object({
-  projectId: id.optional(),
-  version: z.string().min(1).max(64),
-  index: z.coerce.number().int().min(0),
+
+const areas = crudRoutes<typeof areaCrudSchemas, DtoResults<AreaDto>>({
+  base: '/lighting/area',
+  tag,
+  marks: { add: pole.edit, edit: pole.edit, delete: pole.edit },
+  name: ['an area', 'areas'],
+});
+
+const roads = crudRoutes<typeof roadCrudSchemas, DtoResults<RoadDto>, 'road'>({
+  base: '/lighting/road',
+  tag,
+  marks: { list: pole.list, add: pole.edit, edit: pole.edit, delete: pole.edit },
+  name: ['a road', 'roads'],
+  prefix: 'road',
 });
 
 export const areaRoutes = {
@@ -164,65 +177,15 @@ export const areaRoutes = {
     access: mark(lightingMarks.poleList),
     summary: 'Project → area → road tree of the caller’s projects',
     tag,
-    query: areaTreeQuerySchema,
   }),
-  add: defineRoute<AreaDto, typeof areaBodySchema>({
-    method: 'POST',
-    path: '/lighting/area/add',
-    access: mark(lightingMarks.poleEdit),
-    summary: 'Add an area to a project',
-    tag,
-    body: areaBodySchema,
+  ...areas(['add', 'edit', 'delete'], {
+    add: { summary: 'Add an area to a project' },
+    delete: { summary: 'Delete an area with its roads (poles stay, without road)' },
   }),
-  edit: defineRoute<AreaDto, typeof areaEditSchema>({
-    method: 'PUT',
-    path: '/lighting/area/edit',
-    alsoMethods: ['POST'],
-    access: mark(lightingMarks.poleEdit),
-    summary: 'Edit an area',
-    tag,
-    body: areaEditSchema,
-  }),
-  delete: defineRoute<null, undefined, typeof idQuerySchema>({
-    method: 'DELETE',
-    path: '/lighting/area/delete',
-    access: mark(lightingMarks.poleEdit),
-    summary: 'Delete an area with its roads (poles stay, without road)',
-    tag,
-    query: idQuerySchema,
-  }),
-  roadList: defineRoute<Page<RoadDto>, undefined, typeof roadListQuerySchema>({
-    method: 'GET',
-    path: '/lighting/road/list',
-    access: mark(lightingMarks.poleList),
-    summary: 'Roads with their area and pole count',
-    tag,
-    query: roadListQuerySchema,
-  }),
-  roadAdd: defineRoute<RoadDto, typeof roadBodySchema>({
-    method: 'POST',
-    path: '/lighting/road/add',
-    access: mark(lightingMarks.poleEdit),
-    summary: 'Add a road to an area',
-    tag,
-    body: roadBodySchema,
-  }),
-  roadEdit: defineRoute<RoadDto, typeof roadEditSchema>({
-    method: 'PUT',
-    path: '/lighting/road/edit',
-    alsoMethods: ['POST'],
-    access: mark(lightingMarks.poleEdit),
-    summary: 'Edit a road',
-    tag,
-    body: roadEditSchema,
-  }),
-  roadDelete: defineRoute<null, undefined, typeof idQuerySchema>({
-    method: 'DELETE',
-    path: '/lighting/road/delete',
-    access: mark(lightingMarks.poleEdit),
-    summary: 'Delete a road (its poles stay, without road)',
-    tag,
-    query: idQuerySchema,
+  ...roads(['list', 'add', 'edit', 'delete'], {
+    list: { summary: 'Roads with their area and pole count' },
+    add: { summary: 'Add a road to an area' },
+    delete: { summary: 'Delete a road (its poles stay, without road)' },
   }),
   assignRoad: defineRoute<{ updated: number }, typeof assignRoadBodySchema>({
     method: 'POST',
@@ -230,7 +193,6 @@ export const areaRoutes = {
     access: mark(lightingMarks.poleEdit),
     summary: 'Put poles on a road',
     tag,
-    body: assignRoadBodySchema,
   }),
   poleDetail: defineRoute<PoleDetailDto, undefined, typeof idQuerySchema>({
     method: 'GET',
@@ -238,7 +200,6 @@ export const areaRoutes = {
     access: mark(lightingMarks.poleList),
     summary: 'A pole with its area, road, gateways and every device mounted on it',
     tag,
-    query: idQuerySchema,
   }),
   poleMap: defineRoute<PoleMapDto, undefined, typeof poleMapQuerySchema>({
     method: 'GET',
@@ -247,7 +208,6 @@ export const areaRoutes = {
     summary:
       'Every pole of the caller’s projects for the map (ids, codes, positions, kinds mounted), versioned: ETag / 304',
     tag,
-    query: poleMapQuerySchema,
   }),
   poleMapColumns: defineRoute<null, undefined, typeof poleMapQuerySchema>({
     method: 'GET',
@@ -256,7 +216,6 @@ export const areaRoutes = {
     summary:
       'The map’s poles as one binary body (application/vnd.ics.pole-columns: positions, kinds and codes as columns, see pole-columns.ts), versioned: ETag / 304',
     tag,
-    query: poleMapQuerySchema,
   }),
   poleMapPole: defineRoute<{ id: string }, undefined, typeof poleMapPoleQuerySchema>({
     method: 'GET',
@@ -265,7 +224,6 @@ export const areaRoutes = {
     summary:
       'The id of the pole at an index of the map’s columns of a version (409 when the poles changed since)',
     tag,
-    query: poleMapPoleQuerySchema,
   }),
   poleMapStates: defineRoute<PoleMapStatesDto, undefined, typeof poleMapQuerySchema>({
     method: 'GET',
@@ -273,7 +231,6 @@ export const areaRoutes = {
     access: mark(lightingMarks.gisView),
     summary: 'The state of every pole of the map, one digit per pole in the map’s order',
     tag,
-    query: poleMapQuerySchema,
   }),
 };
 
@@ -284,37 +241,10 @@ export const areaRoutes = {
  * too): road, area and live state.
  */
 export const lampStates = ['on', 'off', 'offline', 'fault'] as const;
+
 export type LampState = (typeof lampStates)[number];
 
 // ---- control --------------------------------------------------------------------------------
-
-export const controlActions = ['on', 'off', 'dim'] as const;
-export type ControlAction = (typeof controlActions)[number];
-
-/** What a control addresses: lamps by id, or every lamp of groups, gateways or projects. */
-export const controlScopes = ['lamps', 'group', 'gateway', 'project'] as const;
-export type ControlScope = (typeof controlScopes)[number];
-
-const level = z.coerce.number().int().min(0).max(100);
-
-const controlFields = {
-  action: z.enum(controlActions),
-  /** 0–100 %, required for `dim`; `on` with a level switches on at that level. */
-  level: level.optional(),
-  /** A manual override that ends here (epoch ms or ISO); then the strategy takes over again. */
-  until: instant.optional(),
-  /** Needed when the selection holds more than {@link CONTROL_CONFIRM_THRESHOLD} lamps. */
-  confirm: z.boolean().default(false),
-};
-const needsLevel = (b: { action: ControlAction; level?: number | undefined }) =>
-  b.action !== 'dim' || b.level !== undefined;
-
-export const controlBodySchema = z
-  .object({ scope: z.enum(controlScopes), ids: z.array(id).min(1).max(20_000), ...controlFields })
-  .refine(needsLevel, { message: 'level', path: ['level'] });
-export const groupControlBodySchema = z
-  .object({ groupIds: z.array(id).min(1).max(1000), ...controlFields })
-  .refine(needsLevel, { message: 'level', path: ['level'] });
 
 /** One device's outcome within a control job. */
 export type ControlOutcome = {
@@ -327,6 +257,7 @@ export type ControlOutcome = {
   reason: string | null;
   ackTime: string | null;
 };
+
 export type ControlCounts = {
   total: number;
   pending: number;
@@ -334,6 +265,7 @@ export type ControlCounts = {
   failed: number;
   timeout: number;
 };
+
 /** A batch control: its counts, and (from `job`) the outcome of every device. */
 export type ControlJobDto = ControlCounts & {
   id: string;
@@ -348,14 +280,6 @@ export type ControlJobDto = ControlCounts & {
   createTime: string;
   outcomes?: ControlOutcome[];
 };
-export const jobQuerySchema = z.object({
-  id,
-  /** Only outcomes with this status. */
-  status: z.enum(['pending', 'acked', 'failed', 'timeout']).optional(),
-  /** At most this many outcomes (0 = counts only). */
-  limit: z.coerce.number().int().min(0).max(20_000).default(20_000),
-});
-export const jobListQuerySchema = pageQuerySchema.extend({ source: z.string().max(32).optional() });
 
 /**
  * Pushed over the console WebSocket to the user who started a job, as outcomes arrive:
@@ -381,7 +305,6 @@ export const controlRoutes = {
     summary:
       'Switch on/off or dim lamps, groups, gateways or projects; answers a job whose outcomes arrive live',
     tag,
-    body: controlBodySchema,
   }),
   groupSend: defineRoute<ControlJobDto, typeof groupControlBodySchema>({
     method: 'POST',
@@ -389,7 +312,6 @@ export const controlRoutes = {
     access: mark(lightingMarks.groupControl),
     summary: 'Switch on/off or dim every lamp of some groups',
     tag,
-    body: groupControlBodySchema,
   }),
   job: defineRoute<ControlJobDto, undefined, typeof jobQuerySchema>({
     method: 'GET',
@@ -397,7 +319,6 @@ export const controlRoutes = {
     access: mark(lightingMarks.lampList),
     summary: 'A control job with every device outcome so far (poll until done)',
     tag,
-    query: jobQuerySchema,
   }),
   jobList: defineRoute<Page<ControlJobDto>, undefined, typeof jobListQuerySchema>({
     method: 'GET',
@@ -405,7 +326,6 @@ export const controlRoutes = {
     access: mark(lightingMarks.commandList),
     summary: 'Recent control jobs with their counts',
     tag,
-    query: jobListQuerySchema,
   }),
 };
 
@@ -419,74 +339,19 @@ export type GroupDto = {
   lampCount: number;
   createTime: string;
 };
-export const groupListQuerySchema = pageQuerySchema.extend({
-  projectId: id.optional(),
-  name: z.string().max(100).optional(),
+
+const groups = crudRoutes<typeof groupCrudSchemas, DtoResults<GroupDto>>({
+  base: '/lighting/group',
+  tag,
+  marks: marks.lighting.group,
+  name: ['a group', 'groups'],
 });
-export const groupBodySchema = z.object({
-  projectId: id,
-  name: z.string().trim().min(1).max(100),
-  remark: optionalText(500),
-  /** Initial members. */
-  lampIds: z.array(id).max(20_000).default([]),
-});
-export const groupEditSchema = z.object({
-  id,
-  name: z.string().trim().min(1).max(100).optional(),
-  remark: optionalText(500),
-});
-export const groupLampsBodySchema = z.object({ groupId: id, lampIds: z.array(id).min(1).max(20_000) });
-export const groupLampsQuerySchema = pageQuerySchema.extend({ groupId: id });
 
 export const groupRoutes = {
-  list: defineRoute<Page<GroupDto>, undefined, typeof groupListQuerySchema>({
-    method: 'GET',
-    path: '/lighting/group/list',
-    access: mark(lightingMarks.groupList),
-    summary: 'Lamp groups',
-    tag,
-    query: groupListQuerySchema,
-  }),
-  queryById: defineRoute<GroupDto, undefined, typeof idQuerySchema>({
-    method: 'GET',
-    path: '/lighting/group/queryById',
-    access: mark(lightingMarks.groupList),
-    summary: 'One group',
-    tag,
-    query: idQuerySchema,
-  }),
-  add: defineRoute<GroupDto, typeof groupBodySchema>({
-    method: 'POST',
-    path: '/lighting/group/add',
-    access: mark(lightingMarks.groupAdd),
-    summary: 'Add a group (lamps of its project only)',
-    tag,
-    body: groupBodySchema,
-  }),
-  edit: defineRoute<GroupDto, typeof groupEditSchema>({
-    method: 'PUT',
-    path: '/lighting/group/edit',
-    alsoMethods: ['POST'],
-    access: mark(lightingMarks.groupEdit),
-    summary: 'Rename a group',
-    tag,
-    body: groupEditSchema,
-  }),
-  delete: defineRoute<null, undefined, typeof idQuerySchema>({
-    method: 'DELETE',
-    path: '/lighting/group/delete',
-    access: mark(lightingMarks.groupDelete),
-    summary: 'Delete a group',
-    tag,
-    query: idQuerySchema,
-  }),
-  deleteBatch: defineRoute<null, undefined, typeof idsQuerySchema>({
-    method: 'DELETE',
-    path: '/lighting/group/deleteBatch',
-    access: mark(lightingMarks.groupDelete),
-    summary: 'Delete groups',
-    tag,
-    query: idsQuerySchema,
+  ...groups(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'], {
+    list: { summary: 'Lamp groups' },
+    add: { summary: 'Add a group (lamps of its project only)' },
+    edit: { summary: 'Rename a group' },
   }),
   lamps: defineRoute<Page<DeviceDto>, undefined, typeof groupLampsQuerySchema>({
     method: 'GET',
@@ -494,7 +359,6 @@ export const groupRoutes = {
     access: mark(lightingMarks.groupList),
     summary: 'The lamps of a group with their state',
     tag,
-    query: groupLampsQuerySchema,
   }),
   addLamps: defineRoute<{ added: number }, typeof groupLampsBodySchema>({
     method: 'POST',
@@ -502,7 +366,6 @@ export const groupRoutes = {
     access: mark(lightingMarks.groupEdit),
     summary: 'Add lamps to a group',
     tag,
-    body: groupLampsBodySchema,
   }),
   removeLamps: defineRoute<{ removed: number }, typeof groupLampsBodySchema>({
     method: 'POST',
@@ -510,7 +373,6 @@ export const groupRoutes = {
     access: mark(lightingMarks.groupEdit),
     summary: 'Remove lamps from a group',
     tag,
-    body: groupLampsBodySchema,
   }),
 };
 
@@ -532,6 +394,7 @@ export type CircuitDto = {
   lastTime: string | null;
   lastJobId: string | null;
 };
+
 export type CabinetDto = {
   id: string;
   projectId: string;
@@ -547,119 +410,37 @@ export type CabinetDto = {
   circuits: CircuitDto[];
   createTime: string;
 };
-export const cabinetListQuerySchema = pageQuerySchema.extend({
-  projectId: id.optional(),
-  gatewayId: id.optional(),
-  keyword: z.string().max(100).optional(),
+
+const { cabinet } = marks.lighting;
+
+const cabinets = crudRoutes<typeof cabinetCrudSchemas, DtoResults<CabinetDto>>({
+  base: '/lighting/cabinet',
+  tag,
+  marks: cabinet,
+  name: ['a cabinet', 'cabinets'],
 });
-export const cabinetBodySchema = z.object({
-  projectId: id,
-  code: z.string().trim().min(1).max(64),
-  name: z.string().trim().min(1).max(100),
-  /** The gateway whose contactors switch the cabinet's circuits. */
-  gatewayId: id.optional().nullable(),
-  poleId: id.optional().nullable(),
-  longitude: z.coerce.number().min(-180).max(180).optional().nullable(),
-  latitude: z.coerce.number().min(-90).max(90).optional().nullable(),
-  remark: optionalText(500),
-  /** Creates circuits 1..n named “Circuit n” when adding. */
-  circuitCount: z.coerce.number().int().min(0).max(64).default(0),
-});
-export const cabinetEditSchema = cabinetBodySchema
-  .omit({ circuitCount: true, projectId: true })
-  .partial()
-  .extend({ id });
-export const circuitBodySchema = z.object({
-  cabinetId: id,
-  channel: z.coerce.number().int().min(1).max(64),
-  name: z.string().trim().min(1).max(100),
-});
-export const circuitEditSchema = z.object({
-  id,
-  channel: z.coerce.number().int().min(1).max(64).optional(),
-  name: z.string().trim().min(1).max(100).optional(),
-});
-export const circuitLampsBodySchema = z.object({ circuitId: id, lampIds: z.array(id).min(1).max(20_000) });
-export const circuitLampsQuerySchema = pageQuerySchema.extend({ circuitId: id });
-export const circuitControlBodySchema = z.object({
-  circuitIds: z.array(id).min(1).max(500),
-  on: z.boolean(),
+
+/** A cabinet's circuits are edited with the cabinet. */
+const circuits = crudRoutes<typeof circuitCrudSchemas, DtoResults<CircuitDto>, 'circuit'>({
+  base: '/lighting/circuit',
+  tag,
+  marks: { add: cabinet.edit, edit: cabinet.edit, delete: cabinet.edit },
+  name: ['a circuit', 'circuits'],
+  prefix: 'circuit',
 });
 
 export const cabinetRoutes = {
-  list: defineRoute<Page<CabinetDto>, undefined, typeof cabinetListQuerySchema>({
-    method: 'GET',
-    path: '/lighting/cabinet/list',
-    access: mark(lightingMarks.cabinetList),
-    summary: 'Distribution cabinets with their circuits and the state of each',
-    tag,
-    query: cabinetListQuerySchema,
+  ...cabinets(['list', 'queryById', 'add', 'edit', 'delete'], {
+    list: { summary: 'Distribution cabinets with their circuits and the state of each' },
+    delete: { summary: 'Delete a cabinet and its circuits' },
   }),
-  queryById: defineRoute<CabinetDto, undefined, typeof idQuerySchema>({
-    method: 'GET',
-    path: '/lighting/cabinet/queryById',
-    access: mark(lightingMarks.cabinetList),
-    summary: 'One cabinet',
-    tag,
-    query: idQuerySchema,
-  }),
-  add: defineRoute<CabinetDto, typeof cabinetBodySchema>({
-    method: 'POST',
-    path: '/lighting/cabinet/add',
-    access: mark(lightingMarks.cabinetAdd),
-    summary: 'Add a cabinet',
-    tag,
-    body: cabinetBodySchema,
-  }),
-  edit: defineRoute<CabinetDto, typeof cabinetEditSchema>({
-    method: 'PUT',
-    path: '/lighting/cabinet/edit',
-    alsoMethods: ['POST'],
-    access: mark(lightingMarks.cabinetEdit),
-    summary: 'Edit a cabinet',
-    tag,
-    body: cabinetEditSchema,
-  }),
-  delete: defineRoute<null, undefined, typeof idQuerySchema>({
-    method: 'DELETE',
-    path: '/lighting/cabinet/delete',
-    access: mark(lightingMarks.cabinetDelete),
-    summary: 'Delete a cabinet and its circuits',
-    tag,
-    query: idQuerySchema,
-  }),
-  circuitAdd: defineRoute<CircuitDto, typeof circuitBodySchema>({
-    method: 'POST',
-    path: '/lighting/circuit/add',
-    access: mark(lightingMarks.cabinetEdit),
-    summary: 'Add a circuit to a cabinet',
-    tag,
-    body: circuitBodySchema,
-  }),
-  circuitEdit: defineRoute<CircuitDto, typeof circuitEditSchema>({
-    method: 'PUT',
-    path: '/lighting/circuit/edit',
-    alsoMethods: ['POST'],
-    access: mark(lightingMarks.cabinetEdit),
-    summary: 'Edit a circuit',
-    tag,
-    body: circuitEditSchema,
-  }),
-  circuitDelete: defineRoute<null, undefined, typeof idQuerySchema>({
-    method: 'DELETE',
-    path: '/lighting/circuit/delete',
-    access: mark(lightingMarks.cabinetEdit),
-    summary: 'Delete a circuit',
-    tag,
-    query: idQuerySchema,
-  }),
+  ...circuits(['add', 'edit', 'delete'], { add: { summary: 'Add a circuit to a cabinet' } }),
   circuitLamps: defineRoute<Page<DeviceDto>, undefined, typeof circuitLampsQuerySchema>({
     method: 'GET',
     path: '/lighting/circuit/lamps',
     access: mark(lightingMarks.cabinetList),
     summary: 'The lamps a circuit feeds',
     tag,
-    query: circuitLampsQuerySchema,
   }),
   circuitAddLamps: defineRoute<{ added: number }, typeof circuitLampsBodySchema>({
     method: 'POST',
@@ -667,7 +448,6 @@ export const cabinetRoutes = {
     access: mark(lightingMarks.cabinetEdit),
     summary: 'Lamps fed by a circuit (a lamp is fed by one circuit: it moves)',
     tag,
-    body: circuitLampsBodySchema,
   }),
   circuitRemoveLamps: defineRoute<{ removed: number }, typeof circuitLampsBodySchema>({
     method: 'POST',
@@ -675,7 +455,6 @@ export const cabinetRoutes = {
     access: mark(lightingMarks.cabinetEdit),
     summary: 'Lamps no longer fed by a circuit',
     tag,
-    body: circuitLampsBodySchema,
   }),
   circuitControl: defineRoute<ControlJobDto, typeof circuitControlBodySchema>({
     method: 'POST',
@@ -683,63 +462,8 @@ export const cabinetRoutes = {
     access: mark(lightingMarks.circuitControl),
     summary: 'Switch circuits on/off through their gateway’s contactors (protocol command circuit.switch)',
     tag,
-    body: circuitControlBodySchema,
   }),
 };
-
-// ---- strategies -----------------------------------------------------------------------------
-
-/** When an action happens: a local clock time, or sunrise/sunset at the lamp's pole with an offset. */
-export const timeSpecSchema = z.union([
-  z.object({ type: z.literal('clock'), time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time') }),
-  z.object({
-    type: z.enum(['sunset', 'sunrise']),
-    offsetMinutes: z.coerce.number().int().min(-720).max(720).default(0),
-  }),
-]);
-export type TimeSpec = z.output<typeof timeSpecSchema>;
-
-export const strategyActionSchema = z
-  .object({
-    at: timeSpecSchema,
-    action: z.enum(controlActions),
-    /** Required for `dim`; for `on` the level to switch on at (default 100). */
-    level: level.optional(),
-  })
-  .refine(needsLevel, { message: 'level', path: ['level'] });
-export type StrategyAction = z.output<typeof strategyActionSchema>;
-
-export const strategyTargetKinds = ['lamp', 'group', 'gateway', 'project'] as const;
-export type StrategyTargetKind = (typeof strategyTargetKinds)[number];
-export const strategyTargetSchema = z.object({ kind: z.enum(strategyTargetKinds), id });
-export type StrategyTarget = z.output<typeof strategyTargetSchema>;
-
-const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date');
-
-const strategyFields = z.object({
-  projectId: id,
-  name: z.string().trim().min(1).max(100),
-  /** Higher wins. For one lamp and one local date only the winning strategy's actions run. */
-  priority: z.coerce.number().int().min(0).max(1000).default(0),
-  enabled: z.boolean().default(true),
-  /** Inclusive local dates; absent = unbounded. */
-  startDate: dateOnly.optional().nullable(),
-  endDate: dateOnly.optional().nullable(),
-  /** ISO weekdays 1 = Monday … 7 = Sunday. */
-  weekdays: z.array(z.number().int().min(1).max(7)).min(1).max(7).default([1, 2, 3, 4, 5, 6, 7]),
-  /** At least one action (an empty list is refused). */
-  actions: z.array(strategyActionSchema).min(1).max(48),
-  targets: z.array(strategyTargetSchema).min(1).max(1000),
-  /** Level a gateway applies when it loses the platform (pushed as gateway.fallback). */
-  fallbackLevel: level.optional().nullable(),
-  remark: optionalText(500),
-});
-const dateRangeOk = (s: { startDate?: string | null | undefined; endDate?: string | null | undefined }) =>
-  !s.startDate || !s.endDate || s.startDate <= s.endDate;
-const dateRange = { message: 'dateRange', path: ['endDate'] };
-export const strategyBodySchema = strategyFields.refine(dateRangeOk, dateRange);
-export const strategyEditSchema = strategyFields.extend({ id }).refine(dateRangeOk, dateRange);
-export type StrategyInput = z.output<typeof strategyBodySchema>;
 
 export type StrategyDto = {
   id: string;
@@ -760,23 +484,7 @@ export type StrategyDto = {
   createTime: string;
   updateTime: string;
 };
-export const strategyListQuerySchema = pageQuerySchema.extend({
-  projectId: id.optional(),
-  name: z.string().max(100).optional(),
-  enabled: z.enum(['0', '1']).optional(),
-});
 
-/**
- * Preview of the actions a lamp will receive. `draft` is the strategy being edited (unsaved):
- * it replaces the saved strategy of the same id, or joins the saved ones when it has none.
- */
-export const previewBodySchema = z.object({
-  lampId: id,
-  days: z.coerce.number().int().min(1).max(31).default(7),
-  /** First local date (default today in the project's time zone). */
-  from: dateOnly.optional(),
-  draft: strategyFields.extend({ id: id.optional() }).refine(dateRangeOk, dateRange).optional(),
-});
 export type PreviewEntry = {
   /** Local date of the plan the action belongs to. */
   date: string;
@@ -791,6 +499,7 @@ export type PreviewEntry = {
   level: number | null;
   at: TimeSpec;
 };
+
 export type PreviewResult = {
   lampId: string;
   timeZone: string;
@@ -808,6 +517,7 @@ export type PreviewResult = {
 };
 
 export type ExecutionStatus = 'running' | 'done' | 'skipped' | 'failed';
+
 export type ExecutionDto = {
   id: string;
   strategyId: string;
@@ -826,11 +536,6 @@ export type ExecutionDto = {
   counts: ControlCounts | null;
   reason: string | null;
 };
-export const executionListQuerySchema = pageQuerySchema.extend({
-  projectId: id.optional(),
-  strategyId: id.optional(),
-  status: z.enum(['running', 'done', 'skipped', 'failed']).optional(),
-});
 
 /** Whether a gateway holds the schedule the platform last computed for it. */
 export type GatewayScheduleDto = {
@@ -849,69 +554,19 @@ export type GatewayScheduleDto = {
   lastPushStatus: CommandStatus | null;
   lastPushReason: string | null;
 };
-export const gatewayScheduleQuerySchema = pageQuerySchema.extend({
-  projectId: id.optional(),
-  upToDate: z.enum(['0', '1']).optional(),
+
+const strategies = crudRoutes<typeof strategyCrudSchemas, DtoResults<StrategyDto>>({
+  base: '/lighting/strategy',
+  tag,
+  marks: marks.lighting.strategy,
+  name: ['a strategy', 'strategies'],
 });
-export const pushBodySchema = z
-  .object({
-    gatewayIds: z.array(id).max(5000).default([]),
-    projectId: id.optional(),
-    /** Overrides the strategies' fallback level. */
-    fallbackLevel: level.optional(),
-    fallbackAfterSeconds: z.coerce.number().int().min(10).max(86_400).default(300),
-  })
-  .refine((b) => b.gatewayIds.length > 0 || b.projectId, { message: 'targets', path: ['gatewayIds'] });
 
 export const strategyRoutes = {
-  list: defineRoute<Page<StrategyDto>, undefined, typeof strategyListQuerySchema>({
-    method: 'GET',
-    path: '/lighting/strategy/list',
-    access: mark(lightingMarks.strategyList),
-    summary: 'Strategies',
-    tag,
-    query: strategyListQuerySchema,
-  }),
-  queryById: defineRoute<StrategyDto, undefined, typeof idQuerySchema>({
-    method: 'GET',
-    path: '/lighting/strategy/queryById',
-    access: mark(lightingMarks.strategyList),
-    summary: 'One strategy',
-    tag,
-    query: idQuerySchema,
-  }),
-  add: defineRoute<StrategyDto, typeof strategyBodySchema>({
-    method: 'POST',
-    path: '/lighting/strategy/add',
-    access: mark(lightingMarks.strategyAdd),
-    summary: 'Add a strategy',
-    tag,
-    body: strategyBodySchema,
-  }),
-  edit: defineRoute<StrategyDto, typeof strategyEditSchema>({
-    method: 'PUT',
-    path: '/lighting/strategy/edit',
-    alsoMethods: ['POST'],
-    access: mark(lightingMarks.strategyEdit),
-    summary: 'Replace a strategy (all fields)',
-    tag,
-    body: strategyEditSchema,
-  }),
-  delete: defineRoute<null, undefined, typeof idQuerySchema>({
-    method: 'DELETE',
-    path: '/lighting/strategy/delete',
-    access: mark(lightingMarks.strategyDelete),
-    summary: 'Delete a strategy (its execution log stays)',
-    tag,
-    query: idQuerySchema,
-  }),
-  deleteBatch: defineRoute<null, undefined, typeof idsQuerySchema>({
-    method: 'DELETE',
-    path: '/lighting/strategy/deleteBatch',
-    access: mark(lightingMarks.strategyDelete),
-    summary: 'Delete strategies',
-    tag,
-    query: idsQuerySchema,
+  ...strategies(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'], {
+    list: { summary: 'Strategies' },
+    edit: { summary: 'Replace a strategy (all fields)' },
+    delete: { summary: 'Delete a strategy (its execution log stays)' },
   }),
   preview: defineRoute<PreviewResult, typeof previewBodySchema>({
     method: 'POST',
@@ -919,7 +574,6 @@ export const strategyRoutes = {
     access: mark(lightingMarks.strategyList),
     summary: 'The actions one lamp will receive over the next days (with an unsaved draft)',
     tag,
-    body: previewBodySchema,
   }),
   executions: defineRoute<Page<ExecutionDto>, undefined, typeof executionListQuerySchema>({
     method: 'GET',
@@ -927,7 +581,6 @@ export const strategyRoutes = {
     access: mark(lightingMarks.strategyList),
     summary: 'Execution log: every scheduled action with its outcome',
     tag,
-    query: executionListQuerySchema,
   }),
   gatewaySchedules: defineRoute<Page<GatewayScheduleDto>, undefined, typeof gatewayScheduleQuerySchema>({
     method: 'GET',
@@ -935,7 +588,6 @@ export const strategyRoutes = {
     access: mark(lightingMarks.strategyList),
     summary: 'Which gateways hold the current schedule version',
     tag,
-    query: gatewayScheduleQuerySchema,
   }),
   push: defineRoute<ControlJobDto, typeof pushBodySchema>({
     method: 'POST',
@@ -943,7 +595,6 @@ export const strategyRoutes = {
     access: mark(lightingMarks.strategyPush),
     summary: 'Push schedules (lamp.schedule) and fallback levels (gateway.fallback) down to gateways',
     tag,
-    body: pushBodySchema,
   }),
 };
 
@@ -964,7 +615,6 @@ export type LightingOverview = {
   gatewayTotal: number;
   gatewayOnline: number;
 };
-export const overviewQuerySchema = z.object({ projectId: id.optional() });
 
 export const statsRoutes = {
   overview: defineRoute<LightingOverview, undefined, typeof overviewQuerySchema>({
@@ -973,6 +623,5 @@ export const statsRoutes = {
     access: 'authenticated',
     summary: 'Home page tiles for the caller’s projects',
     tag,
-    query: overviewQuerySchema,
   }),
 };

@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { type ListPage, listQuerySchema } from '../../list-query';
+import type { ListPage } from '../../list-query';
 import { marks } from '../../marks';
 import { defineRoute, mark } from '../../route';
+import type { logListQuerySchema } from './log.schemas';
 
 const tag = 'system-log';
 
@@ -23,14 +23,6 @@ export type LogRecord = {
   createTime: string;
 };
 
-export const logListQuerySchema = listQuerySchema.extend({
-  logType: z.coerce.number().int().min(1).max(2).optional(),
-  /** Upstream names for the time range. */
-  createTime_begin: z.string().max(40).optional(),
-  createTime_end: z.string().max(40).optional(),
-  keyWord: z.string().max(100).optional(),
-});
-
 export const logRoutes = {
   list: defineRoute<ListPage<LogRecord>, undefined, typeof logListQuerySchema>({
     method: 'GET',
@@ -38,7 +30,6 @@ export const logRoutes = {
     access: mark(marks.system.log.list),
     summary: 'Login (1) or operation (2) log; filters username, logContent, ip, createTime range',
     tag,
-    query: logListQuerySchema,
   }),
   exportXls: defineRoute<null, undefined, typeof logListQuerySchema>({
     method: 'GET',
@@ -46,6 +37,5 @@ export const logRoutes = {
     access: mark(marks.system.log.export),
     summary: 'Export the log as .xlsx',
     tag,
-    query: logListQuerySchema,
   }),
 } as const;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { marks } from '../../marks';
 import { defineRoute, mark } from '../../route';
 
@@ -17,18 +16,6 @@ export const RECONNECT_DELAY_MS = 5_000;
 
 /** Most device ids one `watch` message may list; a console wanting more watches `all`. */
 export const WATCH_MAX_DEVICES = 1_000;
-
-/**
- * What a console wants of the `device.state` pushes (a second's changes of every device of the
- * user's projects): `all` of them, the listed devices and gateways (a page of a list, a pole on the map),
- * or none (`[]`: no page showing live state is open). Each message replaces the previous one;
- * a socket that never sends one receives all. Other device events are not filtered.
- */
-export const watchMessageSchema = z.object({
-  cmd: z.literal('watch'),
-  devices: z.union([z.literal('all'), z.array(z.string().min(1).max(64)).max(WATCH_MAX_DEVICES)]),
-});
-export type WatchMessage = z.infer<typeof watchMessageSchema>;
 
 /** The server's answer to a `watch` message it cannot take (the previous one stays in force). */
 export type WatchRefusedMessage = { cmd: 'watch.refused'; msgTxt: string };
