@@ -55,6 +55,8 @@ const formZhCN = {
   'form.recipients.required': '请选择接收用户!',
   'form.date_time.invalid': '日期时间格式无效',
   'form.open_type.invalid': '打开方式须为 url 或 component',
+  'form.sn.chars': '序列号只能包含字母、数字、下划线、点和短横线',
+  'form.channel.range': '回路通道为1到64',
 } as const;
 
 export type FormMessageKey = keyof typeof formZhCN;
@@ -110,6 +112,8 @@ const formEnUS: Record<FormMessageKey, string> = {
   'form.recipients.required': 'Please choose the recipients!',
   'form.date_time.invalid': 'Invalid date and time',
   'form.open_type.invalid': 'The open type must be url or component',
+  'form.sn.chars': 'The serial number may contain only letters, digits, _ . and -',
+  'form.channel.range': 'The channel must be 1 to 64',
 };
 
 export const formMessages: Record<Language, Record<FormMessageKey, string>> = {

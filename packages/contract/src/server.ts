@@ -36,6 +36,7 @@ import { roleRouteSchemas } from './system/role/role.schemas';
 import { sessionRouteSchemas } from './system/session/session.schemas';
 import { userRouteSchemas } from './system/user/user.schemas';
 
+export * from './field-spec.schemas';
 export * from './index';
 export * from './lighting/device/device.schemas';
 export * from './lighting/device/protocol.schemas';

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { crudBindings } from '../../crud-routes';
+import { zodShape } from '../../field-spec.schemas';
 import { pageQuerySchema } from '../../page-query.schemas';
+import { gatewayFields, poleFields } from './device.fields';
 import { type ChildKind, childKinds } from './protocol';
-import { commandInputSchema, gatewaySnSchema } from './protocol.schemas';
+import { commandInputSchema } from './protocol.schemas';
 
 const id = z.string().min(1).max(64);
 const ids = z
@@ -22,11 +24,7 @@ export const poleListQuerySchema = pageQuerySchema.extend({
   road: z.string().max(100).optional(),
 });
 export const poleBodySchema = z.object({
-  projectId: id,
-  code: z.string().trim().min(1).max(64),
-  name: z.string().trim().min(1).max(100),
-  longitude: z.coerce.number().min(-180).max(180),
-  latitude: z.coerce.number().min(-90).max(90),
+  ...zodShape(poleFields),
   road: optionalText(100),
   height: z.coerce.number().min(0).max(100).optional().nullable(),
 });
@@ -56,9 +54,7 @@ export const gatewayListQuerySchema = pageQuerySchema.extend({
   online: z.enum(['0', '1']).optional(),
 });
 export const gatewayBodySchema = z.object({
-  projectId: id,
-  sn: gatewaySnSchema,
-  name: z.string().trim().min(1).max(100),
+  ...zodShape(gatewayFields),
   poleId: id.optional().nullable(),
   model: optionalText(64),
 });

@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { type CommandName, childKinds, commandNames, lampFaultCodes, PROTOCOL_VERSION } from './protocol';
+import {
+  type CommandName,
+  childKinds,
+  commandNames,
+  GATEWAY_SN_PATTERN,
+  lampFaultCodes,
+  PROTOCOL_VERSION,
+} from './protocol';
 
 /** Gateway serial numbers are the MQTT username and a topic level: no wildcards, no slashes. */
-export const gatewaySnSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_.-]+$/, 'sn');
+export const gatewaySnSchema = z.string().min(1).max(64).regex(GATEWAY_SN_PATTERN, 'sn');
 /** A device's address behind its gateway (e.g. a PLC/Zigbee node id). */
 export const deviceAddressSchema = z
   .string()

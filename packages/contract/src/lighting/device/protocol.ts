@@ -23,6 +23,9 @@ export const topics = {
   sharedUp: (group: string) => `$share/${group}/${TOPIC_PREFIX}/+/up/+`,
 } as const;
 
+/** Gateway serial numbers are the MQTT username and a topic level: no wildcards, no slashes. */
+export const GATEWAY_SN_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
 /** Parses `ics/v1/{sn}/up/{kind}`; null for anything else. */
 export function parseUpTopic(topic: string): { sn: string; kind: UpTopic } | null {
   const parts = topic.split('/');

@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { crudBindings } from '../../crud-routes';
+import { zodOf } from '../../field-spec.schemas';
 import { pageQuerySchema } from '../../page-query.schemas';
 import { idQueries, idQuerySchema } from '../device/device.schemas';
-import { type ControlAction, controlActions, controlScopes, strategyTargetKinds } from './lighting.fields';
+import {
+  type ControlAction,
+  cabinetFields,
+  circuitFields,
+  controlActions,
+  controlScopes,
+  groupFields,
+  strategyFields,
+  strategyTargetKinds,
+} from './lighting.fields';
 
 const id = z.string().min(1).max(64);
 const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
@@ -76,15 +86,15 @@ export const groupListQuerySchema = pageQuerySchema.extend({
   name: z.string().max(100).optional(),
 });
 export const groupBodySchema = z.object({
-  projectId: id,
-  name: z.string().trim().min(1).max(100),
+  projectId: zodOf(groupFields.projectId),
+  name: zodOf(groupFields.name),
   remark: optionalText(500),
   /** Initial members. */
   lampIds: z.array(id).max(20_000).default([]),
 });
 export const groupEditSchema = z.object({
   id,
-  name: z.string().trim().min(1).max(100).optional(),
+  name: zodOf(groupFields.name).optional(),
   remark: optionalText(500),
 });
 export const groupLampsBodySchema = z.object({ groupId: id, lampIds: z.array(id).min(1).max(20_000) });
@@ -96,9 +106,9 @@ export const cabinetListQuerySchema = pageQuerySchema.extend({
   keyword: z.string().max(100).optional(),
 });
 export const cabinetBodySchema = z.object({
-  projectId: id,
-  code: z.string().trim().min(1).max(64),
-  name: z.string().trim().min(1).max(100),
+  projectId: zodOf(cabinetFields.projectId),
+  code: zodOf(cabinetFields.code),
+  name: zodOf(cabinetFields.name),
   /** The gateway whose contactors switch the cabinet's circuits. */
   gatewayId: id.optional().nullable(),
   poleId: id.optional().nullable(),
@@ -114,13 +124,13 @@ export const cabinetEditSchema = cabinetBodySchema
   .extend({ id });
 export const circuitBodySchema = z.object({
   cabinetId: id,
-  channel: z.coerce.number().int().min(1).max(64),
-  name: z.string().trim().min(1).max(100),
+  channel: zodOf(circuitFields.channel),
+  name: zodOf(circuitFields.name),
 });
 export const circuitEditSchema = z.object({
   id,
-  channel: z.coerce.number().int().min(1).max(64).optional(),
-  name: z.string().trim().min(1).max(100).optional(),
+  channel: zodOf(circuitFields.channel).optional(),
+  name: zodOf(circuitFields.name).optional(),
 });
 export const circuitLampsBodySchema = z.object({ circuitId: id, lampIds: z.array(id).min(1).max(20_000) });
 export const circuitLampsQuerySchema = pageQuerySchema.extend({ circuitId: id });
@@ -156,9 +166,9 @@ export type StrategyTarget = z.output<typeof strategyTargetSchema>;
 
 const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date');
 
-const strategyFields = z.object({
-  projectId: id,
-  name: z.string().trim().min(1).max(100),
+const strategyShape = z.object({
+  projectId: zodOf(strategyFields.projectId),
+  name: zodOf(strategyFields.name),
   /** Higher wins. For one lamp and one local date only the winning strategy's actions run. */
   priority: z.coerce.number().int().min(0).max(1000).default(0),
   enabled: z.boolean().default(true),
@@ -177,8 +187,8 @@ const strategyFields = z.object({
 const dateRangeOk = (s: { startDate?: string | null | undefined; endDate?: string | null | undefined }) =>
   !s.startDate || !s.endDate || s.startDate <= s.endDate;
 const dateRange = { message: 'dateRange', path: ['endDate'] };
-export const strategyBodySchema = strategyFields.refine(dateRangeOk, dateRange);
-export const strategyEditSchema = strategyFields.extend({ id }).refine(dateRangeOk, dateRange);
+export const strategyBodySchema = strategyShape.refine(dateRangeOk, dateRange);
+export const strategyEditSchema = strategyShape.extend({ id }).refine(dateRangeOk, dateRange);
 export type StrategyInput = z.output<typeof strategyBodySchema>;
 
 export const strategyListQuerySchema = pageQuerySchema.extend({
@@ -196,7 +206,7 @@ export const previewBodySchema = z.object({
   days: z.coerce.number().int().min(1).max(31).default(7),
   /** First local date (default today in the project's time zone). */
   from: dateOnly.optional(),
-  draft: strategyFields.extend({ id: id.optional() }).refine(dateRangeOk, dateRange).optional(),
+  draft: strategyShape.extend({ id: id.optional() }).refine(dateRangeOk, dateRange).optional(),
 });
 export const executionListQuerySchema = pageQuerySchema.extend({
   projectId: id.optional(),

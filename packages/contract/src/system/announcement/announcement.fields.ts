@@ -1,3 +1,4 @@
+import { choice, text } from '../../field-spec';
 import type { AnnouncementMsgType, AnnouncementOpenType } from './announcement.routes';
 
 /**
@@ -32,3 +33,13 @@ export function openPageProblem(
   if (!v.busId) return { field: 'busId', message: 'form.bus_id.required' };
   return undefined;
 }
+
+/** The announcement form's fields (openPage and busId are further checked by `openPageProblem`). */
+export const announcementFields = {
+  titile: text({ required: 'form.titile.required', max: 200 }),
+  msgCategory: choice(['1', '2'], { required: 'form.required', default: '1' }),
+  priority: choice(['L', 'M', 'H'], { required: 'form.required', default: 'M' }),
+  msgAbstract: text({ optional: true, max: 500 }),
+  openPage: text({ optional: true, max: 500 }),
+  busId: text({ optional: true, max: 64 }),
+};

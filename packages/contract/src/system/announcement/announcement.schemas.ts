@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { crudBindings } from '../../crud-routes';
+import { zodOf } from '../../field-spec.schemas';
+import { optionalText } from '../../list-query.schemas';
 import { pageQuerySchema } from '../../page-query.schemas';
-import { type AnnouncementCheckedFields, openPageProblem } from './announcement.fields';
+import { type AnnouncementCheckedFields, announcementFields, openPageProblem } from './announcement.fields';
 
 /** `yyyy-MM-dd[ HH:mm[:ss]]` (GMT+8) or an ISO date-time with its offset. */
 const dateTime = z
@@ -17,13 +19,6 @@ const dateTime = z
   .nullish()
   .transform((v) => v || null);
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max, 'form.too_long')
-    .nullish()
-    .transform((v) => (v?.trim() ? v.trim() : null));
-
 /** Upstream sends "id1,id2," (trailing comma); an array is accepted as well. */
 const userIds = z
   .union([z.string().max(40_000), z.array(z.string().min(1).max(64)).max(5_000)])
@@ -33,31 +28,27 @@ const userIds = z
     return [...new Set(list.map((s) => s.trim()).filter(Boolean))];
   });
 
-const announcementFields = {
-  titile: z
-    .string({ error: 'form.titile.required' })
-    .trim()
-    .min(1, 'form.titile.required')
-    .max(200, 'form.too_long'),
+const announcementShape = {
+  titile: zodOf(announcementFields.titile),
   msgContent: z
     .string()
     .max(1_000_000, 'form.too_long')
     .nullish()
     .transform((v) => v ?? null),
-  msgAbstract: optionalText(500),
+  msgAbstract: zodOf(announcementFields.msgAbstract),
   startTime: dateTime,
   endTime: dateTime,
-  priority: z.enum(['L', 'M', 'H']).default('M'),
-  msgCategory: z.enum(['1', '2']).default('1'),
+  priority: zodOf(announcementFields.priority),
+  msgCategory: zodOf(announcementFields.msgCategory),
   msgType: z.enum(['ALL', 'USER']).default('ALL'),
   userIds,
   openType: z
     .enum(['url', 'component', ''], { error: 'form.open_type.invalid' })
     .nullish()
     .transform((v) => v || null),
-  openPage: optionalText(500),
+  openPage: zodOf(announcementFields.openPage),
   busType: optionalText(64),
-  busId: optionalText(64),
+  busId: zodOf(announcementFields.busId),
 };
 
 const checkFields = (value: AnnouncementCheckedFields, ctx: z.RefinementCtx) => {
@@ -67,9 +58,9 @@ const checkFields = (value: AnnouncementCheckedFields, ctx: z.RefinementCtx) => 
   if (open) ctx.addIssue({ code: 'custom', path: [open.field], message: open.message });
 };
 
-export const announcementAddSchema = z.object(announcementFields).superRefine(checkFields);
+export const announcementAddSchema = z.object(announcementShape).superRefine(checkFields);
 export const announcementEditSchema = z
-  .object({ id: z.string().min(1).max(64), ...announcementFields })
+  .object({ id: z.string().min(1).max(64), ...announcementShape })
   .superRefine(checkFields);
 
 export const announcementListQuerySchema = pageQuerySchema.extend({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { crudBindings } from '../../crud-routes';
+import { KEY_PATTERN } from '../../field-spec';
 import { optionalText, sysCrudQueries } from '../../list-query.schemas';
 import { isValidRuleJson } from './check.fields';
 
@@ -9,7 +10,7 @@ const checkRuleFields = {
     .trim()
     .min(1, 'form.rule_code.required')
     .max(100, 'form.too_long')
-    .regex(/^[A-Za-z0-9_.-]+$/, 'form.i18n_key.chars'),
+    .regex(KEY_PATTERN, 'form.i18n_key.chars'),
   ruleName: z.string({ error: 'form.required' }).trim().min(1, 'form.required').max(100, 'form.too_long'),
   ruleJson: z.string().max(4000, 'form.too_long').refine(isValidRuleJson, 'form.rule_json.invalid'),
   ruleDescription: optionalText(255),

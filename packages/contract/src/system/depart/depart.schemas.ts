@@ -1,23 +1,22 @@
 import { z } from 'zod';
 import { crudBindings } from '../../crud-routes';
+import { zodOf, zodShape } from '../../field-spec.schemas';
 import { optionalText, sysCrudQueries, sysIdQuerySchema, sysIdsQuerySchema } from '../../list-query.schemas';
+import { roleFields } from '../role/role.fields';
+import { departFields } from './depart.fields';
 
-const departFields = {
+const departShape = {
   parentId: optionalText(64),
-  departName: z
-    .string({ error: 'form.depart_name.required' })
-    .trim()
-    .min(1, 'form.depart_name.required')
-    .max(100, 'form.too_long'),
+  departName: zodOf(departFields.departName),
   orgType: z.enum(['1', '2', '3']).optional(),
-  departOrder: z.coerce.number().int('form.positive_int').min(0, 'form.positive_int').default(0),
-  description: optionalText(500),
+  departOrder: zodOf(departFields.departOrder),
+  description: zodOf(departFields.description),
   status: z.coerce.number().int().min(0).max(1).default(1),
 };
-export const departAddSchema = z.object(departFields);
+export const departAddSchema = z.object(departShape);
 export const departEditSchema = z.object({
   id: z.string().min(1).max(64),
-  ...departFields,
+  ...departShape,
   /** Absent keeps the department where it is; another parent moves it (and its subtree); '' or null makes it top-level. */
   parentId: z
     .string()
@@ -28,19 +27,10 @@ export const departEditSchema = z.object({
 });
 export const departSearchQuerySchema = z.object({ keyWord: z.string().max(100) });
 
-const departRoleFields = {
-  departId: z.string().min(1).max(64),
-  roleName: z.string().trim().min(2, 'form.role_name.length').max(30, 'form.role_name.length'),
-  roleCode: z
-    .string({ error: 'form.role_code.required' })
-    .trim()
-    .min(1, 'form.role_code.required')
-    .max(64, 'form.too_long')
-    .refine((v) => !/[\u4e00-\u9fa5]/.test(v), 'form.role_code.chinese'),
-  description: optionalText(255),
-};
-export const departRoleAddSchema = z.object(departRoleFields);
-export const departRoleEditSchema = z.object({ id: z.string().min(1).max(64), ...departRoleFields });
+/** A department's roles have the fields of a role. */
+const departRoleShape = { departId: z.string().min(1).max(64), ...zodShape(roleFields) };
+export const departRoleAddSchema = z.object(departRoleShape);
+export const departRoleEditSchema = z.object({ id: z.string().min(1).max(64), ...departRoleShape });
 export const departRoleUserSchema = z.object({
   userId: z.string().min(1).max(64),
   departId: z.string().min(1).max(64),

@@ -1,27 +1,24 @@
 import { z } from 'zod';
 import { crudBindings } from '../../crud-routes';
+import { zodOf, zodShape } from '../../field-spec.schemas';
 import { optionalText, sysIdQuerySchema } from '../../list-query.schemas';
-import { DATA_RULE_CONDITIONS } from './permission.fields';
+import { dataRuleFields, permissionFields } from './permission.fields';
 
 const bool = z
   .union([z.boolean(), z.enum(['0', '1', 'true', 'false']), z.number()])
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
-const permissionFields = {
-  parentId: optionalText(64),
-  name: z
-    .string({ error: 'form.menu_name.required' })
-    .trim()
-    .min(1, 'form.menu_name.required')
-    .max(100, 'form.too_long'),
-  url: optionalText(255),
-  component: optionalText(255),
-  componentName: optionalText(100),
-  redirect: optionalText(255),
-  menuType: z.coerce.number().int().min(0, 'form.menu_type.invalid').max(2, 'form.menu_type.invalid'),
-  perms: optionalText(255),
+const permissionShape = {
+  parentId: zodOf(permissionFields.parentId),
+  name: zodOf(permissionFields.name),
+  url: zodOf(permissionFields.url),
+  component: zodOf(permissionFields.component),
+  componentName: zodOf(permissionFields.componentName),
+  redirect: zodOf(permissionFields.redirect),
+  menuType: zodOf(permissionFields.menuType),
+  perms: zodOf(permissionFields.perms),
   permsType: z.enum(['1', '2']).default('1'),
-  sortNo: z.coerce.number({ error: 'form.sort.number' }).finite('form.sort.number').default(0),
+  sortNo: zodOf(permissionFields.sortNo),
   alwaysShow: bool.default(false),
   icon: optionalText(100),
   route: bool.default(true),
@@ -29,29 +26,22 @@ const permissionFields = {
   hidden: bool.default(false),
   internalOrExternal: bool.default(false),
   status: z.enum(['0', '1']).default('1'),
-  description: optionalText(255),
+  description: zodOf(permissionFields.description),
 };
 
-export const permissionAddSchema = z.object(permissionFields);
-export const permissionEditSchema = z.object({ id: z.string().min(1).max(64), ...permissionFields });
+export const permissionAddSchema = z.object(permissionShape);
+export const permissionEditSchema = z.object({ id: z.string().min(1).max(64), ...permissionShape });
 
 export const parentIdQuerySchema = z.object({ parentId: z.string().min(1).max(64) });
 export const parentIdsQuerySchema = z.object({ parentIds: z.string().min(1).max(20_000) });
 
-const dataRuleFields = {
+const dataRuleShape = {
   permissionId: z.string().min(1).max(64),
-  ruleName: z.string({ error: 'form.required' }).trim().min(1, 'form.required').max(100, 'form.too_long'),
-  ruleColumn: z
-    .string({ error: 'form.rule_column.required' })
-    .trim()
-    .min(1, 'form.rule_column.required')
-    .max(100, 'form.too_long'),
-  ruleConditions: z.enum(DATA_RULE_CONDITIONS, { error: 'form.rule_conditions.invalid' }),
-  ruleValue: z.string({ error: 'form.required' }).trim().min(1, 'form.required').max(300, 'form.too_long'),
+  ...zodShape(dataRuleFields),
   status: z.enum(['0', '1']).default('1'),
 };
-export const dataRuleAddSchema = z.object(dataRuleFields);
-export const dataRuleEditSchema = z.object({ id: z.string().min(1).max(64), ...dataRuleFields });
+export const dataRuleAddSchema = z.object(dataRuleShape);
+export const dataRuleEditSchema = z.object({ id: z.string().min(1).max(64), ...dataRuleShape });
 export const dataRuleQuerySchema = z.object({
   permissionId: z.string().min(1).max(64),
   ruleName: z.string().max(100).optional(),

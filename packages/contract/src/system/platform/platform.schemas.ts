@@ -1,33 +1,16 @@
 import { z } from 'zod';
+import { zodOf } from '../../field-spec.schemas';
 import { imageUploadSchema } from '../user/user.schemas';
-
-const httpUrl = z
-  .string()
-  .trim()
-  .max(500, 'form.too_long')
-  .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), 'form.url.invalid');
+import { platformFields } from './platform.fields';
 
 export const platformSettingsSchema = z.object({
-  platFormTitleCn: z
-    .string({ error: 'form.title.required' })
-    .trim()
-    .min(1, 'form.title.required')
-    .max(100, 'form.too_long'),
-  platFormTitleEn: z.string().trim().max(100, 'form.too_long').default(''),
-  platFormCopyRightName: z.string().trim().max(100, 'form.too_long').default(''),
-  platFormCopyRightUrl: httpUrl.default(''),
-  icpNumber: z.string().trim().max(100, 'form.too_long').default(''),
+  platFormTitleCn: zodOf(platformFields.platFormTitleCn),
+  platFormTitleEn: zodOf(platformFields.platFormTitleEn),
+  platFormCopyRightName: zodOf(platformFields.platFormCopyRightName),
+  platFormCopyRightUrl: zodOf(platformFields.platFormCopyRightUrl),
+  icpNumber: zodOf(platformFields.icpNumber),
   registerEnabled: z.boolean().default(false),
-  /** Map tile template such as `https://tile.openstreetmap.org/{z}/{x}/{y}.png`; '' for none. */
-  tileUrl: z
-    .string()
-    .trim()
-    .max(500, 'form.too_long')
-    .refine(
-      (v) => v === '' || (/^https?:\/\/\S+$/.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))),
-      'form.tile_url.invalid',
-    )
-    .default(''),
+  tileUrl: zodOf(platformFields.tileUrl),
 });
 
 export const staticFileParamsSchema = z.object({

@@ -1,20 +1,13 @@
 import { z } from 'zod';
 import { crudBindings } from '../../crud-routes';
-import { optionalText, sysCrudQueries } from '../../list-query.schemas';
+import { zodShape } from '../../field-spec.schemas';
+import { sysCrudQueries } from '../../list-query.schemas';
+import { roleFields } from './role.fields';
 
-const roleFields = {
-  roleName: z.string().trim().min(2, 'form.role_name.length').max(30, 'form.role_name.length'),
-  roleCode: z
-    .string({ error: 'form.role_code.required' })
-    .trim()
-    .min(1, 'form.role_code.required')
-    .max(64, 'form.too_long')
-    .refine((v) => !/[\u4e00-\u9fa5]/.test(v), 'form.role_code.chinese'),
-  description: optionalText(255),
-};
+const roleShape = zodShape(roleFields);
 
-export const roleAddSchema = z.object(roleFields);
-export const roleEditSchema = z.object({ id: z.string().min(1).max(64), ...roleFields });
+export const roleAddSchema = z.object(roleShape);
+export const roleEditSchema = z.object({ id: z.string().min(1).max(64), ...roleShape });
 
 export const saveRolePermissionSchema = z.object({
   roleId: z.string().min(1).max(64),

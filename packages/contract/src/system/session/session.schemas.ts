@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PHONE_PATTERN } from '../user/user.fields';
+import { PASSWORD_MIN, SMS_CODE_PATTERN } from './session.fields';
 
 const username = z.string().trim().min(1, 'username').max(64);
 const password = z.string().min(1, 'password').max(128);
@@ -11,8 +13,8 @@ export const loginBodySchema = z.object({
   remember_me: z.boolean().optional(),
 });
 
-export const phoneSchema = z.string().regex(/^1[3-9]\d{9}$/, 'phone');
-export const smsCodeSchema = z.string().regex(/^\d{6}$/, 'captcha');
+export const phoneSchema = z.string().regex(PHONE_PATTERN, 'phone');
+export const smsCodeSchema = z.string().regex(SMS_CODE_PATTERN, 'captcha');
 
 export const phoneLoginBodySchema = z.object({ mobile: phoneSchema, captcha: smsCodeSchema });
 
@@ -24,7 +26,7 @@ export const selectDepartBodySchema = z.object({ username, orgCode: z.string().t
 export const updatePasswordBodySchema = z.object({
   username,
   oldpassword: password,
-  password: z.string().min(6, 'password.min').max(128),
+  password: z.string().min(PASSWORD_MIN, 'password.min').max(128),
   confirmpassword: z.string().min(1).max(128),
 });
 
@@ -35,7 +37,7 @@ export const registerBodySchema = z.object({
     .min(3, 'username.min')
     .max(32)
     .regex(/^[A-Za-z0-9_.-]+$/, 'username.chars'),
-  password: z.string().min(6, 'password.min').max(128),
+  password: z.string().min(PASSWORD_MIN, 'password.min').max(128),
   phone: phoneSchema,
   smscode: smsCodeSchema,
   email: z.string().trim().email('email').max(100).optional().or(z.literal('')),
@@ -44,7 +46,7 @@ export const registerBodySchema = z.object({
 export const passwordResetBodySchema = z.object({
   phone: phoneSchema,
   smscode: smsCodeSchema,
-  password: z.string().min(6, 'password.min').max(128),
+  password: z.string().min(PASSWORD_MIN, 'password.min').max(128),
 });
 
 export const permissionQuerySchema = z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { crudBindings } from '../../crud-routes';
+import { zodOf, zodShape } from '../../field-spec.schemas';
 import { optionalText, sysCrudQueries, sysIdQuerySchema } from '../../list-query.schemas';
-import { EMAIL_PATTERN, PHONE_PATTERN } from './user.fields';
+import { userFields, userPasswordField } from './user.fields';
 
 /** Optional text that, when given, must match `pattern`; '' and null become null. */
 export const optionalPattern = (pattern: RegExp, message: string, max = 100) =>
@@ -13,23 +14,8 @@ export const optionalPattern = (pattern: RegExp, message: string, max = 100) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const userFields = {
-  username: z
-    .string()
-    .trim()
-    .min(2, 'form.username.length')
-    .max(30, 'form.username.length')
-    .regex(/^[A-Za-z0-9_.@-]+$/, 'form.username.chars'),
-  realname: z
-    .string({ error: 'form.realname.required' })
-    .trim()
-    .min(1, 'form.realname.required')
-    .max(64, 'form.too_long'),
-  phone: optionalPattern(PHONE_PATTERN, 'form.phone.invalid', 11),
-  email: optionalPattern(EMAIL_PATTERN, 'form.email.invalid'),
-  workNo: optionalText(64),
-  post: optionalText(100),
-  telephone: optionalText(45),
+const userShape = {
+  ...zodShape(userFields),
   avatar: optionalText(255),
   birthday: optionalPattern(/^\d{4}-\d{2}-\d{2}$/, 'form.required', 10),
   sex: z.coerce
@@ -53,22 +39,22 @@ const userFields = {
   selecteddeparts: z.string().max(4000).nullish(),
 };
 
-export const userAddSchema = z
-  .object({
-    ...userFields,
-    password: z.string().min(6, 'form.password.min').max(128, 'form.too_long'),
-    confirmpassword: z.string().max(128).optional(),
-  })
-  .refine((v) => v.confirmpassword === undefined || v.confirmpassword === v.password, {
-    message: 'form.password.mismatch',
-    path: ['confirmpassword'],
-  });
+/** A new password and, when sent, its confirmation. */
+const newPassword = {
+  password: zodOf(userPasswordField),
+  confirmpassword: z.string().max(128).optional(),
+};
+const confirmed = (v: { password: string; confirmpassword?: string | undefined }) =>
+  v.confirmpassword === undefined || v.confirmpassword === v.password;
+const mismatch = { message: 'form.password.mismatch', path: ['confirmpassword'] };
+
+export const userAddSchema = z.object({ ...userShape, ...newPassword }).refine(confirmed, mismatch);
 
 /** Edit keeps the password; the username may be sent but cannot change. */
 export const userEditSchema = z.object({
   id: z.string().min(1).max(64),
-  ...userFields,
-  username: userFields.username.optional(),
+  ...userShape,
+  username: userShape.username.optional(),
 });
 
 export const frozenBatchSchema = z.object({
@@ -79,13 +65,9 @@ export const frozenBatchSchema = z.object({
 export const changePasswordSchema = z
   .object({
     username: z.string({ error: 'form.username.required' }).trim().min(1, 'form.username.required').max(64),
-    password: z.string().min(6, 'form.password.min').max(128, 'form.too_long'),
-    confirmpassword: z.string().max(128).optional(),
+    ...newPassword,
   })
-  .refine((v) => v.confirmpassword === undefined || v.confirmpassword === v.password, {
-    message: 'form.password.mismatch',
-    path: ['confirmpassword'],
-  });
+  .refine(confirmed, mismatch);
 
 export const checkOnlyUserSchema = z.object({
   id: z.string().max(64).optional(),
