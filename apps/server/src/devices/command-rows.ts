@@ -1,4 +1,4 @@
-import type { CommandDto, CommandStatus } from '@ics/contract';
+import type { CommandDto, CommandStatus } from '@ics/contract/server';
 import type { Queryable } from '../db/database';
 import type { HeardAcks } from './heard-acks';
 

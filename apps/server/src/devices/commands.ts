@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CommandMessage, type CommandName, topics } from '@ics/contract';
+import { type CommandMessage, type CommandName, topics } from '@ics/contract/server';
 import type { Database } from '../db/database';
 import type { DeviceBus } from './bus';
 import type { RawMessageLog } from './raw-log';

@@ -11,7 +11,7 @@ import {
   type SensorReading,
   statusSchema,
   telemetrySchema,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import type { Database } from '../db/database';
 import { BulkTurns } from './bulk-turns';
 import { DeviceConditionEvents } from './device-events';

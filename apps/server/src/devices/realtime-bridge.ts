@@ -1,4 +1,4 @@
-import type { RealtimeMessage } from '@ics/contract';
+import type { RealtimeMessage } from '@ics/contract/server';
 import type { Queryable } from '../db/database';
 import { TtlCache } from '../lib/ttl-cache';
 import type { LiveEvent, LiveEvents } from './live-events';

@@ -1,4 +1,4 @@
-import type { Language } from '@ics/contract';
+import type { Language } from '@ics/contract/server';
 import * as announcementMessages from '../modules/announcement/announcement.messages';
 import * as deviceMessages from '../modules/device/device.messages';
 import * as lightingMessages from '../modules/lighting/lighting.messages';

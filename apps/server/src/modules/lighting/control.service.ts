@@ -10,7 +10,7 @@ import {
   type ControlScope,
   type Page,
   toPage,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import type { Database, Queryable } from '../../db/database';
 import type { CommandTarget } from '../../devices/commands';
 import type { LiveEvent, LiveEvents } from '../../devices/live-events';
