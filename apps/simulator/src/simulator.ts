@@ -9,7 +9,7 @@ import {
   type LampFaultCode,
   PROTOCOL_VERSION,
   topics,
-} from '@ics/contract';
+} from '@ics/contract/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 
 export type GatewayCredential = { sn: string; password: string };

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Every HTTP response body, success or error, has this shape. */
 export type Envelope<T> = {
   success: boolean;
@@ -20,17 +18,6 @@ export type Page<T> = {
   current: number;
   pages: number;
 };
-
-export const pageQuerySchema = z.object({
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
-  column: z.string().max(64).optional(),
-  order: z.enum(['asc', 'desc']).optional(),
-  superQueryParams: z.string().max(4000).optional(),
-  superQueryMatchType: z.enum(['and', 'or']).optional(),
-  _t: z.coerce.number().optional(),
-});
-export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** Builds the page shape from the rows of one page and the total row count. */
 export function toPage<T>(records: T[], total: number, pageNo: number, pageSize: number): Page<T> {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Mark } from './marks';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -8,7 +9,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type RouteAccess = 'public' | 'authenticated' | { mark: string };
 
-/** One HTTP operation, described once and used by the server, the console client and OpenAPI. */
+/**
+ * One HTTP operation, described once and used by the server, the console client and OpenAPI.
+ * `body`, `query` and `params` are the zod schemas of its input. A descriptor (what
+ * `@ics/contract` exports, and what `<m>.routes.ts` defines) names their types only and
+ * carries none at run time, so that loading it loads no zod; the server's routes
+ * (`@ics/contract/server`, see `bindRoutes`) are the same descriptors with the schemas set.
+ */
 export type RouteDef<
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Query extends z.ZodType | undefined = z.ZodType | undefined,
@@ -23,6 +30,7 @@ export type RouteDef<
   access: RouteAccess;
   summary: string;
   tag: string;
+  /** Phantom on a descriptor: the schema type the server binds. */
   body?: Body;
   query?: Query;
   params?: Params;
@@ -53,4 +61,5 @@ export type RouteQuery<R> =
       : undefined
     : never;
 
-export const mark = (value: string): RouteAccess => ({ mark: value });
+/** The access rule of a route that needs `value` (a mark of the catalogue). */
+export const mark = (value: Mark): RouteAccess => ({ mark: value });

@@ -1,4 +1,4 @@
-import type { Envelope } from '@ics/contract';
+import type { Envelope } from '@ics/contract/server';
 
 export function envelope<T>(result: T, message: string, code = 200): Envelope<T> {
   return { success: code < 400, message, code, result, timestamp: Date.now() };

@@ -1,4 +1,4 @@
-import { formMessage } from '@ics/contract';
+import { formMessage } from '@ics/contract/server';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';

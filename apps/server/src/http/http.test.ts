@@ -1,4 +1,4 @@
-import { defineRoute } from '@ics/contract';
+import { defineRoute } from '@ics/contract/server';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { auth, describeWithApp } from '../../test/harness';

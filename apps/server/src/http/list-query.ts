@@ -6,7 +6,7 @@ import {
   type Language,
   type ListPage,
   type ListQuery,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../db/database';

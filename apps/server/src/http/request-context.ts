@@ -1,4 +1,4 @@
-import { type Language, toLanguage } from '@ics/contract';
+import { type Language, toLanguage } from '@ics/contract/server';
 import type { FastifyRequest } from 'fastify';
 
 /** The request's language: `lang` in the query, else the first Accept-Language tag. */

@@ -1,4 +1,4 @@
-import type { Language } from '@ics/contract';
+import type { Language } from '@ics/contract/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RawJson } from './raw-json';
 import type { Caller } from './routes';

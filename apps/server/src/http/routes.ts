@@ -1,4 +1,4 @@
-import type { Language, RouteAccess, RouteDef } from '@ics/contract';
+import type { Language, RouteAccess, RouteDef } from '@ics/contract/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors';

@@ -1,4 +1,4 @@
-import type { Language } from '@ics/contract';
+import type { Language } from '@ics/contract/server';
 
 /**
  * The texts the server answers with, in both languages. Each module keeps its own in

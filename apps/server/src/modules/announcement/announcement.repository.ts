@@ -4,7 +4,7 @@ import type {
   AnnouncementOpenType,
   AnnouncementPriority,
   AnnouncementSendStatus,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import type { Queryable } from '../../db/database';
 
 const TZ = 'Asia/Shanghai';

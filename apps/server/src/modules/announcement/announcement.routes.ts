@@ -1,4 +1,4 @@
-import { ANNOUNCEMENT_MARKS, type Announcement, announcementRoutes as routes } from '@ics/contract';
+import { ANNOUNCEMENT_MARKS, type Announcement, announcementRoutes as routes } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { sendXlsx, toXlsx } from '../../http/list-query';
 import { type AccessGuard, addRoute, withMessage } from '../../http/routes';

@@ -7,8 +7,8 @@ import type {
   Language,
   Page,
   UserAnnouncements,
-} from '@ics/contract';
-import { toPage } from '@ics/contract';
+} from '@ics/contract/server';
+import { toPage } from '@ics/contract/server';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/routes';
 import { AppError } from '../../lib/errors';

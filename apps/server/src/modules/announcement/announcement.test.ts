@@ -1,4 +1,4 @@
-import { ANNOUNCEMENT_MARKS } from '@ics/contract';
+import { ANNOUNCEMENT_MARKS } from '@ics/contract/server';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/harness';

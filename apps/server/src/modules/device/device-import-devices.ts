@@ -1,4 +1,4 @@
-import { type ChildKind, childKinds, deviceAddressSchema } from '@ics/contract';
+import { type ChildKind, childKinds, deviceAddressSchema } from '@ics/contract/server';
 import { invalid, missing, RowError } from './device-import';
 
 /** Words accepted in the `kind` column besides the protocol's own kind names. */

@@ -1,4 +1,4 @@
-import type { ImportResult, Language } from '@ics/contract';
+import type { ImportResult, Language } from '@ics/contract/server';
 import ExcelJS from 'exceljs';
 import { AppError, badRequest } from '../../lib/errors';
 import { type MessageKey, translate } from '../../lib/messages';

@@ -1,4 +1,4 @@
-import type { ChildKind, DeviceDto, deviceListQuerySchema } from '@ics/contract';
+import type { ChildKind, DeviceDto, deviceListQuerySchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { containing, isoOrNull, pageOf, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';

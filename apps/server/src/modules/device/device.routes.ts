@@ -9,7 +9,7 @@ import {
   historyRoutes,
   poleRoutes,
   testConsoleRoutes,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
 import type { DeviceService } from './device.service';

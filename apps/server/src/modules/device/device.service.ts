@@ -11,7 +11,7 @@ import type {
   poleBodySchema,
   poleEditSchema,
   poleListQuerySchema,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import {
   type ChildKind,
   type CommandDto,
@@ -29,7 +29,7 @@ import {
   type SendCommandResult,
   TOPIC_PREFIX,
   toPage,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { ScopeFilter } from '../../http/sql-where';

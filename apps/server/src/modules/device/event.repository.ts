@@ -1,4 +1,4 @@
-import type { DeviceEventDto, eventListQuerySchema } from '@ics/contract';
+import type { DeviceEventDto, eventListQuerySchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database';
 import { isoOrNull, pageOf, type ScopeFilter, Where } from '../../http/sql-where';

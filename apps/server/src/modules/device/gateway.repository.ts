@@ -1,4 +1,9 @@
-import type { GatewayDto, gatewayBodySchema, gatewayListQuerySchema, helloSchema } from '@ics/contract';
+import type {
+  GatewayDto,
+  gatewayBodySchema,
+  gatewayListQuerySchema,
+  helloSchema,
+} from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { containing, isoOrNull, pageOf, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';

@@ -1,4 +1,4 @@
-import type { PoleDto, poleBodySchema, poleListQuerySchema } from '@ics/contract';
+import type { PoleDto, poleBodySchema, poleListQuerySchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database';
 import { containing, isoOrNull, pageOf, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';

@@ -1,4 +1,4 @@
-import { homeRoutes as routes } from '@ics/contract';
+import { homeRoutes as routes } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { type AccessGuard, addRoute } from '../../http/routes';
 import type { HomeService } from './home.service';

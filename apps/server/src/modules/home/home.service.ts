@@ -1,4 +1,4 @@
-import type { LogInfo, VisitDay } from '@ics/contract';
+import type { LogInfo, VisitDay } from '@ics/contract/server';
 import type { Queryable } from '../../db/database';
 import { LOG_TYPE, LOGOUT_LOG_KEY } from '../system/log.service';
 

@@ -9,7 +9,7 @@ import {
   type ControlScope,
   type Page,
   toPage,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import type { Database } from '../../db/database';
 import { isoOrNull } from '../../http/sql-where';
 import { AppError, badRequest, notFound } from '../../lib/errors';

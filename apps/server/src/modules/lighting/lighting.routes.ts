@@ -5,7 +5,7 @@ import {
   groupRoutes,
   statsRoutes,
   strategyRoutes,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { type AccessGuard, addRoute, type Caller, withMessage } from '../../http/routes';
 import type { ControlService } from './control.service';

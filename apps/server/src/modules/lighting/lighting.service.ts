@@ -24,8 +24,8 @@ import type {
   roadBodySchema,
   roadEditSchema,
   roadListQuerySchema,
-} from '@ics/contract';
-import { toPage } from '@ics/contract';
+} from '@ics/contract/server';
+import { toPage } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';

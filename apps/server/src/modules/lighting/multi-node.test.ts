@@ -1,4 +1,4 @@
-import type { ControlOutcomeMessage } from '@ics/contract';
+import type { ControlOutcomeMessage } from '@ics/contract/server';
 import { Simulator } from '@ics/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';

@@ -1,4 +1,4 @@
-import type { ControlAction, StrategyAction, StrategyTargetKind, TimeSpec } from '@ics/contract';
+import type { ControlAction, StrategyAction, StrategyTargetKind, TimeSpec } from '@ics/contract/server';
 import { getTimes } from 'suncalc';
 
 /**

@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { type Language, POLE_COLUMNS_TYPE } from '@ics/contract';
+import { type Language, POLE_COLUMNS_TYPE } from '@ics/contract/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pickEncoding } from '../../http/content-encoding';
 import { translate } from '../../lib/messages';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { PoleMapDto, PoleMapStatesDto } from '@ics/contract';
-import { childKinds, encodePoleColumns, poleKindBit } from '@ics/contract';
+import type { PoleMapDto, PoleMapStatesDto } from '@ics/contract/server';
+import { childKinds, encodePoleColumns, poleKindBit } from '@ics/contract/server';
 import type { Queryable } from '../../db/database';
 import { conflict, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';

@@ -5,7 +5,7 @@ import {
   type PoleMapDto,
   type PoleMapStatesDto,
   poleMapStateCodes,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import { expect, it } from 'vitest';
 import { auth, describeWithApp } from '../../../test/harness';
 import { MAP_STATES_TTL_MS } from './pole-map.service';

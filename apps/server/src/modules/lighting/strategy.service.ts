@@ -14,7 +14,7 @@ import {
   type StrategyTarget,
   type strategyListQuerySchema,
   toPage,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { AppError, notFound } from '../../lib/errors';

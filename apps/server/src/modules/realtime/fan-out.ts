@@ -1,4 +1,4 @@
-import type { RealtimeMessage } from '@ics/contract';
+import type { RealtimeMessage } from '@ics/contract/server';
 
 /** What one node asks every node (itself included) to do with its console sockets. */
 export type Delivery =

@@ -1,4 +1,4 @@
-import type { RealtimeMessage, WatchMessage } from '@ics/contract';
+import type { RealtimeMessage, WatchMessage } from '@ics/contract/server';
 import type { Delivery, FanOut } from './fan-out';
 
 /** The part of a `ws` WebSocket the hub uses. */

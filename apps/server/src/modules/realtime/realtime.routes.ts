@@ -6,7 +6,7 @@ import {
   WATCH_MAX_DEVICES,
   type WatchRefusedMessage,
   watchMessageSchema,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestToken } from '../../http/request-context';
 import { type AccessGuard, addRoute, type Caller, withMessage } from '../../http/routes';

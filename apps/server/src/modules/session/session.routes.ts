@@ -1,4 +1,4 @@
-import { type RouteDef, sessionRoutes as routes } from '@ics/contract';
+import { type RouteDef, sessionRoutes as routes } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { type AccessGuard, addRoute, type HandlerContext, withMessage } from '../../http/routes';
 import { AppError } from '../../lib/errors';

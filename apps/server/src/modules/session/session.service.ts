@@ -1,4 +1,4 @@
-import type { Language, LoginResult } from '@ics/contract';
+import type { Language, LoginResult } from '@ics/contract/server';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/routes';
 import { AppError } from '../../lib/errors';

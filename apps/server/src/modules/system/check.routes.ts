@@ -1,4 +1,9 @@
-import { type CheckRulePart, type CheckRuleRecord, checkRoutes as routes, splitIds } from '@ics/contract';
+import {
+  type CheckRulePart,
+  type CheckRuleRecord,
+  checkRoutes as routes,
+  splitIds,
+} from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listPage } from '../../http/list-query';
 import { addRoute, requireAnyMark, withMessage } from '../../http/routes';

@@ -1,4 +1,4 @@
-import type { DataRuleCondition } from '@ics/contract';
+import type { DataRuleCondition } from '@ics/contract/server';
 import type { Queryable } from '../../db/database';
 import type { DataRuleSet, DataRuleValues, ListResource } from '../../http/list-query';
 import type { Caller } from '../../http/routes';

@@ -1,4 +1,4 @@
-import { type DepartRoleRecord, departRoutes as routes, splitIds } from '@ics/contract';
+import { type DepartRoleRecord, departRoutes as routes, splitIds } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listPage } from '../../http/list-query';
 import { addRoute, type Caller, withMessage } from '../../http/routes';

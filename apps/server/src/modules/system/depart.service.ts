@@ -5,7 +5,7 @@ import type {
   departAddSchema,
   departEditSchema,
   Language,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { formatTime, SqlParams } from '../../http/list-query';

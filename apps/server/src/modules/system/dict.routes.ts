@@ -1,4 +1,4 @@
-import { type DictItemRecord, type DictRecord, dictRoutes as routes, splitIds } from '@ics/contract';
+import { type DictItemRecord, type DictRecord, dictRoutes as routes, splitIds } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listAll, listPage, sendXlsx, toXlsx } from '../../http/list-query';
 import { addRoute, requireAnyMark, withMessage } from '../../http/routes';

@@ -1,4 +1,4 @@
-import type { DictCatalogue, Language } from '@ics/contract';
+import type { DictCatalogue, Language } from '@ics/contract/server';
 import type { Queryable } from '../../db/database';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { I18nService } from './i18n.service';

@@ -1,4 +1,4 @@
-import { type Language, type LogRecord, logRoutes as routes } from '@ics/contract';
+import { type Language, type LogRecord, logRoutes as routes } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listAll, listPage, sendXlsx, toXlsx } from '../../http/list-query';
 import { addRoute } from '../../http/routes';

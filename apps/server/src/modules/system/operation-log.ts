@@ -10,7 +10,7 @@ import {
   type RouteDef,
   roleRoutes,
   userRoutes,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestToken } from '../../http/request-context';
 import type { AccessGuard } from '../../http/routes';

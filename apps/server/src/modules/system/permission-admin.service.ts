@@ -1,4 +1,4 @@
-import type { PermissionRecord, PermissionTreeNode, permissionAddSchema } from '@ics/contract';
+import type { PermissionRecord, PermissionTreeNode, permissionAddSchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { formatTime } from '../../http/list-query';

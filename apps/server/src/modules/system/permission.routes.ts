@@ -1,4 +1,4 @@
-import { type DataRuleRecord, permissionRoutes as routes, splitIds } from '@ics/contract';
+import { type DataRuleRecord, permissionRoutes as routes, splitIds } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { type DataRule, dataRuleProblem, formatTime } from '../../http/list-query';
 import { addRoute, withMessage } from '../../http/routes';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AllAuthEntry, AuthEntry, Language, MenuNode, PermissionResult } from '@ics/contract';
+import type { AllAuthEntry, AuthEntry, Language, MenuNode, PermissionResult } from '@ics/contract/server';
 import type { Queryable } from '../../db/database';
 import { RawJson } from '../../http/raw-json';
 import { TtlCache } from '../../lib/ttl-cache';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { platformRoutes as routes } from '@ics/contract';
+import { platformRoutes as routes } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { addRoute, withMessage } from '../../http/routes';
 import { allowLargeJson, notFound, type SystemDeps, saveImage, uploadsDir } from './system.shared';

@@ -1,4 +1,4 @@
-import type { Language, PublicPlatformSettings } from '@ics/contract';
+import type { Language, PublicPlatformSettings } from '@ics/contract/server';
 import type { Queryable } from '../../db/database';
 import { TtlCache } from '../../lib/ttl-cache';
 

@@ -1,4 +1,4 @@
-import { type ProjectRecord, projectRoutes as routes, splitIds } from '@ics/contract';
+import { type ProjectRecord, projectRoutes as routes, splitIds } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database';
 import { formatTime, type ListResource, listAll, listPage, sendXlsx, toXlsx } from '../../http/list-query';

@@ -1,4 +1,4 @@
-import { type DataRuleRecord, type RoleRecord, roleRoutes as routes, splitIds } from '@ics/contract';
+import { type DataRuleRecord, type RoleRecord, roleRoutes as routes, splitIds } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listAll, listPage, sendXlsx, toXlsx } from '../../http/list-query';
 import { addRoute, withMessage } from '../../http/routes';

@@ -11,7 +11,7 @@ import {
   type RouteDef,
   roleRoutes,
   userRoutes,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import { expect, it } from 'vitest';
 import { ADMIN_PASSWORD, auth, describeWithApp, type TestApp } from '../../../test/harness';
 import { until } from '../../../test/until';

@@ -1,4 +1,4 @@
-import type { Depart, UserInfo } from '@ics/contract';
+import type { Depart, UserInfo } from '@ics/contract/server';
 import type { Queryable } from '../../db/database';
 
 export type UserRow = {

@@ -1,4 +1,4 @@
-import { userRoutes as routes, splitIds } from '@ics/contract';
+import { userRoutes as routes, splitIds } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { sendXlsx, toXlsx } from '../../http/list-query';
 import { answerKey } from '../../http/response-cache';

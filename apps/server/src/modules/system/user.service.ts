@@ -1,11 +1,11 @@
-import type { Language } from '@ics/contract';
+import type { Language } from '@ics/contract/server';
 import {
   type ListQuery,
   splitIds,
   type UserRecord,
   type userAddSchema,
   type userEditSchema,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { formatTime, type ListResource, listAll, listPage, SqlParams } from '../../http/list-query';

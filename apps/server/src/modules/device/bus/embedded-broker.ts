@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { TOPIC_PREFIX, topics } from '@ics/contract';
+import { TOPIC_PREFIX, topics } from '@ics/contract/server';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { VerifiedSecrets } from './credentials';
 import { type DeviceBus, deliver, type MessageHandler } from './device-bus';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { topics } from '@ics/contract';
+import { topics } from '@ics/contract/server';
 import mqtt from 'mqtt';
 import { type DeviceBus, deliver, type MessageHandler } from './device-bus';
 

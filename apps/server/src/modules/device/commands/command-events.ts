@@ -1,4 +1,4 @@
-import type { CommandDto } from '@ics/contract';
+import type { CommandDto } from '@ics/contract/server';
 import type { LiveEvent } from '../live/live-events';
 import type { CommandJob } from './command-tracker';
 

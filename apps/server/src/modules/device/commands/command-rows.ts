@@ -1,4 +1,4 @@
-import type { CommandDto, CommandStatus } from '@ics/contract';
+import type { CommandDto, CommandStatus } from '@ics/contract/server';
 import { isoOrNull } from '../../../http/sql-where';
 import type { HeardAcks } from './heard-acks';
 

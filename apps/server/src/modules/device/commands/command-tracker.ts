@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CommandMessage, type CommandName, topics } from '@ics/contract';
+import { type CommandMessage, type CommandName, topics } from '@ics/contract/server';
 import type { DeviceBus } from '../bus/device-bus';
 import type { RawMessageLog } from '../live/raw-log';
 import type { CommandRepository } from './command.repository';

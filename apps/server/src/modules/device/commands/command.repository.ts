@@ -1,4 +1,4 @@
-import type { CommandStatus, commandListQuerySchema } from '@ics/contract';
+import type { CommandStatus, commandListQuerySchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database } from '../../../db/database';
 import { pageOf, type ScopeFilter, Where } from '../../../http/sql-where';

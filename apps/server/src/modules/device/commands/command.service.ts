@@ -4,7 +4,7 @@ import {
   type commandListQuerySchema,
   type Page,
   toPage,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import type { z } from 'zod';
 import type { ScopeFilter } from '../../../http/sql-where';
 import type { DeviceBus } from '../bus/device-bus';

@@ -1,4 +1,4 @@
-import type { ChildKind } from '@ics/contract';
+import type { ChildKind } from '@ics/contract/server';
 import type { Queryable } from '../../../db/database';
 import type { LiveDevice } from '../ingest/live-device';
 

@@ -1,4 +1,4 @@
-import { lampReadingSchema, sensorReadingSchema, telemetrySchema } from '@ics/contract';
+import { lampReadingSchema, sensorReadingSchema, telemetrySchema } from '@ics/contract/server';
 import { describe, expect, it } from 'vitest';
 import { fastLamp, fastSensor, fastTelemetry } from './fast-check';
 

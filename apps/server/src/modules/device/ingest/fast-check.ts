@@ -1,4 +1,4 @@
-import { type LampReading, lampFaultCodes, type SensorReading } from '@ics/contract';
+import { type LampReading, lampFaultCodes, type SensorReading } from '@ics/contract/server';
 
 /**
  * Hand-written checks for the hot telemetry messages, equivalent to (and never more lenient

@@ -1,4 +1,4 @@
-import { topics } from '@ics/contract';
+import { topics } from '@ics/contract/server';
 import mqtt, { type MqttClient } from 'mqtt';
 import { beforeAll, expect, it } from 'vitest';
 import { auth, describeWithApp, type TestApp } from '../../../../test/harness';

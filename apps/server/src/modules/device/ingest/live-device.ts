@@ -1,4 +1,4 @@
-import type { DeviceStateDto } from '@ics/contract';
+import type { DeviceStateDto } from '@ics/contract/server';
 import type { StoredState } from '../directory/gateway-directory';
 
 /** The fault list of every device without a fault (never modified). */

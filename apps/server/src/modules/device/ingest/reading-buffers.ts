@@ -1,4 +1,4 @@
-import type { LampReading, SensorReading } from '@ics/contract';
+import type { LampReading, SensorReading } from '@ics/contract/server';
 import type { DeviceRef, GatewayInfo } from '../directory/gateway-directory';
 import { LampColumns, SensorColumns } from '../telemetry/reading-columns';
 import type { DeviceConditionEvents } from './condition-events';

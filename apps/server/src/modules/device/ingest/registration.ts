@@ -1,4 +1,4 @@
-import type { helloSchema } from '@ics/contract';
+import type { helloSchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { DeviceRepository } from '../device.repository';
 import type { GatewayDirectory, GatewayInfo } from '../directory/gateway-directory';

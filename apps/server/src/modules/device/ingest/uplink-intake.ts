@@ -1,4 +1,4 @@
-import { parseUpTopic } from '@ics/contract';
+import { parseUpTopic } from '@ics/contract/server';
 import type { BulkTurns } from './bulk-turns';
 import type { IngestStats } from './ingest-events';
 

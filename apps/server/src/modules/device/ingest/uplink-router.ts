@@ -7,7 +7,7 @@ import {
   readingSchemas,
   statusSchema,
   telemetrySchema,
-} from '@ics/contract';
+} from '@ics/contract/server';
 import type { HeardAck } from '../commands/heard-acks';
 import type { GatewayDirectory, GatewayInfo } from '../directory/gateway-directory';
 import type { RawMessageLog } from '../live/raw-log';

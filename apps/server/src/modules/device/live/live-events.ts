@@ -1,4 +1,4 @@
-import type { DeviceLiveEvent } from '@ics/contract';
+import type { DeviceLiveEvent } from '@ics/contract/server';
 
 /** One event for the consoles; the realtime module delivers it to the users whose projects include `projectId`. */
 export type LiveEvent = { kind: string; projectId: string; payload: unknown };

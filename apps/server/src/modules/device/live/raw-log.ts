@@ -1,4 +1,4 @@
-import type { RawMessageDto } from '@ics/contract';
+import type { RawMessageDto } from '@ics/contract/server';
 import type { LiveEvents } from './live-events';
 
 const KEEP = 200;

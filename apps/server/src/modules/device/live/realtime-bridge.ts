@@ -1,4 +1,4 @@
-import type { RealtimeMessage } from '@ics/contract';
+import type { RealtimeMessage } from '@ics/contract/server';
 import { TtlCache } from '../../../lib/ttl-cache';
 import { heardThroughItsJob, isCommandOutcome } from '../commands/command-events';
 import type { LiveEvent, LiveEvents } from './live-events';

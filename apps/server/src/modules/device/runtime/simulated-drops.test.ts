@@ -1,4 +1,4 @@
-import type { DeviceEventDto } from '@ics/contract';
+import type { DeviceEventDto } from '@ics/contract/server';
 import { Simulator } from '@ics/simulator';
 import { afterAll, expect, it } from 'vitest';
 import { auth, describeWithApp } from '../../../../test/harness';

@@ -1,4 +1,4 @@
-import { type CommandDto, topics } from '@ics/contract';
+import { type CommandDto, topics } from '@ics/contract/server';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, dbVariants, sharedPostgres, startTestApp } from '../../../../test/harness';

@@ -1,4 +1,4 @@
-import type { HistoryPoint } from '@ics/contract';
+import type { HistoryPoint } from '@ics/contract/server';
 import type { Queryable } from '../../../db/database';
 import { isoOrNull } from '../../../http/sql-where';
 import { rawReadings } from './raw-history';

@@ -1,4 +1,4 @@
-import type { LampReading, SensorReading } from '@ics/contract';
+import type { LampReading, SensorReading } from '@ics/contract/server';
 
 /**
  * Buffered readings of one table, column by column. Numbers (and booleans, as 1/0) sit in typed

@@ -1,2 +1,0 @@
-export * from './pole-columns';
-export * from './routes';

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * Query of every list: paging, sorting, advanced query, and field filters whose operator
+ * comes from the value (`*x*`, `x*`, `*x`, `a,b`, `!x`, `> v`, `>= v`, `< v`, `<= v`,
+ * `<field>_begin` / `<field>_end`). Unknown keys pass through to the resource's whitelist.
+ */
+export const listQuerySchema = z.looseObject({
+  pageNo: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+  column: z.string().max(64).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  superQueryParams: z.string().max(8000).optional(),
+  superQueryMatchType: z.enum(['and', 'or']).optional(),
+  _t: z.coerce.number().optional(),
+  lang: z.string().optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const sysIdQuerySchema = z.object({ id: z.string().min(1).max(64) });
+/** `ids=a,b,` (a trailing comma is allowed). */
+export const sysIdsQuerySchema = z.object({ ids: z.string().min(1, 'form.ids.required').max(20_000) });
+
+/** Optional text field: empty strings and null become null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'form.too_long')
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** The query schemas of a system resource's standard operations (see `crudRoutes`). */
+export const sysCrudQueries = { list: listQuerySchema, id: sysIdQuerySchema, ids: sysIdsQuerySchema };

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { crudBindings } from '../../crud-routes';
+import { zodOf, zodShape } from '../../field-spec.schemas';
+import { optionalText, sysIdQuerySchema } from '../../list-query.schemas';
+import { dataRuleFields, permissionFields } from './permission.fields';
+
+const bool = z
+  .union([z.boolean(), z.enum(['0', '1', 'true', 'false']), z.number()])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+
+const permissionShape = {
+  parentId: zodOf(permissionFields.parentId),
+  name: zodOf(permissionFields.name),
+  url: zodOf(permissionFields.url),
+  component: zodOf(permissionFields.component),
+  componentName: zodOf(permissionFields.componentName),
+  redirect: zodOf(permissionFields.redirect),
+  menuType: zodOf(permissionFields.menuType),
+  perms: zodOf(permissionFields.perms),
+  permsType: z.enum(['1', '2']).default('1'),
+  sortNo: zodOf(permissionFields.sortNo),
+  alwaysShow: bool.default(false),
+  icon: optionalText(100),
+  route: bool.default(true),
+  keepAlive: bool.default(false),
+  hidden: bool.default(false),
+  internalOrExternal: bool.default(false),
+  status: z.enum(['0', '1']).default('1'),
+  description: zodOf(permissionFields.description),
+};
+
+export const permissionAddSchema = z.object(permissionShape);
+export const permissionEditSchema = z.object({ id: z.string().min(1).max(64), ...permissionShape });
+
+export const parentIdQuerySchema = z.object({ parentId: z.string().min(1).max(64) });
+export const parentIdsQuerySchema = z.object({ parentIds: z.string().min(1).max(20_000) });
+
+const dataRuleShape = {
+  permissionId: z.string().min(1).max(64),
+  ...zodShape(dataRuleFields),
+  status: z.enum(['0', '1']).default('1'),
+};
+export const dataRuleAddSchema = z.object(dataRuleShape);
+export const dataRuleEditSchema = z.object({ id: z.string().min(1).max(64), ...dataRuleShape });
+export const dataRuleQuerySchema = z.object({
+  permissionId: z.string().min(1).max(64),
+  ruleName: z.string().max(100).optional(),
+  ruleValue: z.string().max(300).optional(),
+});
+
+export const departPermissionQuerySchema = z.object({ departId: z.string().min(1).max(64) });
+export const saveDepartPermissionSchema = z.object({
+  departId: z.string().min(1).max(64),
+  permissionIds: z.string().max(100_000).default(''),
+  lastpermissionIds: z.string().max(100_000).optional(),
+});
+
+export const permissionCrudSchemas = {
+  id: sysIdQuerySchema,
+  add: permissionAddSchema,
+  edit: permissionEditSchema,
+};
+
+export const permissionRouteSchemas = {
+  ...crudBindings(permissionCrudSchemas),
+  getSystemSubmenu: { query: parentIdQuerySchema },
+  getSystemSubmenuBatch: { query: parentIdsQuerySchema },
+  getPermRuleListByPermId: { query: dataRuleQuerySchema },
+  queryPermissionRule: { query: dataRuleQuerySchema },
+  addPermissionRule: { body: dataRuleAddSchema },
+  editPermissionRule: { body: dataRuleEditSchema },
+  deletePermissionRule: { query: sysIdQuerySchema },
+  queryDepartPermission: { query: departPermissionQuerySchema },
+  saveDepartPermission: { body: saveDepartPermissionSchema },
+};

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { zodOf } from '../../field-spec.schemas';
+import { imageUploadSchema } from '../user/user.schemas';
+import { platformFields } from './platform.fields';
+
+export const platformSettingsSchema = z.object({
+  platFormTitleCn: zodOf(platformFields.platFormTitleCn),
+  platFormTitleEn: zodOf(platformFields.platFormTitleEn),
+  platFormCopyRightName: zodOf(platformFields.platFormCopyRightName),
+  platFormCopyRightUrl: zodOf(platformFields.platFormCopyRightUrl),
+  icpNumber: zodOf(platformFields.icpNumber),
+  registerEnabled: z.boolean().default(false),
+  tileUrl: zodOf(platformFields.tileUrl),
+});
+
+export const staticFileParamsSchema = z.object({
+  file: z.string().regex(/^[a-z]+-[0-9a-f]{32}\.(png|jpg)$/),
+});
+
+export const platformRouteSchemas = {
+  update: { body: platformSettingsSchema },
+  logo: { body: imageUploadSchema },
+  loginBackground: { body: imageUploadSchema },
+  staticFile: { params: staticFileParamsSchema },
+};

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { crudBindings } from '../../crud-routes';
+import { zodOf, zodShape } from '../../field-spec.schemas';
+import { optionalText, sysCrudQueries, sysIdQuerySchema } from '../../list-query.schemas';
+import { userFields, userPasswordField } from './user.fields';
+
+/** Optional text that, when given, must match `pattern`; '' and null become null. */
+export const optionalPattern = (pattern: RegExp, message: string, max = 100) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'form.too_long')
+    .refine((v) => v === '' || pattern.test(v), message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const userShape = {
+  ...zodShape(userFields),
+  avatar: optionalText(255),
+  birthday: optionalPattern(/^\d{4}-\d{2}-\d{2}$/, 'form.required', 10),
+  sex: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2)
+    .nullish()
+    .transform((v) => v || null),
+  userType: z.enum(['0', '1']).optional(),
+  /** 1 ordinary member, 2 department administrator (who then needs `managedDepartIds`). */
+  userIdentity: z.coerce
+    .number()
+    .int()
+    .min(1, 'form.status.invalid')
+    .max(2, 'form.status.invalid')
+    .optional(),
+  managedDepartIds: z.string().max(4000).nullish(),
+  /** Comma strings of role ids and department ids. */
+  selectedroles: z.string().max(4000).nullish(),
+  selecteddeparts: z.string().max(4000).nullish(),
+};
+
+/** A new password and, when sent, its confirmation. */
+const newPassword = {
+  password: zodOf(userPasswordField),
+  confirmpassword: z.string().max(128).optional(),
+};
+const confirmed = (v: { password: string; confirmpassword?: string | undefined }) =>
+  v.confirmpassword === undefined || v.confirmpassword === v.password;
+const mismatch = { message: 'form.password.mismatch', path: ['confirmpassword'] };
+
+export const userAddSchema = z.object({ ...userShape, ...newPassword }).refine(confirmed, mismatch);
+
+/** Edit keeps the password; the username may be sent but cannot change. */
+export const userEditSchema = z.object({
+  id: z.string().min(1).max(64),
+  ...userShape,
+  username: userShape.username.optional(),
+});
+
+export const frozenBatchSchema = z.object({
+  ids: z.string().min(1, 'form.ids.required').max(20_000),
+  status: z.coerce.number().int().min(1, 'form.status.invalid').max(2, 'form.status.invalid'),
+});
+
+export const changePasswordSchema = z
+  .object({
+    username: z.string({ error: 'form.username.required' }).trim().min(1, 'form.username.required').max(64),
+    ...newPassword,
+  })
+  .refine(confirmed, mismatch);
+
+export const checkOnlyUserSchema = z.object({
+  id: z.string().max(64).optional(),
+  username: z.string().max(64).optional(),
+  phone: z.string().max(64).optional(),
+  email: z.string().max(100).optional(),
+  workNo: z.string().max(64).optional(),
+});
+
+export const userRoleQuerySchema = z.object({ userid: z.string().min(1).max(64) });
+
+/** An image as a data URL (`data:image/png;base64,...`); multipart is not installed. */
+export const imageUploadSchema = z.object({
+  file: z.string().min(1, 'form.image.required'),
+});
+
+export const userCrudSchemas = { ...sysCrudQueries, add: userAddSchema, edit: userEditSchema };
+
+export const userRouteSchemas = {
+  ...crudBindings(userCrudSchemas),
+  frozenBatch: { body: frozenBatchSchema },
+  changePassword: { body: changePasswordSchema },
+  queryUserRole: { query: userRoleQuerySchema },
+  checkOnlyUser: { query: checkOnlyUserSchema },
+  queryUserByDepId: { query: sysIdQuerySchema },
+  avatar: { body: imageUploadSchema },
+};
