@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ChoiceSpec, FieldSpec, NumberSpec, TextSpec } from './field-spec';
+import { textInput } from './text-input.schemas';
 
 /** Optional text: absent, null and blank become null. */
 type OptionalText = z.ZodPipe<
@@ -23,7 +24,7 @@ function textSchema(spec: TextSpec) {
   // Blank is a value only where the field may stay empty; a required field refuses it by `min`.
   const blankPasses = (test: (v: string) => boolean) => (v: string) =>
     (!spec.required && v === '') || test(v);
-  let schema = z.string(spec.required ? { error: spec.required } : undefined);
+  let schema = textInput(spec.required ? { error: spec.required } : undefined);
   if (spec.trim !== false) schema = schema.trim();
   if (spec.min !== undefined) schema = schema.min(spec.min, spec.message ?? spec.required);
   else if (spec.required) schema = schema.min(1, spec.required);

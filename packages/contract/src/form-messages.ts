@@ -7,6 +7,7 @@ import type { Language } from './i18n';
 const formZhCN = {
   'form.required': '该字段为必填项!',
   'form.too_long': '内容过长',
+  'form.control_chars': '不能包含控制字符',
   'form.username.required': '请输入用户名!',
   'form.username.length': '用户名长度为2到30个字符',
   'form.username.chars': '用户名只能包含字母、数字、下划线、点和短横线',
@@ -64,6 +65,7 @@ export type FormMessageKey = keyof typeof formZhCN;
 const formEnUS: Record<FormMessageKey, string> = {
   'form.required': 'This field is required!',
   'form.too_long': 'Too long',
+  'form.control_chars': 'Must not contain control characters',
   'form.username.required': 'Please enter the username!',
   'form.username.length': 'The username must be 2 to 30 characters',
   'form.username.chars': 'The username may contain only letters, digits, _ . and -',

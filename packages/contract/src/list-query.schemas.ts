@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text-input.schemas';
 
 /**
  * Query of every list: paging, sorting, advanced query, and field filters whose operator
@@ -8,18 +9,18 @@ import { z } from 'zod';
 export const listQuerySchema = z.looseObject({
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(10),
-  column: z.string().max(64).optional(),
+  column: textInput().max(64).optional(),
   order: z.enum(['asc', 'desc']).optional(),
-  superQueryParams: z.string().max(8000).optional(),
+  superQueryParams: textInput().max(8000).optional(),
   superQueryMatchType: z.enum(['and', 'or']).optional(),
   _t: z.coerce.number().optional(),
-  lang: z.string().optional(),
+  lang: textInput().optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-export const sysIdQuerySchema = z.object({ id: z.string().min(1).max(64) });
+export const sysIdQuerySchema = z.object({ id: textInput().min(1).max(64) });
 /** `ids=a,b,` (a trailing comma is allowed). */
-export const sysIdsQuerySchema = z.object({ ids: z.string().min(1, 'form.ids.required').max(20_000) });
+export const sysIdsQuerySchema = z.object({ ids: textInput().min(1, 'form.ids.required').max(20_000) });
 
 /** Optional text field: empty strings and null become null. */
 export const optionalText = (max: number) =>

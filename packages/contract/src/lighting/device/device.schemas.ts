@@ -2,26 +2,27 @@ import { z } from 'zod';
 import { crudBindings } from '../../crud-routes';
 import { zodShape } from '../../field-spec.schemas';
 import { pageQuerySchema } from '../../page-query.schemas';
+import { textInput } from '../../text-input.schemas';
 import { gatewayFields, poleFields } from './device.fields';
 import { type ChildKind, childKinds } from './protocol';
 import { commandInputSchema } from './protocol.schemas';
 
-const id = z.string().min(1).max(64);
+const id = textInput().min(1).max(64);
 const ids = z
   .string()
   .min(1)
   .max(40_000)
   .transform((s) => s.split(',').filter(Boolean));
-const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
-const dateish = z.union([z.coerce.number().int(), z.string().datetime({ offset: true })]).optional();
+const optionalText = (max: number) => textInput().trim().max(max).optional().nullable();
+const dateish = z.union([z.coerce.number().int(), textInput().datetime({ offset: true })]).optional();
 
 // ---- poles -------------------------------------------------------------------------------
 
 export const poleListQuerySchema = pageQuerySchema.extend({
   projectId: id.optional(),
-  code: z.string().max(64).optional(),
-  name: z.string().max(100).optional(),
-  road: z.string().max(100).optional(),
+  code: textInput().max(64).optional(),
+  name: textInput().max(100).optional(),
+  road: textInput().max(100).optional(),
 });
 export const poleBodySchema = z.object({
   ...zodShape(poleFields),
@@ -49,8 +50,8 @@ export const importBodySchema = z.object({
 
 export const gatewayListQuerySchema = pageQuerySchema.extend({
   projectId: id.optional(),
-  sn: z.string().max(64).optional(),
-  name: z.string().max(100).optional(),
+  sn: textInput().max(64).optional(),
+  name: textInput().max(100).optional(),
   online: z.enum(['0', '1']).optional(),
 });
 export const gatewayBodySchema = z.object({
@@ -64,7 +65,7 @@ export const eventListQuerySchema = pageQuerySchema.extend({
   projectId: id.optional(),
   gatewayId: id.optional(),
   deviceId: id.optional(),
-  type: z.string().max(32).optional(),
+  type: textInput().max(32).optional(),
 });
 
 // ---- devices behind gateways -------------------------------------------------------------
@@ -73,14 +74,14 @@ export const deviceListQuerySchema = pageQuerySchema.extend({
   projectId: id.optional(),
   gatewayId: id.optional(),
   poleId: id.optional(),
-  keyword: z.string().max(100).optional(),
+  keyword: textInput().max(100).optional(),
   online: z.enum(['0', '1']).optional(),
   faulty: z.enum(['0', '1']).optional(),
   /** Lamps on poles of this road / area (see the lighting module's area tree). */
   roadId: id.optional(),
   areaId: id.optional(),
   /** Pole road text (poles without a road record). */
-  road: z.string().max(100).optional(),
+  road: textInput().max(100).optional(),
   /** Live state: on, off (online and dark), offline, fault (any active fault). */
   state: z.enum(['on', 'off', 'offline', 'fault']).optional(),
 });
@@ -92,7 +93,7 @@ export const deviceBodySchema = z.object({
     .min(1)
     .max(64)
     .regex(/^[A-Za-z0-9_.:-]+$/, 'address'),
-  name: z.string().trim().min(1).max(100),
+  name: textInput().trim().min(1).max(100),
   poleId: id.optional().nullable(),
   model: optionalText(64),
 });
@@ -131,7 +132,7 @@ export const commandListQuerySchema = pageQuerySchema.extend({
   gatewayId: id.optional(),
   deviceId: id.optional(),
   batchId: id.optional(),
-  cmd: z.string().max(64).optional(),
+  cmd: textInput().max(64).optional(),
   status: z.enum(['pending', 'acked', 'failed', 'timeout']).optional(),
   from: dateish,
   to: dateish,
@@ -141,7 +142,7 @@ export const commandStatusQuerySchema = z.object({ ids });
 // ---- device test console -----------------------------------------------------------------
 
 export const searchQuerySchema = z.object({
-  keyword: z.string().max(100).default(''),
+  keyword: textInput().max(100).default(''),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const rawQuerySchema = z.object({

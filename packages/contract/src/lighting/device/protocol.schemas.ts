@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonInput, textInput } from '../../text-input.schemas';
 import {
   type CommandName,
   childKinds,
@@ -242,7 +243,8 @@ export const commandMessageSchema = z
 export const commandInputSchema = z
   .object({
     cmd: z.enum(commandNames as [CommandName, ...CommandName[]]),
-    params: z.record(z.string(), z.unknown()).default({}),
+    // Stored with the command: no control character may reach the database.
+    params: z.record(textInput(), jsonInput()).default({}),
   })
   .transform((value, ctx) => {
     const parsed = commandSchemas[value.cmd].safeParse(value.params);

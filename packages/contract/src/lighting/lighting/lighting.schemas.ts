@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { crudBindings } from '../../crud-routes';
 import { zodOf } from '../../field-spec.schemas';
 import { pageQuerySchema } from '../../page-query.schemas';
+import { textInput } from '../../text-input.schemas';
 import { idQueries, idQuerySchema } from '../device/device.schemas';
 import {
   type ControlAction,
@@ -14,21 +15,21 @@ import {
   strategyTargetKinds,
 } from './lighting.fields';
 
-const id = z.string().min(1).max(64);
-const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
+const id = textInput().min(1).max(64);
+const optionalText = (max: number) => textInput().trim().max(max).optional().nullable();
 /** Epoch ms or an ISO date-time with offset. */
-const instant = z.union([z.coerce.number().int().min(0), z.string().datetime({ offset: true })]);
+const instant = z.union([z.coerce.number().int().min(0), textInput().datetime({ offset: true })]);
 
 export const areaBodySchema = z.object({
   projectId: id,
-  name: z.string().trim().min(1).max(100),
+  name: textInput().trim().min(1).max(100),
   code: optionalText(64),
   sortNo: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export const areaEditSchema = areaBodySchema.partial().omit({ projectId: true }).extend({ id });
 export const roadBodySchema = z.object({
   areaId: id,
-  name: z.string().trim().min(1).max(100),
+  name: textInput().trim().min(1).max(100),
   sortNo: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export const roadEditSchema = roadBodySchema.partial().extend({ id });
@@ -47,7 +48,7 @@ export const poleMapQuerySchema = z.object({ projectId: id.optional() });
 /** One pole of the map by its place in the columns of `version`. */
 export const poleMapPoleQuerySchema = z.object({
   projectId: id.optional(),
-  version: z.string().min(1).max(64),
+  version: textInput().min(1).max(64),
   index: z.coerce.number().int().min(0),
 });
 
@@ -79,11 +80,11 @@ export const jobQuerySchema = z.object({
   /** At most this many outcomes (0 = counts only). */
   limit: z.coerce.number().int().min(0).max(20_000).default(20_000),
 });
-export const jobListQuerySchema = pageQuerySchema.extend({ source: z.string().max(32).optional() });
+export const jobListQuerySchema = pageQuerySchema.extend({ source: textInput().max(32).optional() });
 
 export const groupListQuerySchema = pageQuerySchema.extend({
   projectId: id.optional(),
-  name: z.string().max(100).optional(),
+  name: textInput().max(100).optional(),
 });
 export const groupBodySchema = z.object({
   projectId: zodOf(groupFields.projectId),
@@ -103,7 +104,7 @@ export const groupLampsQuerySchema = pageQuerySchema.extend({ groupId: id });
 export const cabinetListQuerySchema = pageQuerySchema.extend({
   projectId: id.optional(),
   gatewayId: id.optional(),
-  keyword: z.string().max(100).optional(),
+  keyword: textInput().max(100).optional(),
 });
 export const cabinetBodySchema = z.object({
   projectId: zodOf(cabinetFields.projectId),
@@ -143,7 +144,7 @@ export const circuitControlBodySchema = z.object({
 
 /** When an action happens: a local clock time, or sunrise/sunset at the lamp's pole with an offset. */
 export const timeSpecSchema = z.union([
-  z.object({ type: z.literal('clock'), time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time') }),
+  z.object({ type: z.literal('clock'), time: textInput().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time') }),
   z.object({
     type: z.enum(['sunset', 'sunrise']),
     offsetMinutes: z.coerce.number().int().min(-720).max(720).default(0),
@@ -164,7 +165,7 @@ export type StrategyAction = z.output<typeof strategyActionSchema>;
 export const strategyTargetSchema = z.object({ kind: z.enum(strategyTargetKinds), id });
 export type StrategyTarget = z.output<typeof strategyTargetSchema>;
 
-const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date');
+const dateOnly = textInput().regex(/^\d{4}-\d{2}-\d{2}$/, 'date');
 
 const strategyShape = z.object({
   projectId: zodOf(strategyFields.projectId),
@@ -193,7 +194,7 @@ export type StrategyInput = z.output<typeof strategyBodySchema>;
 
 export const strategyListQuerySchema = pageQuerySchema.extend({
   projectId: id.optional(),
-  name: z.string().max(100).optional(),
+  name: textInput().max(100).optional(),
   enabled: z.enum(['0', '1']).optional(),
 });
 

@@ -3,6 +3,7 @@ import { crudBindings } from '../../crud-routes';
 import { zodOf } from '../../field-spec.schemas';
 import { optionalText } from '../../list-query.schemas';
 import { pageQuerySchema } from '../../page-query.schemas';
+import { textInput } from '../../text-input.schemas';
 import { type AnnouncementCheckedFields, announcementFields, openPageProblem } from './announcement.fields';
 
 /** `yyyy-MM-dd[ HH:mm[:ss]]` (GMT+8) or an ISO date-time with its offset. */
@@ -21,7 +22,7 @@ const dateTime = z
 
 /** Upstream sends "id1,id2," (trailing comma); an array is accepted as well. */
 const userIds = z
-  .union([z.string().max(40_000), z.array(z.string().min(1).max(64)).max(5_000)])
+  .union([textInput().max(40_000), z.array(textInput().min(1).max(64)).max(5_000)])
   .nullish()
   .transform((v) => {
     const list = Array.isArray(v) ? v : (v ?? '').split(',');
@@ -60,32 +61,32 @@ const checkFields = (value: AnnouncementCheckedFields, ctx: z.RefinementCtx) => 
 
 export const announcementAddSchema = z.object(announcementShape).superRefine(checkFields);
 export const announcementEditSchema = z
-  .object({ id: z.string().min(1).max(64), ...announcementShape })
+  .object({ id: textInput().min(1).max(64), ...announcementShape })
   .superRefine(checkFields);
 
 export const announcementListQuerySchema = pageQuerySchema.extend({
   /** Contains-match; jeecg's `*x*` form is accepted too. */
-  titile: z.string().max(200).optional(),
+  titile: textInput().max(200).optional(),
   msgCategory: z.enum(['1', '2', '']).optional(),
   sendStatus: z.enum(['0', '1', '2', '']).optional(),
   msgType: z.enum(['ALL', 'USER', '']).optional(),
 });
 
 export const announcementIdQuerySchema = z.object({
-  id: z.string().min(1).max(64),
+  id: textInput().min(1).max(64),
   _t: z.coerce.number().optional(),
 });
-export const announcementIdsQuerySchema = z.object({ ids: z.string().min(1).max(40_000) });
+export const announcementIdsQuerySchema = z.object({ ids: textInput().min(1).max(40_000) });
 /** doReleaseData/doReovkeData: upstream sends GET ?id=, the spec's console PUT with `{id}` (body or query). */
-export const announcementOptionalIdQuerySchema = z.object({ id: z.string().min(1).max(64).optional() });
+export const announcementOptionalIdQuerySchema = z.object({ id: textInput().min(1).max(64).optional() });
 export const announcementOptionalIdBodySchema = z
-  .object({ id: z.string().min(1).max(64).optional() })
+  .object({ id: textInput().min(1).max(64).optional() })
   .nullish();
 
-export const announcementReadBodySchema = z.object({ anntId: z.string().min(1).max(64) });
+export const announcementReadBodySchema = z.object({ anntId: textInput().min(1).max(64) });
 
 export const myAnnouncementQuerySchema = pageQuerySchema.extend({
-  titile: z.string().max(200).optional(),
+  titile: textInput().max(200).optional(),
   msgCategory: z.enum(['1', '2', '']).optional(),
   readFlag: z.enum(['0', '1', '']).optional(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { crudBindings } from '../../crud-routes';
 import { zodOf, zodShape } from '../../field-spec.schemas';
 import { optionalText, sysCrudQueries, sysIdQuerySchema, sysIdsQuerySchema } from '../../list-query.schemas';
+import { textInput } from '../../text-input.schemas';
 import { roleFields } from '../role/role.fields';
 import { departFields } from './depart.fields';
 
@@ -15,7 +16,7 @@ const departShape = {
 };
 export const departAddSchema = z.object(departShape);
 export const departEditSchema = z.object({
-  id: z.string().min(1).max(64),
+  id: textInput().min(1).max(64),
   ...departShape,
   /** Absent keeps the department where it is; another parent moves it (and its subtree); '' or null makes it top-level. */
   parentId: z
@@ -25,28 +26,28 @@ export const departEditSchema = z.object({
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null)),
 });
-export const departSearchQuerySchema = z.object({ keyWord: z.string().max(100) });
+export const departSearchQuerySchema = z.object({ keyWord: textInput().max(100) });
 
 /** A department's roles have the fields of a role. */
-const departRoleShape = { departId: z.string().min(1).max(64), ...zodShape(roleFields) };
+const departRoleShape = { departId: textInput().min(1).max(64), ...zodShape(roleFields) };
 export const departRoleAddSchema = z.object(departRoleShape);
-export const departRoleEditSchema = z.object({ id: z.string().min(1).max(64), ...departRoleShape });
+export const departRoleEditSchema = z.object({ id: textInput().min(1).max(64), ...departRoleShape });
 export const departRoleUserSchema = z.object({
-  userId: z.string().min(1).max(64),
-  departId: z.string().min(1).max(64),
+  userId: textInput().min(1).max(64),
+  departId: textInput().min(1).max(64),
   /** Comma string of the department roles the user holds in that department. */
-  roleIds: z.string().max(20_000).default(''),
+  roleIds: textInput().max(20_000).default(''),
 });
 export const departRoleUserQuerySchema = z.object({
-  userId: z.string().min(1).max(64),
-  departId: z.string().min(1).max(64),
+  userId: textInput().min(1).max(64),
+  departId: textInput().min(1).max(64),
 });
-export const departRoleTreeQuerySchema = z.object({ departId: z.string().min(1).max(64) });
-export const departRolePermissionQuerySchema = z.object({ roleId: z.string().min(1).max(64) });
+export const departRoleTreeQuerySchema = z.object({ departId: textInput().min(1).max(64) });
+export const departRolePermissionQuerySchema = z.object({ roleId: textInput().min(1).max(64) });
 export const saveDeptRolePermissionSchema = z.object({
-  roleId: z.string().min(1).max(64),
-  permissionIds: z.string().max(100_000).default(''),
-  lastpermissionIds: z.string().max(100_000).optional(),
+  roleId: textInput().min(1).max(64),
+  permissionIds: textInput().max(100_000).default(''),
+  lastpermissionIds: textInput().max(100_000).optional(),
 });
 
 export const departCrudSchemas = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { crudBindings } from '../../crud-routes';
 import { zodOf, zodShape } from '../../field-spec.schemas';
 import { optionalText, sysIdQuerySchema } from '../../list-query.schemas';
+import { textInput } from '../../text-input.schemas';
 import { dataRuleFields, permissionFields } from './permission.fields';
 
 const bool = z
@@ -30,29 +31,29 @@ const permissionShape = {
 };
 
 export const permissionAddSchema = z.object(permissionShape);
-export const permissionEditSchema = z.object({ id: z.string().min(1).max(64), ...permissionShape });
+export const permissionEditSchema = z.object({ id: textInput().min(1).max(64), ...permissionShape });
 
-export const parentIdQuerySchema = z.object({ parentId: z.string().min(1).max(64) });
-export const parentIdsQuerySchema = z.object({ parentIds: z.string().min(1).max(20_000) });
+export const parentIdQuerySchema = z.object({ parentId: textInput().min(1).max(64) });
+export const parentIdsQuerySchema = z.object({ parentIds: textInput().min(1).max(20_000) });
 
 const dataRuleShape = {
-  permissionId: z.string().min(1).max(64),
+  permissionId: textInput().min(1).max(64),
   ...zodShape(dataRuleFields),
   status: z.enum(['0', '1']).default('1'),
 };
 export const dataRuleAddSchema = z.object(dataRuleShape);
-export const dataRuleEditSchema = z.object({ id: z.string().min(1).max(64), ...dataRuleShape });
+export const dataRuleEditSchema = z.object({ id: textInput().min(1).max(64), ...dataRuleShape });
 export const dataRuleQuerySchema = z.object({
-  permissionId: z.string().min(1).max(64),
-  ruleName: z.string().max(100).optional(),
-  ruleValue: z.string().max(300).optional(),
+  permissionId: textInput().min(1).max(64),
+  ruleName: textInput().max(100).optional(),
+  ruleValue: textInput().max(300).optional(),
 });
 
-export const departPermissionQuerySchema = z.object({ departId: z.string().min(1).max(64) });
+export const departPermissionQuerySchema = z.object({ departId: textInput().min(1).max(64) });
 export const saveDepartPermissionSchema = z.object({
-  departId: z.string().min(1).max(64),
-  permissionIds: z.string().max(100_000).default(''),
-  lastpermissionIds: z.string().max(100_000).optional(),
+  departId: textInput().min(1).max(64),
+  permissionIds: textInput().max(100_000).default(''),
+  lastpermissionIds: textInput().max(100_000).optional(),
 });
 
 export const permissionCrudSchemas = {

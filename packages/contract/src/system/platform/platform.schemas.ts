@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zodOf } from '../../field-spec.schemas';
+import { textInput } from '../../text-input.schemas';
 import { imageUploadSchema } from '../user/user.schemas';
 import { platformFields } from './platform.fields';
 
@@ -14,7 +15,7 @@ export const platformSettingsSchema = z.object({
 });
 
 export const staticFileParamsSchema = z.object({
-  file: z.string().regex(/^[a-z]+-[0-9a-f]{32}\.(png|jpg)$/),
+  file: textInput().regex(/^[a-z]+-[0-9a-f]{32}\.(png|jpg)$/),
 });
 
 export const platformRouteSchemas = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from '../../text-input.schemas';
 import { WATCH_MAX_DEVICES } from './realtime.routes';
 
 /**
@@ -9,6 +10,6 @@ import { WATCH_MAX_DEVICES } from './realtime.routes';
  */
 export const watchMessageSchema = z.object({
   cmd: z.literal('watch'),
-  devices: z.union([z.literal('all'), z.array(z.string().min(1).max(64)).max(WATCH_MAX_DEVICES)]),
+  devices: z.union([z.literal('all'), z.array(textInput().min(1).max(64)).max(WATCH_MAX_DEVICES)]),
 });
 export type WatchMessage = z.infer<typeof watchMessageSchema>;

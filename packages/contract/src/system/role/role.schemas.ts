@@ -2,37 +2,38 @@ import { z } from 'zod';
 import { crudBindings } from '../../crud-routes';
 import { zodShape } from '../../field-spec.schemas';
 import { sysCrudQueries } from '../../list-query.schemas';
+import { textInput } from '../../text-input.schemas';
 import { roleFields } from './role.fields';
 
 const roleShape = zodShape(roleFields);
 
 export const roleAddSchema = z.object(roleShape);
-export const roleEditSchema = z.object({ id: z.string().min(1).max(64), ...roleShape });
+export const roleEditSchema = z.object({ id: textInput().min(1).max(64), ...roleShape });
 
 export const saveRolePermissionSchema = z.object({
-  roleId: z.string().min(1).max(64),
+  roleId: textInput().min(1).max(64),
   /** Comma string of permission ids. */
-  permissionIds: z.string().max(100_000).default(''),
-  lastpermissionIds: z.string().max(100_000).optional(),
+  permissionIds: textInput().max(100_000).default(''),
+  lastpermissionIds: textInput().max(100_000).optional(),
 });
 
-export const rolePermissionQuerySchema = z.object({ roleId: z.string().min(1).max(64) });
+export const rolePermissionQuerySchema = z.object({ roleId: textInput().min(1).max(64) });
 
 export const roleDataRuleQuerySchema = z.object({
-  roleId: z.string().min(1).max(64),
-  permissionId: z.string().min(1).max(64),
+  roleId: textInput().min(1).max(64),
+  permissionId: textInput().min(1).max(64),
 });
 /** The data rules of one menu a role is granted (upstream `/sys/role/datarule`). */
 export const saveRoleDataRuleSchema = z.object({
-  roleId: z.string().min(1).max(64),
-  permissionId: z.string().min(1).max(64),
+  roleId: textInput().min(1).max(64),
+  permissionId: textInput().min(1).max(64),
   /** Comma string of rule ids (each a rule of that menu). */
-  dataRuleIds: z.string().max(20_000).default(''),
+  dataRuleIds: textInput().max(20_000).default(''),
 });
 
 export const checkRoleCodeSchema = z.object({
-  id: z.string().max(64).optional(),
-  roleCode: z.string().max(64),
+  id: textInput().max(64).optional(),
+  roleCode: textInput().max(64),
 });
 
 export const roleCrudSchemas = { ...sysCrudQueries, add: roleAddSchema, edit: roleEditSchema };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { crudBindings } from '../../crud-routes';
 import { zodOf, zodShape } from '../../field-spec.schemas';
 import { optionalText, sysCrudQueries, sysIdQuerySchema } from '../../list-query.schemas';
+import { textInput } from '../../text-input.schemas';
 import { userFields, userPasswordField } from './user.fields';
 
 /** Optional text that, when given, must match `pattern`; '' and null become null. */
@@ -33,16 +34,16 @@ const userShape = {
     .min(1, 'form.status.invalid')
     .max(2, 'form.status.invalid')
     .optional(),
-  managedDepartIds: z.string().max(4000).nullish(),
+  managedDepartIds: textInput().max(4000).nullish(),
   /** Comma strings of role ids and department ids. */
-  selectedroles: z.string().max(4000).nullish(),
-  selecteddeparts: z.string().max(4000).nullish(),
+  selectedroles: textInput().max(4000).nullish(),
+  selecteddeparts: textInput().max(4000).nullish(),
 };
 
 /** A new password and, when sent, its confirmation. */
 const newPassword = {
   password: zodOf(userPasswordField),
-  confirmpassword: z.string().max(128).optional(),
+  confirmpassword: textInput().max(128).optional(),
 };
 const confirmed = (v: { password: string; confirmpassword?: string | undefined }) =>
   v.confirmpassword === undefined || v.confirmpassword === v.password;
@@ -52,36 +53,36 @@ export const userAddSchema = z.object({ ...userShape, ...newPassword }).refine(c
 
 /** Edit keeps the password; the username may be sent but cannot change. */
 export const userEditSchema = z.object({
-  id: z.string().min(1).max(64),
+  id: textInput().min(1).max(64),
   ...userShape,
   username: userShape.username.optional(),
 });
 
 export const frozenBatchSchema = z.object({
-  ids: z.string().min(1, 'form.ids.required').max(20_000),
+  ids: textInput().min(1, 'form.ids.required').max(20_000),
   status: z.coerce.number().int().min(1, 'form.status.invalid').max(2, 'form.status.invalid'),
 });
 
 export const changePasswordSchema = z
   .object({
-    username: z.string({ error: 'form.username.required' }).trim().min(1, 'form.username.required').max(64),
+    username: textInput({ error: 'form.username.required' }).trim().min(1, 'form.username.required').max(64),
     ...newPassword,
   })
   .refine(confirmed, mismatch);
 
 export const checkOnlyUserSchema = z.object({
-  id: z.string().max(64).optional(),
-  username: z.string().max(64).optional(),
-  phone: z.string().max(64).optional(),
-  email: z.string().max(100).optional(),
-  workNo: z.string().max(64).optional(),
+  id: textInput().max(64).optional(),
+  username: textInput().max(64).optional(),
+  phone: textInput().max(64).optional(),
+  email: textInput().max(100).optional(),
+  workNo: textInput().max(64).optional(),
 });
 
-export const userRoleQuerySchema = z.object({ userid: z.string().min(1).max(64) });
+export const userRoleQuerySchema = z.object({ userid: textInput().min(1).max(64) });
 
 /** An image as a data URL (`data:image/png;base64,...`); multipart is not installed. */
 export const imageUploadSchema = z.object({
-  file: z.string().min(1, 'form.image.required'),
+  file: textInput().min(1, 'form.image.required'),
 });
 
 export const userCrudSchemas = { ...sysCrudQueries, add: userAddSchema, edit: userEditSchema };
