@@ -1,8 +1,5 @@
 import type { AnnouncementComponent } from '@ics/contract';
-import {
-  type NoticeDetailComponent,
-  registerNoticeDetail,
-} from '../features/notice/components/detail-components';
+import { type NoticeDetailComponent, registerNoticeDetail } from '../shared/ui/notice-detail';
 
 /**
  * Detail views announcements of openType component open (like the view registry, the app

@@ -15,16 +15,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/lib/http';
 import { subscribeDeviceEvents } from '../../../shared/lib/realtime/device-events';
+import { commandStatusColor } from '../../../shared/ui/command-status';
 import { sendTestCommand } from '../api/send-test-command';
 import { fetchTestCommandStatus } from '../api/test-command-status';
 import { commandFields, commandsFor, type FieldSpec, initialValues, toParams } from '../utils/command-fields';
-
-export const statusColor: Record<CommandStatus, string> = {
-  pending: 'processing',
-  acked: 'success',
-  failed: 'error',
-  timeout: 'warning',
-};
 
 type SentCommand = {
   key: string;
@@ -246,7 +240,7 @@ export function CommandPanel({ target }: { target: CommandTarget }) {
                 s === 'rejected' ? (
                   <Tag color="red">{t('command.rejected', { reason: row.reason ?? '' })}</Tag>
                 ) : (
-                  <Tag color={statusColor[s]} data-testid={`command-status-${s}`}>
+                  <Tag color={commandStatusColor[s]} data-testid={`command-status-${s}`}>
                     {t(`status.${s}`)}
                     {row.reason ? ` · ${row.reason}` : ''}
                   </Tag>

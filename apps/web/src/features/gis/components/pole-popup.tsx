@@ -11,12 +11,12 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/lib/http';
 import { useControlJob } from '../../../shared/lib/realtime/control-job';
 import { type LivePatches, mergeState, useLivePatches } from '../../../shared/lib/realtime/live-state';
+import { commandStatusColor } from '../../../shared/ui/command-status';
 import { useHas } from '../../../shared/ui/has';
 import { controlLamp } from '../api/control-lamp';
 import { fetchPoleDetail } from '../api/pole-detail';
 
 const CONTROL_MARK = 'lighting:lamp:control';
-const statusColor = { pending: 'processing', acked: 'success', failed: 'error', timeout: 'warning' } as const;
 
 const fmt = (v: unknown, unit: string, digits = 1) =>
   typeof v === 'number' ? `${v.toFixed(digits)} ${unit}` : '—';
@@ -103,7 +103,7 @@ function LampRow({ lamp, patches }: { lamp: DeviceDto; patches: LivePatches }) {
       {status && (
         <Tag
           data-testid={`gis-lamp-outcome-${status}`}
-          color={status === 'rejected' ? 'red' : statusColor[status]}
+          color={status === 'rejected' ? 'red' : commandStatusColor[status]}
         >
           {t(`status.${status}`)}
           {outcome?.reason ? ` · ${outcome.reason}` : ''}

@@ -14,6 +14,7 @@ import Tag from 'antd/es/tag';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { commandStatusColor } from '../../../shared/ui/command-status';
 import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
 import { addCabinet, addCircuit, controlCircuits } from '../api/cabinets';
@@ -21,7 +22,7 @@ import { listGateways } from '../api/gateways';
 import { useControl } from '../hooks/use-control';
 import { useProjects } from '../hooks/use-projects';
 import '../locales';
-import { ControlProgressDrawer, statusColor } from './control-progress-drawer';
+import { ControlProgressDrawer } from './control-progress-drawer';
 import './lighting.css';
 
 /** `lighting/CabinetList`: distribution cabinets, their circuits and circuit on/off with the outcome. */
@@ -66,7 +67,7 @@ export default function CabinetListPage() {
       render: (_: unknown, c: CircuitDto) =>
         c.lastStatus ? (
           <Space size={4}>
-            <Tag color={statusColor[c.lastStatus]} data-testid={`circuit-status-${c.lastStatus}`}>
+            <Tag color={commandStatusColor[c.lastStatus]} data-testid={`circuit-status-${c.lastStatus}`}>
               {t(`control.statuses.${c.lastStatus}`)}
             </Tag>
             {c.lastReason}

@@ -5,9 +5,9 @@ import Tag from 'antd/es/tag';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { commandStatusColor } from '../../../shared/ui/command-status';
 import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
 import '../locales';
-import { statusColor } from './control-progress-drawer';
 import './lighting.css';
 
 const COMMAND_STATUSES: readonly CommandStatus[] = ['pending', 'acked', 'failed', 'timeout'];
@@ -68,7 +68,7 @@ export default function CommandLogPage() {
       key: 'status',
       title: t('command.status'),
       width: 100,
-      render: (s: CommandStatus) => <Tag color={statusColor[s]}>{t(`control.statuses.${s}`)}</Tag>,
+      render: (s: CommandStatus) => <Tag color={commandStatusColor[s]}>{t(`control.statuses.${s}`)}</Tag>,
     },
     { key: 'attempts', title: t('command.attempts'), width: 70 },
     { key: 'reason', title: t('command.reason') },

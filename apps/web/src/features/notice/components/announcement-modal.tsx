@@ -9,8 +9,8 @@ import { useNavigate } from 'react-router-dom';
 import { type DetailItem, DetailList } from '../../../shared/ui/detail-list';
 import { formatDate } from '../../../shared/utils/format';
 import '../locales';
+import { noticeDetailLoader } from '../../../shared/ui/notice-detail';
 import { sanitizeHtml } from '../utils/sanitize-html';
-import { noticeDetailLoader } from './detail-components';
 import './notice.css';
 
 /** What the detail shows; announcements of the bell and rows of the user's list both fit. */

@@ -13,10 +13,10 @@ import { refreshDictionaries } from '../../../shared/ui/dict';
 import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
+import { uniqueRule } from '../../../shared/ui/validators';
 import { refreshDictCache } from '../api/refresh-dict-cache';
 import { addDict, editDict } from '../api/save-dict';
 import { addDictItem, editDictItem } from '../api/save-dict-item';
-import { uniqueRule } from '../components/unique-rule';
 import '../locales';
 
 type DictValues = { dictName: string; dictCode: string; description?: string };

@@ -14,10 +14,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isApiError } from '../../../shared/lib/http';
 import { serverFieldName, useFormRules } from '../../../shared/ui/form';
+import { ImageUpload } from '../../../shared/ui/image-upload';
 import { PLATFORM_SETTINGS_KEY, usePlatformSettingsRecord } from '../api/platform-settings';
 import { savePlatformSettings } from '../api/save-platform-settings';
 import { uploadPlatformImage } from '../api/upload-platform-image';
-import { ImageUpload } from '../components/image-upload';
 import '../locales';
 
 type Values = Omit<PlatformSettingsRecord, 'platFormLogo' | 'platFormLoginSrc'>;

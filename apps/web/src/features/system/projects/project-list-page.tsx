@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has, useHas } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
+import { uniqueRule } from '../../../shared/ui/validators';
 import { useDepartTree } from '../api/depart-tree';
 import { addProject, editProject } from '../api/save-project';
-import { uniqueRule } from '../components/unique-rule';
 import '../locales';
 
 /** Default map centre (spec §9). */

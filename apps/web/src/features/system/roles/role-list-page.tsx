@@ -13,8 +13,8 @@ import {
   RowDelete,
   useRefreshList,
 } from '../../../shared/ui/list-page';
+import { uniqueRule } from '../../../shared/ui/validators';
 import { addRole, editRole } from '../api/save-role';
-import { uniqueRule } from '../components/unique-rule';
 import '../locales';
 import { RolePermissionDrawer } from './role-permission-drawer';
 

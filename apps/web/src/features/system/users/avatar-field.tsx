@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { platformLogoUrl } from '../../../shared/hooks/use-platform-settings';
+import { ImageUpload } from '../../../shared/ui/image-upload';
 import { uploadAvatar } from '../api/upload-avatar';
-import { ImageUpload } from '../components/image-upload';
 import '../locales';
 
 /** The user form's avatar: the stored image name as the field value, uploaded at once. */

@@ -21,12 +21,12 @@ import {
   RowDelete,
   useRefreshList,
 } from '../../../shared/ui/list-page';
+import { uniqueRule } from '../../../shared/ui/validators';
 import { useAllRoles } from '../api/all-roles';
 import { useDepartTree } from '../api/depart-tree';
 import { freezeUsers } from '../api/freeze-users';
 import { addUser, editUser, type UserAddBody } from '../api/save-user';
 import { fetchUserRoles } from '../api/user-roles';
-import { uniqueRule } from '../components/unique-rule';
 import '../locales';
 import { AvatarField } from './avatar-field';
 import { ResetPasswordModal } from './reset-password-modal';

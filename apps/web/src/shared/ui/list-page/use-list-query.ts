@@ -1,5 +1,5 @@
 import { type ListPage, type RouteDef, toLanguage } from '@ics/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, unwrap } from '../../lib/http';
@@ -34,6 +34,26 @@ export function useRefreshList(route: RouteDef): () => Promise<void> {
   const client = useQueryClient();
   const path = route.path;
   return useCallback(() => client.invalidateQueries({ queryKey: ['list', path] }), [client, path]);
+}
+
+/**
+ * A change to the rows of a list route (add, edit, an action on rows): once it succeeds every
+ * cached page of the list loads again, and `onSuccess` forgets what else it made stale. The
+ * reload is started, not awaited, so a form closes as soon as the server accepted the change.
+ */
+export function useListMutation<TVariables, TData>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  list: RouteDef,
+  onSuccess?: () => unknown,
+) {
+  const refresh = useRefreshList(list);
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      void refresh();
+      onSuccess?.();
+    },
+  });
 }
 
 /** The authorisation mark a route requires, if it names one. */

@@ -6,8 +6,8 @@ import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/lib/http';
-import '../locales';
+import { errorMessage } from '../../lib/http';
+import '../widgets-locales';
 import './image-upload.css';
 
 function readAsDataUrl(file: File): Promise<string> {
@@ -38,7 +38,7 @@ export type ImageUploadProps = {
  * size. The server's refusal ("只能上传PNG或JPEG图片", "图片过大，最大200 KB") shows below.
  */
 export function ImageUpload({ testId, shape = 'square', alt, url, upload, onClear }: ImageUploadProps) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('widgets');
   const { message } = App.useApp();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -50,7 +50,7 @@ export function ImageUpload({ testId, shape = 'square', alt, url, upload, onClea
     setError(null);
     try {
       await upload(await readAsDataUrl(file));
-      message.success(t('platform.uploaded'));
+      message.success(t('imageUpload.uploaded'));
     } catch (failure) {
       setError(errorMessage(failure, ''));
     } finally {
@@ -65,7 +65,7 @@ export function ImageUpload({ testId, shape = 'square', alt, url, upload, onClea
         {url ? (
           <img src={url} alt={alt} data-testid={`${testId}-preview`} />
         ) : (
-          <Typography.Text type="secondary">{t('platform.none')}</Typography.Text>
+          <Typography.Text type="secondary">{t('imageUpload.none')}</Typography.Text>
         )}
       </div>
       <Space direction="vertical">
@@ -75,11 +75,11 @@ export function ImageUpload({ testId, shape = 'square', alt, url, upload, onClea
           onClick={() => input.current?.click()}
           data-testid={`${testId}-upload`}
         >
-          {t('platform.upload')}
+          {t('imageUpload.upload')}
         </Button>
         {onClear && url && (
           <Button type="link" size="small" onClick={onClear} data-testid={`${testId}-clear`}>
-            {t('platform.remove')}
+            {t('imageUpload.remove')}
           </Button>
         )}
         <input
