@@ -1,3 +1,4 @@
+import { permissionListPage } from '../features/permission/pages';
 import type { ViewRegistry } from './build-routes';
 import './notice-details';
 
@@ -18,7 +19,7 @@ export const viewRegistry: ViewRegistry = {
     'gis/GlrGis': () => import('../features/gis/components/gis-page'),
     'system/UserList': () => import('../features/system/users/user-list-page'),
     'system/RoleList': () => import('../features/system/roles/role-list-page'),
-    'system/PermissionList': () => import('../features/system/permissions/permission-list-page'),
+    'system/PermissionList': permissionListPage,
     'system/DepartList': () => import('../features/system/departs/depart-page'),
     'system/DictList': () => import('../features/system/dicts/dict-list-page'),
     'system/AnnouncementList': () => import('../features/system/announcements/announcement-list-page'),

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
+import { PermissionTreeEditor } from '../../permission';
 import {
   addDepartRole,
   editDepartRole,
@@ -17,7 +18,6 @@ import {
   fetchDepartRoleTree,
   saveDepartRolePermissions,
 } from '../api/depart-roles';
-import { PermissionTreeEditor } from '../components/permission-tree-editor';
 
 type Values = { roleName: string; roleCode: string; description?: string };
 

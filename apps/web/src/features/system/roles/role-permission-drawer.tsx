@@ -5,10 +5,10 @@ import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PermissionTreeEditor } from '../../permission';
 import { usePermissionTree } from '../api/permission-tree';
 import { fetchRolePermissions } from '../api/role-permissions';
 import { saveRolePermissions } from '../api/save-role-permissions';
-import { PermissionTreeEditor } from '../components/permission-tree-editor';
 import { RoleDataRuleModal } from './role-data-rule-modal';
 
 /** The permission tree of one role (queryRolePermission → saveRolePermission). */

@@ -1,7 +1,8 @@
 import { type ListPage, type RouteDef, toLanguage } from '@ics/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInvalidatingMutation } from '../../hooks/use-invalidating-mutation';
 import { call, unwrap } from '../../lib/http';
 
 /** Query key of a list route: invalidating `listKey(route)` refreshes every page of it. */
@@ -36,24 +37,13 @@ export function useRefreshList(route: RouteDef): () => Promise<void> {
   return useCallback(() => client.invalidateQueries({ queryKey: ['list', path] }), [client, path]);
 }
 
-/**
- * A change to the rows of a list route (add, edit, an action on rows): once it succeeds every
- * cached page of the list loads again, and `onSuccess` forgets what else it made stale. The
- * reload is started, not awaited, so a form closes as soon as the server accepted the change.
- */
+/** A change to the rows of a list route (add, edit, an action on rows): the list loads again. */
 export function useListMutation<TVariables, TData>(
   mutationFn: (variables: TVariables) => Promise<TData>,
   list: RouteDef,
   onSuccess?: () => unknown,
 ) {
-  const refresh = useRefreshList(list);
-  return useMutation({
-    mutationFn,
-    onSuccess: () => {
-      void refresh();
-      onSuccess?.();
-    },
-  });
+  return useInvalidatingMutation(mutationFn, () => [listKey(list)], onSuccess);
 }
 
 /** The authorisation mark a route requires, if it names one. */

@@ -1,5 +1,4 @@
 import { type PermissionRecord, permissionRoutes } from '@ics/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -19,8 +18,8 @@ import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui
 import { Has } from '../../../shared/ui/has';
 import { RowDelete } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
-import { MENU_TREE_KEY, useMenuTree } from '../api/menu-tree';
-import { addMenu, editMenu, type MenuBody } from '../api/save-menu';
+import { useMenuTree, useRefreshMenuTree } from '../api/get-menu-tree';
+import { type MenuBody, useAddMenu, useEditMenu } from '../api/save-menu';
 import '../locales';
 import './permissions.css';
 import { DataRuleDrawer } from './data-rule-drawer';
@@ -40,13 +39,14 @@ function parentOptions(nodes: readonly PermissionRecord[] | undefined, exclude?:
 
 /** `/system/permission`: the menu tree with its buttons, icons, routes and data rules. */
 export default function PermissionListPage() {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('permission');
   const rules = useFormRules();
-  const client = useQueryClient();
   const tree = useMenuTree();
+  const refresh = useRefreshMenuTree();
+  const addMenu = useAddMenu();
+  const editMenu = useEditMenu();
   const [expanded, setExpanded] = useState<string[] | null>(null);
   const [rulesOf, setRulesOf] = useState<PermissionRecord | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: MENU_TREE_KEY });
 
   const form = useEntityForm<PermissionRecord, Values>({
     defaults: {
@@ -80,9 +80,8 @@ export default function PermissionListPage() {
       status: (r.status as '0' | '1') ?? '1',
       description: r.description,
     }),
-    add: (v) => addMenu(v as MenuBody),
-    edit: (v, r) => editMenu({ ...(v as MenuBody), id: r.id }),
-    onSaved: refresh,
+    add: (v) => addMenu.mutateAsync(v as MenuBody),
+    edit: (v, r) => editMenu.mutateAsync({ ...(v as MenuBody), id: r.id }),
     errorFields: { 'system.permission.perms_taken': 'perms', 'system.permission.bad_parent': 'parentId' },
   });
   const menuType = Form.useWatch('menuType', form.form) ?? 0;
@@ -104,7 +103,7 @@ export default function PermissionListPage() {
   const columns = [
     {
       key: 'title',
-      title: t('menu.name'),
+      title: t('name'),
       render: (_: unknown, r: PermissionRecord) => (
         <span data-testid={`menu-row-${r.id}`}>
           <MenuIcon name={r.icon} /> {r.title}
@@ -113,18 +112,18 @@ export default function PermissionListPage() {
     },
     {
       key: 'menuType',
-      title: t('menu.menuType'),
+      title: t('menuType'),
       width: 120,
       render: (_: unknown, r: PermissionRecord) => (
         <Tag color={TYPE_COLORS[r.menuType] ?? 'default'}>
-          {t(`menu.types.${String(r.menuType) as '0' | '1' | '2'}`)}
+          {t(`types.${String(r.menuType) as '0' | '1' | '2'}`)}
         </Tag>
       ),
     },
-    { key: 'url', dataIndex: 'url', title: t('menu.url') },
-    { key: 'component', dataIndex: 'component', title: t('menu.component') },
-    { key: 'perms', dataIndex: 'perms', title: t('menu.perms') },
-    { key: 'sortNo', dataIndex: 'sortNo', title: t('menu.sortNo'), width: 70 },
+    { key: 'url', dataIndex: 'url', title: t('url') },
+    { key: 'component', dataIndex: 'component', title: t('component') },
+    { key: 'perms', dataIndex: 'perms', title: t('perms') },
+    { key: 'sortNo', dataIndex: 'sortNo', title: t('sortNo'), width: 70 },
     {
       key: 'actions',
       title: t('common.actions'),
@@ -150,13 +149,13 @@ export default function PermissionListPage() {
                 onClick={() => void form.open(null, { parentId: r.id, menuType: r.menuType === 0 ? 1 : 2 })}
                 data-testid={`menu-add-child-${r.id}`}
               >
-                {t('menu.addChild')}
+                {t('addChild')}
               </Button>
             </Has>
           )}
           {r.menuType !== 2 && (
             <Button type="link" size="small" onClick={() => setRulesOf(r)}>
-              {t('menu.dataRules')}
+              {t('dataRules')}
             </Button>
           )}
           <RowDelete
@@ -199,20 +198,20 @@ export default function PermissionListPage() {
       />
       <EntityFormModal
         state={form.modalProps}
-        title={{ add: t('menu.addTitle'), edit: t('menu.editTitle') }}
+        title={{ add: t('addTitle'), edit: t('editTitle') }}
         width={820}
         testId="menu-form"
       >
         <Form.Item
           name="menuType"
-          label={t('menu.menuType')}
+          label={t('menuType')}
           rules={[rules.requiredValue('form.menu_type.invalid')]}
         >
           <Radio.Group
             optionType="button"
             options={(['0', '1', '2'] as const).map((v) => ({
               value: Number(v),
-              label: t(`menu.types.${v}`),
+              label: t(`types.${v}`),
             }))}
           />
         </Form.Item>
@@ -220,8 +219,8 @@ export default function PermissionListPage() {
           <Col span={12}>
             <Form.Item
               name="name"
-              label={t('menu.name')}
-              extra={t('menu.nameHelp')}
+              label={t('name')}
+              extra={t('nameHelp')}
               rules={[rules.required('form.menu_name.required'), rules.max(100)]}
             >
               <Input data-testid="menu-form-name" />
@@ -229,7 +228,7 @@ export default function PermissionListPage() {
           </Col>
           {menuType !== 0 && (
             <Col span={12}>
-              <Form.Item name="parentId" label={t('menu.parent')} rules={[rules.requiredValue()]}>
+              <Form.Item name="parentId" label={t('parent')} rules={[rules.requiredValue()]}>
                 <TreeSelect
                   treeData={parents as never}
                   showSearch
@@ -243,36 +242,36 @@ export default function PermissionListPage() {
           {menuType !== 2 ? (
             <>
               <Col span={12}>
-                <Form.Item name="url" label={t('menu.url')} rules={[rules.max(255)]}>
+                <Form.Item name="url" label={t('url')} rules={[rules.max(255)]}>
                   <Input placeholder="/system/user" data-testid="menu-form-url" />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item name="component" label={t('menu.component')} rules={[rules.max(255)]}>
+                <Form.Item name="component" label={t('component')} rules={[rules.max(255)]}>
                   <Input placeholder="system/UserList" />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item name="componentName" label={t('menu.componentName')} rules={[rules.max(100)]}>
+                <Form.Item name="componentName" label={t('componentName')} rules={[rules.max(100)]}>
                   <Input />
                 </Form.Item>
               </Col>
               {menuType === 0 && (
                 <Col span={12}>
-                  <Form.Item name="redirect" label={t('menu.redirect')} rules={[rules.max(255)]}>
+                  <Form.Item name="redirect" label={t('redirect')} rules={[rules.max(255)]}>
                     <Input />
                   </Form.Item>
                 </Col>
               )}
               <Col span={12}>
-                <Form.Item name="icon" label={t('menu.icon')}>
+                <Form.Item name="icon" label={t('icon')}>
                   <IconPicker />
                 </Form.Item>
               </Col>
               <Col span={12}>
                 <Form.Item
                   name="perms"
-                  label={t('menu.perms')}
+                  label={t('perms')}
                   validateFirst
                   validateDebounce={400}
                   rules={[rules.max(255), uniqueRule('sys_permission', 'perms', form.record?.id)]}
@@ -286,7 +285,7 @@ export default function PermissionListPage() {
               <Col span={12}>
                 <Form.Item
                   name="perms"
-                  label={t('menu.perms')}
+                  label={t('perms')}
                   validateFirst
                   validateDebounce={400}
                   rules={[
@@ -299,17 +298,17 @@ export default function PermissionListPage() {
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item name="permsType" label={t('menu.permsType')}>
+                <Form.Item name="permsType" label={t('permsType')}>
                   <Radio.Group
                     options={(['1', '2'] as const).map((v) => ({
                       value: v,
-                      label: t(`menu.permsTypes.${v}`),
+                      label: t(`permsTypes.${v}`),
                     }))}
                   />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item name="status" label={t('menu.buttonStatus')}>
+                <Form.Item name="status" label={t('buttonStatus')}>
                   <Radio.Group
                     options={[
                       { value: '1', label: t('common.enabled') },
@@ -323,7 +322,7 @@ export default function PermissionListPage() {
           <Col span={12}>
             <Form.Item
               name="sortNo"
-              label={t('menu.sortNo')}
+              label={t('sortNo')}
               rules={[rules.custom((v) => Number.isFinite(Number(v)), 'form.sort.number')]}
             >
               <InputNumber style={{ width: '100%' }} />
@@ -333,31 +332,31 @@ export default function PermissionListPage() {
         {menuType !== 2 && (
           <Row gutter={16}>
             <Col span={6}>
-              <Form.Item name="route" label={t('menu.route')} valuePropName="checked">
+              <Form.Item name="route" label={t('route')} valuePropName="checked">
                 <Switch />
               </Form.Item>
             </Col>
             <Col span={6}>
-              <Form.Item name="hidden" label={t('menu.hidden')} valuePropName="checked">
+              <Form.Item name="hidden" label={t('hidden')} valuePropName="checked">
                 <Switch />
               </Form.Item>
             </Col>
             <Col span={6}>
-              <Form.Item name="keepAlive" label={t('menu.keepAlive')} valuePropName="checked">
+              <Form.Item name="keepAlive" label={t('keepAlive')} valuePropName="checked">
                 <Switch />
               </Form.Item>
             </Col>
             <Col span={6}>
-              <Form.Item name="alwaysShow" label={t('menu.alwaysShow')} valuePropName="checked">
+              <Form.Item name="alwaysShow" label={t('alwaysShow')} valuePropName="checked">
                 <Switch />
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="internalOrExternal" label={t('menu.internalOrExternal')}>
+              <Form.Item name="internalOrExternal" label={t('internalOrExternal')}>
                 <Radio.Group
                   options={[
-                    { value: false, label: t('menu.internal') },
-                    { value: true, label: t('menu.external') },
+                    { value: false, label: t('internal') },
+                    { value: true, label: t('external') },
                   ]}
                 />
               </Form.Item>

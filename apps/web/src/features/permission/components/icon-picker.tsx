@@ -36,7 +36,7 @@ export function IconPicker({
   value?: string | null;
   onChange?: (v: string | null) => void;
 }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('permission');
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
   const icons = useCatalogue(open || Boolean(value));
@@ -58,19 +58,19 @@ export function IconPicker({
           data-testid="menu-form-icon"
         />
         <Button onClick={() => setOpen(true)} data-testid="menu-form-icon-pick">
-          {t('menu.chooseIcon')}
+          {t('chooseIcon')}
         </Button>
       </Space.Compact>
       <Modal
         open={open}
-        title={t('menu.chooseIcon')}
+        title={t('chooseIcon')}
         width={760}
         footer={null}
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >
         <Input.Search
-          placeholder={t('menu.iconSearch')}
+          placeholder={t('iconSearch')}
           allowClear
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
@@ -90,7 +90,7 @@ export function IconPicker({
                 setOpen(false);
               }}
             >
-              {t('menu.iconNone')}
+              {t('iconNone')}
             </Button>
             {shown.map(([name, Icon]) => (
               <Tooltip key={name} title={name}>

@@ -6,6 +6,7 @@ import Switch from 'antd/es/switch';
 import Tree from 'antd/es/tree';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../locales';
 import { allKeys, idsToSave, initialChecked, parentKeys } from './permission-tree-utils';
 
 type Props = {
@@ -24,7 +25,7 @@ type Props = {
  * with their checked children; unlinked mode checks each node on its own.
  */
 export function PermissionTreeEditor({ tree, granted, saving, onSave, testId, nodeExtra }: Props) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('permission');
   const [linked, setLinked] = useState(true);
   const [checked, setChecked] = useState<string[]>([]);
   const [halfChecked, setHalfChecked] = useState<string[]>([]);
@@ -45,7 +46,7 @@ export function PermissionTreeEditor({ tree, granted, saving, onSave, testId, no
     <div data-testid={testId}>
       <Space wrap style={{ marginBottom: 12 }}>
         <span>
-          {t('role.linked')}{' '}
+          {t('tree.linked')}{' '}
           <Switch size="small" checked={linked} onChange={setLinked} data-testid={`${testId}-linked`} />
         </span>
         <Button size="small" onClick={() => setChecked(allKeys(tree))}>
@@ -96,7 +97,7 @@ export function PermissionTreeEditor({ tree, granted, saving, onSave, testId, no
             onSave(idsToSave(checked, half));
           }}
         >
-          {t('role.savePermissions')}
+          {t('tree.savePermissions')}
         </Button>
       </div>
     </div>

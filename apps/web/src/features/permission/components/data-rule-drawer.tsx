@@ -6,7 +6,6 @@ import {
   type PermissionRecord,
   permissionRoutes,
 } from '@ics/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
@@ -19,8 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
 import { RowDelete } from '../../../shared/ui/list-page';
-import { dataRulesKey, useDataRules } from '../api/data-rules';
-import { addDataRule, editDataRule } from '../api/save-data-rule';
+import { useDataRules, useRefreshDataRules } from '../api/get-data-rules';
+import { useAddDataRule, useEditDataRule } from '../api/save-data-rule';
 
 type Values = {
   ruleName: string;
@@ -32,11 +31,12 @@ type Values = {
 
 /** The data rules of one menu (sys_permission_data_rule). */
 export function DataRuleDrawer({ menu, onClose }: { menu: PermissionRecord | null; onClose(): void }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('permission');
   const rules = useFormRules();
-  const client = useQueryClient();
   const list = useDataRules(menu?.id);
-  const refresh = () => client.invalidateQueries({ queryKey: dataRulesKey(menu?.id ?? '') });
+  const refresh = useRefreshDataRules(menu?.id);
+  const addDataRule = useAddDataRule();
+  const editDataRule = useEditDataRule();
   const form = useEntityForm<DataRuleRecord, Values>({
     defaults: { status: '1', ruleConditions: '=' },
     toValues: (r) => ({
@@ -46,9 +46,8 @@ export function DataRuleDrawer({ menu, onClose }: { menu: PermissionRecord | nul
       ruleValue: r.ruleValue,
       status: r.status as '0' | '1',
     }),
-    add: (v) => addDataRule({ ...v, permissionId: menu?.id ?? '' }),
-    edit: (v, r) => editDataRule({ ...v, id: r.id, permissionId: r.permissionId }),
-    onSaved: refresh,
+    add: (v) => addDataRule.mutateAsync({ ...v, permissionId: menu?.id ?? '' }),
+    edit: (v, r) => editDataRule.mutateAsync({ ...v, id: r.id, permissionId: r.permissionId }),
     errorFields: {
       'system.data_rule.bad_column': 'ruleColumn',
       'system.data_rule.bad_variable': 'ruleValue',
@@ -61,11 +60,11 @@ export function DataRuleDrawer({ menu, onClose }: { menu: PermissionRecord | nul
       open={Boolean(menu)}
       onClose={onClose}
       width={720}
-      title={t('menu.dataRulesTitle', { name: menu?.title ?? '' })}
+      title={t('dataRulesTitle', { name: menu?.title ?? '' })}
     >
       <Has action="system:permission:edit">
         <Button type="primary" style={{ marginBottom: 12 }} onClick={() => void form.open()}>
-          {t('menu.addRule')}
+          {t('addRule')}
         </Button>
       </Has>
       <Table<DataRuleRecord>
@@ -75,10 +74,10 @@ export function DataRuleDrawer({ menu, onClose }: { menu: PermissionRecord | nul
         dataSource={list.data}
         pagination={false}
         columns={[
-          { key: 'ruleName', dataIndex: 'ruleName', title: t('menu.ruleName') },
-          { key: 'ruleColumn', dataIndex: 'ruleColumn', title: t('menu.ruleColumn') },
-          { key: 'ruleConditions', dataIndex: 'ruleConditions', title: t('menu.ruleConditions') },
-          { key: 'ruleValue', dataIndex: 'ruleValue', title: t('menu.ruleValue') },
+          { key: 'ruleName', dataIndex: 'ruleName', title: t('ruleName') },
+          { key: 'ruleColumn', dataIndex: 'ruleColumn', title: t('ruleColumn') },
+          { key: 'ruleConditions', dataIndex: 'ruleConditions', title: t('ruleConditions') },
+          { key: 'ruleValue', dataIndex: 'ruleValue', title: t('ruleValue') },
           {
             key: 'status',
             title: t('common.status'),
@@ -104,27 +103,23 @@ export function DataRuleDrawer({ menu, onClose }: { menu: PermissionRecord | nul
           },
         ]}
       />
-      <EntityFormModal
-        state={form.modalProps}
-        title={{ add: t('menu.addRule'), edit: t('menu.editRule') }}
-        width={520}
-      >
-        <Form.Item name="ruleName" label={t('menu.ruleName')} rules={[rules.required(), rules.max(100)]}>
+      <EntityFormModal state={form.modalProps} title={{ add: t('addRule'), edit: t('editRule') }} width={520}>
+        <Form.Item name="ruleName" label={t('ruleName')} rules={[rules.required(), rules.max(100)]}>
           <Input />
         </Form.Item>
         <Form.Item
           name="ruleColumn"
-          label={t('menu.ruleColumn')}
+          label={t('ruleColumn')}
           rules={[rules.required('form.rule_column.required'), rules.max(100)]}
         >
           <Input data-testid="data-rule-form-column" />
         </Form.Item>
-        <Form.Item name="ruleConditions" label={t('menu.ruleConditions')} rules={[rules.requiredValue()]}>
+        <Form.Item name="ruleConditions" label={t('ruleConditions')} rules={[rules.requiredValue()]}>
           <Select options={DATA_RULE_CONDITIONS.map((c) => ({ value: c, label: c }))} />
         </Form.Item>
         <Form.Item
           name="ruleValue"
-          label={t('menu.ruleValue')}
+          label={t('ruleValue')}
           rules={[rules.required(), rules.max(300)]}
           extra={DATA_RULE_VARIABLES.map((v) => `#{${v}}`).join('  ')}
         >
