@@ -1,4 +1,5 @@
 import { permissionListPage } from '../features/permission/pages';
+import { roleListPage } from '../features/role/pages';
 import type { ViewRegistry } from './build-routes';
 import './notice-details';
 
@@ -18,7 +19,7 @@ export const viewRegistry: ViewRegistry = {
     'lighting/CommandLog': () => import('../features/lighting/components/command-log-page'),
     'gis/GlrGis': () => import('../features/gis/components/gis-page'),
     'system/UserList': () => import('../features/system/users/user-list-page'),
-    'system/RoleList': () => import('../features/system/roles/role-list-page'),
+    'system/RoleList': roleListPage,
     'system/PermissionList': permissionListPage,
     'system/DepartList': () => import('../features/system/departs/depart-page'),
     'system/DictList': () => import('../features/system/dicts/dict-list-page'),

@@ -22,7 +22,7 @@ import {
   useRefreshList,
 } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
-import { useAllRoles } from '../api/all-roles';
+import { useAllRoles } from '../../role';
 import { useDepartTree } from '../api/depart-tree';
 import { freezeUsers } from '../api/freeze-users';
 import { addUser, editUser, type UserAddBody } from '../api/save-user';

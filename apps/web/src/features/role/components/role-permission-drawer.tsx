@@ -1,37 +1,31 @@
 import type { PermissionTreeNode, RoleRecord } from '@ics/contract';
-import { useQuery } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionTreeEditor } from '../../permission';
-import { usePermissionTree } from '../api/permission-tree';
-import { fetchRolePermissions } from '../api/role-permissions';
-import { saveRolePermissions } from '../api/save-role-permissions';
+import { usePermissionTree } from '../api/get-permission-tree';
+import { useRolePermissions } from '../api/get-role-permissions';
+import { useSaveRolePermissions } from '../api/save-role-permissions';
 import { RoleDataRuleModal } from './role-data-rule-modal';
 
 /** The permission tree of one role (queryRolePermission → saveRolePermission). */
 export function RolePermissionDrawer({ role, onClose }: { role: RoleRecord | null; onClose(): void }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('role');
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
   const [rulesOf, setRulesOf] = useState<PermissionTreeNode | null>(null);
   const tree = usePermissionTree(Boolean(role));
-  const granted = useQuery({
-    queryKey: ['sys', 'role-permissions', role?.id],
-    enabled: Boolean(role),
-    staleTime: 0,
-    gcTime: 0,
-    queryFn: () => fetchRolePermissions(role?.id ?? ''),
-  });
+  const granted = useRolePermissions(role?.id);
+  const savePermissions = useSaveRolePermissions();
 
   return (
     <Drawer
       open={Boolean(role)}
       onClose={onClose}
       width={520}
-      title={t('role.authorizeTitle', { name: role?.roleName ?? '' })}
+      title={t('authorizeTitle', { name: role?.roleName ?? '' })}
       destroyOnHidden
     >
       {role && (
@@ -48,7 +42,7 @@ export function RolePermissionDrawer({ role, onClose }: { role: RoleRecord | nul
                 }}
                 data-testid={`role-data-rules-${node.key}`}
               >
-                {t('role.dataRules')}
+                {t('dataRules')}
               </Button>
             ) : null
           }
@@ -58,9 +52,12 @@ export function RolePermissionDrawer({ role, onClose }: { role: RoleRecord | nul
           onSave={async (ids) => {
             setSaving(true);
             try {
-              const envelope = await saveRolePermissions(role.id, ids, granted.data ?? []);
-              message.success(envelope.message || t('role.permissionsSaved'));
-              await granted.refetch();
+              const envelope = await savePermissions.mutateAsync({
+                roleId: role.id,
+                permissionIds: ids,
+                lastpermissionIds: granted.data ?? [],
+              });
+              message.success(envelope.message || t('permissionsSaved'));
               onClose();
             } catch {
               // the HTTP client showed the server's message

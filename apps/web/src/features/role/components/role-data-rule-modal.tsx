@@ -1,5 +1,4 @@
 import type { PermissionTreeNode, RoleRecord } from '@ics/contract';
-import { useQuery } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Checkbox from 'antd/es/checkbox';
 import Empty from 'antd/es/empty';
@@ -7,7 +6,8 @@ import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchRoleDataRules, saveRoleDataRules } from '../api/role-data-rules';
+import { useRoleDataRules } from '../api/get-role-data-rules';
+import { saveRoleDataRules } from '../api/save-role-data-rules';
 
 /** The data rules of one menu granted to a role: they restrict the rows its list shows the role's users. */
 export function RoleDataRuleModal({
@@ -19,17 +19,11 @@ export function RoleDataRuleModal({
   menu: PermissionTreeNode | null;
   onClose(): void;
 }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('role');
   const { message } = App.useApp();
   const [checked, setChecked] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
-  const rules = useQuery({
-    queryKey: ['sys', 'role-data-rules', role.id, menu?.key],
-    enabled: Boolean(menu),
-    staleTime: 0,
-    gcTime: 0,
-    queryFn: () => fetchRoleDataRules(role.id, menu?.key ?? ''),
-  });
+  const rules = useRoleDataRules(role.id, menu?.key);
   useEffect(() => setChecked(rules.data?.drChecked ?? []), [rules.data]);
 
   const save = async () => {
@@ -49,7 +43,7 @@ export function RoleDataRuleModal({
   return (
     <Modal
       open={Boolean(menu)}
-      title={t('role.dataRulesTitle', { name: menu?.title ?? '' })}
+      title={t('dataRulesTitle', { name: menu?.title ?? '' })}
       onCancel={onClose}
       onOk={save}
       confirmLoading={saving}
@@ -67,7 +61,7 @@ export function RoleDataRuleModal({
           onChange={(v) => setChecked(v as string[])}
           options={(rules.data?.datarule ?? []).map((r) => ({
             value: r.id,
-            label: t('role.dataRuleOption', {
+            label: t('dataRuleOption', {
               name: r.ruleName,
               column: r.ruleColumn ?? '',
               condition: r.ruleConditions,

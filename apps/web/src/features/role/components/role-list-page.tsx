@@ -6,15 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
-import {
-  type FilterField,
-  type ListColumn,
-  ListPage,
-  RowDelete,
-  useRefreshList,
-} from '../../../shared/ui/list-page';
+import { type FilterField, type ListColumn, ListPage, RowDelete } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
-import { addRole, editRole } from '../api/save-role';
+import { useAddRole, useEditRole } from '../api/save-role';
 import '../locales';
 import { RolePermissionDrawer } from './role-permission-drawer';
 
@@ -22,9 +16,10 @@ type Values = { roleName: string; roleCode: string; description?: string };
 
 /** `/system/role`: roles and their permission trees. */
 export default function RoleListPage() {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('role');
   const rules = useFormRules();
-  const refresh = useRefreshList(roleRoutes.list);
+  const addRole = useAddRole();
+  const editRole = useEditRole();
   const [authorizing, setAuthorizing] = useState<RoleRecord | null>(null);
   const form = useEntityForm<RoleRecord, Values>({
     toValues: (r) => ({
@@ -32,21 +27,20 @@ export default function RoleListPage() {
       roleCode: r.roleCode,
       description: r.description ?? undefined,
     }),
-    add: (v) => addRole(v),
-    edit: (v, r) => editRole({ ...v, id: r.id }),
-    onSaved: refresh,
+    add: (v) => addRole.mutateAsync(v),
+    edit: (v, r) => editRole.mutateAsync({ ...v, id: r.id }),
     errorFields: { 'system.role.code_taken': 'roleCode', 'system.role.admin_code': 'roleCode' },
   });
 
   const columns: ListColumn<RoleRecord>[] = [
-    { key: 'roleName', title: t('role.roleName'), sorter: true },
-    { key: 'roleCode', title: t('role.roleCode'), sorter: true },
+    { key: 'roleName', title: t('roleName'), sorter: true },
+    { key: 'roleCode', title: t('roleCode'), sorter: true },
     { key: 'description', title: t('common.description') },
     { key: 'createTime', title: t('common.createTime'), sorter: true },
   ];
   const filters: FilterField[] = [
-    { name: 'roleName', label: t('role.roleName'), kind: 'text' },
-    { name: 'roleCode', label: t('role.roleCode'), kind: 'text' },
+    { name: 'roleName', label: t('roleName'), kind: 'text' },
+    { name: 'roleCode', label: t('roleCode'), kind: 'text' },
     { name: 'createTime', label: t('common.createTime'), kind: 'dateRange' },
   ];
 
@@ -59,7 +53,7 @@ export default function RoleListPage() {
         filters={filters}
         onAdd={() => void form.open()}
         addMark="system:role:add"
-        exportName={t('role.title')}
+        exportName={t('title')}
         actionsWidth={220}
         rowActions={(record, ctx) => (
           <>
@@ -80,7 +74,7 @@ export default function RoleListPage() {
                 onClick={() => setAuthorizing(record)}
                 data-testid={`role-authorize-${record.roleCode}`}
               >
-                {t('role.authorize')}
+                {t('authorize')}
               </Button>
             </Has>
             <RowDelete
@@ -94,19 +88,19 @@ export default function RoleListPage() {
       />
       <EntityFormModal
         state={form.modalProps}
-        title={{ add: t('role.addTitle'), edit: t('role.editTitle') }}
+        title={{ add: t('addTitle'), edit: t('editTitle') }}
         testId="role-form"
       >
         <Form.Item
           name="roleName"
-          label={t('role.roleName')}
+          label={t('roleName')}
           rules={[rules.required('form.role_name.length'), rules.length(2, 30, 'form.role_name.length')]}
         >
           <Input data-testid="role-form-roleName" />
         </Form.Item>
         <Form.Item
           name="roleCode"
-          label={t('role.roleCode')}
+          label={t('roleCode')}
           validateFirst
           validateDebounce={400}
           rules={[
