@@ -1,3 +1,4 @@
+import { departPage } from '../features/depart/pages';
 import { permissionListPage } from '../features/permission/pages';
 import { roleListPage } from '../features/role/pages';
 import type { ViewRegistry } from './build-routes';
@@ -21,7 +22,7 @@ export const viewRegistry: ViewRegistry = {
     'system/UserList': () => import('../features/system/users/user-list-page'),
     'system/RoleList': roleListPage,
     'system/PermissionList': permissionListPage,
-    'system/DepartList': () => import('../features/system/departs/depart-page'),
+    'system/DepartList': departPage,
     'system/DictList': () => import('../features/system/dicts/dict-list-page'),
     'system/AnnouncementList': () => import('../features/system/announcements/announcement-list-page'),
     'system/ProjectList': () => import('../features/system/projects/project-list-page'),

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountInfoModal } from '../../features/account/components/account-info-modal';
 import { ChangePasswordModal } from '../../features/account/components/change-password-modal';
-import { DepartSelectModal } from '../../features/depart/components/depart-select-modal';
+import { DepartSelectModal } from '../../features/depart';
 import { SettingsDrawer } from '../../features/settings/components/settings-drawer';
 import { updatePreferences, usePreferences } from '../../features/settings/hooks/preferences-store';
 import { platformTitle, usePlatformSettings } from '../../shared/hooks/use-platform-settings';

@@ -13,7 +13,7 @@ import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui
 import { Has, useHas } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
-import { useDepartTree } from '../api/depart-tree';
+import { useDepartTree } from '../../depart';
 import { addProject, editProject } from '../api/save-project';
 import '../locales';
 

@@ -22,8 +22,8 @@ import {
   useRefreshList,
 } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
+import { useDepartTree } from '../../depart';
 import { useAllRoles } from '../../role';
-import { useDepartTree } from '../api/depart-tree';
 import { freezeUsers } from '../api/freeze-users';
 import { addUser, editUser, type UserAddBody } from '../api/save-user';
 import { fetchUserRoles } from '../api/user-roles';

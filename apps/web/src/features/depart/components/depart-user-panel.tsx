@@ -1,5 +1,4 @@
-import { type DepartTreeNode, type UserRecord, userRoutes } from '@ics/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { DepartTreeNode, UserRecord } from '@ics/contract';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
@@ -9,18 +8,17 @@ import Spin from 'antd/es/spin';
 import Table from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, unwrap } from '../../../shared/lib/http';
 import { Has } from '../../../shared/ui/has';
-import { fetchDepartRoles, fetchUserDepartRoles, saveUserDepartRoles } from '../api/depart-roles';
+import { useDepartRoles } from '../api/get-depart-roles';
+import { useDepartUsers } from '../api/get-depart-users';
+import { useUserDepartRoles } from '../api/get-user-depart-roles';
+import { saveUserDepartRoles } from '../api/save-user-depart-roles';
 
 /** The department's users, each assignable the department's roles. */
 export function DepartUserPanel({ depart }: { depart: DepartTreeNode }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('depart');
   const [assigning, setAssigning] = useState<UserRecord | null>(null);
-  const users = useQuery({
-    queryKey: ['sys', 'depart-users', depart.id],
-    queryFn: async () => unwrap(await call(userRoutes.queryUserByDepId, { query: { id: depart.id } })),
-  });
+  const users = useDepartUsers(depart.id);
   return (
     <>
       <Table<UserRecord>
@@ -44,7 +42,7 @@ export function DepartUserPanel({ depart }: { depart: DepartTreeNode }) {
                   onClick={() => setAssigning(u)}
                   data-testid={`depart-user-roles-${u.username}`}
                 >
-                  {t('depart.assignRoles')}
+                  {t('assignRoles')}
                 </Button>
               </Has>
             ),
@@ -65,23 +63,12 @@ function AssignRolesModal({
   user: UserRecord | null;
   onClose(): void;
 }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('depart');
   const { message } = App.useApp();
   const [checked, setChecked] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
-  const roles = useQuery({
-    queryKey: ['sys', 'depart-roles-all', depart.id],
-    enabled: Boolean(user),
-    staleTime: 0,
-    queryFn: () => fetchDepartRoles(depart.id),
-  });
-  const held = useQuery({
-    queryKey: ['sys', 'user-depart-roles', user?.id, depart.id],
-    enabled: Boolean(user),
-    staleTime: 0,
-    gcTime: 0,
-    queryFn: () => fetchUserDepartRoles(user?.id ?? '', depart.id),
-  });
+  const roles = useDepartRoles(depart.id, Boolean(user));
+  const held = useUserDepartRoles(user?.id, depart.id);
   useEffect(() => setChecked(held.data ?? []), [held.data]);
 
   const save = async () => {
@@ -101,7 +88,7 @@ function AssignRolesModal({
   return (
     <Modal
       open={Boolean(user)}
-      title={t('depart.assignTitle', { name: user?.realname || user?.username || '' })}
+      title={t('assignTitle', { name: user?.realname || user?.username || '' })}
       onCancel={onClose}
       onOk={save}
       confirmLoading={saving}
@@ -111,7 +98,7 @@ function AssignRolesModal({
       {roles.isLoading || held.isLoading ? (
         <Spin />
       ) : (roles.data ?? []).length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('depart.noRoles')} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noRoles')} />
       ) : (
         <Checkbox.Group
           data-testid="depart-user-roles-options"

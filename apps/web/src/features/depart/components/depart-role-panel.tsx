@@ -1,5 +1,4 @@
 import { type DepartRoleRecord, type DepartTreeNode, departRoutes } from '@ics/contract';
-import { useQuery } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
@@ -9,23 +8,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage, RowDelete } from '../../../shared/ui/list-page';
 import { PermissionTreeEditor } from '../../permission';
-import {
-  addDepartRole,
-  editDepartRole,
-  fetchDepartRolePermissions,
-  fetchDepartRoleTree,
-  saveDepartRolePermissions,
-} from '../api/depart-roles';
+import { useDepartRolePermissions } from '../api/get-depart-role-permissions';
+import { useDepartRoleTree } from '../api/get-depart-role-tree';
+import { useAddDepartRole, useEditDepartRole } from '../api/save-depart-role';
+import { saveDepartRolePermissions } from '../api/save-depart-role-permissions';
 
 type Values = { roleName: string; roleCode: string; description?: string };
 
 /** The roles a department defines for its members: list, add, edit, delete and grant. */
 export function DepartRolePanel({ depart }: { depart: DepartTreeNode }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('depart');
   const rules = useFormRules();
-  const refresh = useRefreshList(departRoutes.roleList);
+  const addDepartRole = useAddDepartRole();
+  const editDepartRole = useEditDepartRole();
   const [authorizing, setAuthorizing] = useState<DepartRoleRecord | null>(null);
   const form = useEntityForm<DepartRoleRecord, Values>({
     toValues: (r) => ({
@@ -33,15 +30,14 @@ export function DepartRolePanel({ depart }: { depart: DepartTreeNode }) {
       roleCode: r.roleCode,
       description: r.description ?? undefined,
     }),
-    add: (v) => addDepartRole({ ...v, departId: depart.id }),
-    edit: (v, r) => editDepartRole({ ...v, id: r.id, departId: r.departId }),
-    onSaved: refresh,
+    add: (v) => addDepartRole.mutateAsync({ ...v, departId: depart.id }),
+    edit: (v, r) => editDepartRole.mutateAsync({ ...v, id: r.id, departId: r.departId }),
     errorFields: { 'system.depart_role.code_taken': 'roleCode' },
   });
 
   const columns: ListColumn<DepartRoleRecord>[] = [
-    { key: 'roleName', title: t('depart.roleName'), sorter: true },
-    { key: 'roleCode', title: t('depart.roleCode'), sorter: true },
+    { key: 'roleName', title: t('roleName'), sorter: true },
+    { key: 'roleCode', title: t('roleCode'), sorter: true },
     { key: 'description', title: t('common.description') },
     { key: 'createTime', title: t('common.createTime'), sorter: true },
   ];
@@ -52,7 +48,7 @@ export function DepartRolePanel({ depart }: { depart: DepartTreeNode }) {
         listKey="depart-roles"
         routes={{ list: departRoutes.roleList, deleteBatch: departRoutes.roleDeleteBatch }}
         columns={columns}
-        filters={[{ name: 'roleName', label: t('depart.roleName'), kind: 'text' }]}
+        filters={[{ name: 'roleName', label: t('roleName'), kind: 'text' }]}
         extraQuery={{ deptId: depart.id }}
         onAdd={() => void form.open()}
         addMark="system:depart:authorize"
@@ -74,7 +70,7 @@ export function DepartRolePanel({ depart }: { depart: DepartTreeNode }) {
               onClick={() => setAuthorizing(record)}
               data-testid={`depart-role-authorize-${record.roleCode}`}
             >
-              {t('depart.authorizeRole')}
+              {t('authorizeRole')}
             </Button>
             <RowDelete
               route={departRoutes.roleDelete}
@@ -87,19 +83,19 @@ export function DepartRolePanel({ depart }: { depart: DepartTreeNode }) {
       />
       <EntityFormModal
         state={form.modalProps}
-        title={{ add: t('depart.addRoleTitle'), edit: t('depart.editRoleTitle') }}
+        title={{ add: t('addRoleTitle'), edit: t('editRoleTitle') }}
         testId="depart-role-form"
       >
         <Form.Item
           name="roleName"
-          label={t('depart.roleName')}
+          label={t('roleName')}
           rules={[rules.required('form.role_name.length'), rules.length(2, 30, 'form.role_name.length')]}
         >
           <Input data-testid="depart-role-form-roleName" />
         </Form.Item>
         <Form.Item
           name="roleCode"
-          label={t('depart.roleCode')}
+          label={t('roleCode')}
           rules={[
             rules.required('form.role_code.required'),
             rules.max(64),
@@ -127,28 +123,17 @@ function DepartRolePermissionDrawer({
   role: DepartRoleRecord | null;
   onClose(): void;
 }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('depart');
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
-  const tree = useQuery({
-    queryKey: ['sys', 'depart-role-tree', depart.id],
-    enabled: Boolean(role),
-    staleTime: 0,
-    queryFn: () => fetchDepartRoleTree(depart.id),
-  });
-  const granted = useQuery({
-    queryKey: ['sys', 'depart-role-permissions', role?.id],
-    enabled: Boolean(role),
-    staleTime: 0,
-    gcTime: 0,
-    queryFn: () => fetchDepartRolePermissions(role?.id ?? ''),
-  });
+  const tree = useDepartRoleTree(depart.id, Boolean(role));
+  const granted = useDepartRolePermissions(role?.id);
   return (
     <Drawer
       open={Boolean(role)}
       onClose={onClose}
       width={520}
-      title={t('depart.roleAuthorizeTitle', { name: role?.roleName ?? '' })}
+      title={t('roleAuthorizeTitle', { name: role?.roleName ?? '' })}
       destroyOnHidden
     >
       {role && (

@@ -1,5 +1,4 @@
 import type { DepartTreeNode } from '@ics/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -24,12 +23,12 @@ import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui
 import { Has, useHas } from '../../../shared/ui/has';
 import { PermissionTreeEditor } from '../../permission';
 import { usePermissionTree } from '../../role';
-import { deleteDepart } from '../api/delete-depart';
-import { fetchDepartPermissions } from '../api/depart-permissions';
-import { useDepartTree } from '../api/depart-tree';
-import { addDepart, editDepart } from '../api/save-depart';
-import { saveDepartPermissions } from '../api/save-depart-permissions';
-import { searchDeparts } from '../api/search-departs';
+import { useDeleteDepart } from '../api/delete-depart';
+import { useDepartPermissions } from '../api/get-depart-permissions';
+import { useDepartTree } from '../api/get-depart-tree';
+import { useAddDepart, useEditDepart } from '../api/save-depart';
+import { useSaveDepartPermissions } from '../api/save-depart-permissions';
+import { useDepartSearch } from '../api/search-departs';
 import '../locales';
 import { DepartRolePanel } from './depart-role-panel';
 import { DepartUserPanel } from './depart-user-panel';
@@ -56,32 +55,25 @@ function findNode(
 
 /** `/system/depart`: the department tree with search, children, deletion and department permissions. */
 export default function DepartPage() {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('depart');
   const { message } = App.useApp();
   const rules = useFormRules();
   const has = useHas();
-  const client = useQueryClient();
   const tree = useDepartTree();
   const [keyword, setKeyword] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [savingPerms, setSavingPerms] = useState(false);
-  const found = useQuery({
-    queryKey: ['sys', 'departs', 'search', keyword],
-    enabled: keyword.trim() !== '',
-    queryFn: () => searchDeparts(keyword.trim()),
-  });
+  const found = useDepartSearch(keyword);
   const shownTree = keyword.trim() ? found.data : tree.data;
   const selected = findNode(tree.data, selectedId) ?? findNode(found.data, selectedId);
-  const refresh = () => client.invalidateQueries({ queryKey: ['sys', 'departs'] });
+  const addDepart = useAddDepart();
+  const editDepart = useEditDepart();
+  const deleteDepart = useDeleteDepart();
+  const savePermissions = useSaveDepartPermissions();
 
   const canAuthorize = has('system:depart:authorize');
   const permTree = usePermissionTree(Boolean(selected) && canAuthorize);
-  const granted = useQuery({
-    queryKey: ['sys', 'depart-permissions', selectedId],
-    enabled: Boolean(selectedId) && canAuthorize,
-    staleTime: 0,
-    queryFn: () => fetchDepartPermissions(selectedId ?? ''),
-  });
+  const granted = useDepartPermissions(selectedId, canAuthorize);
 
   const form = useEntityForm<DepartTreeNode, Values>({
     defaults: { departOrder: 0, orgType: '2' },
@@ -92,9 +84,8 @@ export default function DepartPage() {
       departOrder: d.departOrder,
       description: d.description ?? undefined,
     }),
-    add: (v) => addDepart(v),
-    edit: (v, d) => editDepart({ ...v, id: d.id }),
-    onSaved: refresh,
+    add: (v) => addDepart.mutateAsync(v),
+    edit: (v, d) => editDepart.mutateAsync({ ...v, id: d.id }),
     errorFields: { 'system.depart.bad_parent': 'parentId', 'system.depart.cycle': 'parentId' },
   });
 
@@ -103,23 +94,22 @@ export default function DepartPage() {
   const remove = async () => {
     if (!selected) return;
     try {
-      const envelope = await deleteDepart(selected.id);
+      const envelope = await deleteDepart.mutateAsync(selected.id);
       message.success(envelope.message);
       setSelectedId(null);
-      await refresh();
     } catch (error) {
       // "部门“x”下还有用户，不能删除" and similar refusals.
       message.error(errorMessage(error, ''));
     }
   };
 
-  const orgTypes = (['1', '2', '3'] as const).map((v) => ({ value: v, label: t(`depart.orgTypes.${v}`) }));
+  const orgTypes = (['1', '2', '3'] as const).map((v) => ({ value: v, label: t(`orgTypes.${v}`) }));
 
   return (
     <Row gutter={16} data-testid="depart-page">
       <Col xs={24} md={9} lg={8}>
         <Card
-          title={t('depart.title')}
+          title={t('title')}
           extra={
             <Has action="system:depart:add">
               <Button
@@ -128,14 +118,14 @@ export default function DepartPage() {
                 onClick={() => void form.open(null, { parentId: null, orgType: '1' })}
                 data-testid="depart-add-top"
               >
-                {t('depart.addTop')}
+                {t('addTop')}
               </Button>
             </Has>
           }
         >
           <Input.Search
             allowClear
-            placeholder={t('depart.searchPlaceholder')}
+            placeholder={t('searchPlaceholder')}
             onSearch={setKeyword}
             style={{ marginBottom: 12 }}
             data-testid="depart-search"
@@ -163,7 +153,7 @@ export default function DepartPage() {
       </Col>
       <Col xs={24} md={15} lg={16}>
         <Card
-          title={selected?.departName ?? t('depart.title')}
+          title={selected?.departName ?? t('title')}
           extra={
             selected && (
               <Space>
@@ -173,7 +163,7 @@ export default function DepartPage() {
                     onClick={() => void form.open(null, { parentId: selected.id })}
                     data-testid="depart-add-child"
                   >
-                    {t('depart.addChild')}
+                    {t('addChild')}
                   </Button>
                 </Has>
                 <Has action="system:depart:edit">
@@ -182,10 +172,7 @@ export default function DepartPage() {
                   </Button>
                 </Has>
                 <Has action="system:depart:delete">
-                  <Popconfirm
-                    title={t('depart.deleteConfirm', { name: selected.departName })}
-                    onConfirm={remove}
-                  >
+                  <Popconfirm title={t('deleteConfirm', { name: selected.departName })} onConfirm={remove}>
                     <Button size="small" danger data-testid="depart-delete">
                       {t('common.delete')}
                     </Button>
@@ -196,25 +183,21 @@ export default function DepartPage() {
           }
         >
           {!selected ? (
-            <Empty description={t('depart.selectHint')} />
+            <Empty description={t('selectHint')} />
           ) : (
             <Tabs
               items={[
                 {
                   key: 'basic',
-                  label: t('depart.basic'),
+                  label: t('basic'),
                   children: (
                     <Descriptions column={1} bordered size="small">
-                      <Descriptions.Item label={t('depart.departName')}>
-                        {selected.departName}
-                      </Descriptions.Item>
-                      <Descriptions.Item label={t('depart.orgCode')}>{selected.orgCode}</Descriptions.Item>
-                      <Descriptions.Item label={t('depart.orgType')}>
+                      <Descriptions.Item label={t('departName')}>{selected.departName}</Descriptions.Item>
+                      <Descriptions.Item label={t('orgCode')}>{selected.orgCode}</Descriptions.Item>
+                      <Descriptions.Item label={t('orgType')}>
                         {orgTypes.find((o) => o.value === selected.orgType)?.label ?? selected.orgType}
                       </Descriptions.Item>
-                      <Descriptions.Item label={t('depart.departOrder')}>
-                        {selected.departOrder}
-                      </Descriptions.Item>
+                      <Descriptions.Item label={t('departOrder')}>{selected.departOrder}</Descriptions.Item>
                       <Descriptions.Item label={t('common.description')}>
                         {selected.description}
                       </Descriptions.Item>
@@ -228,7 +211,7 @@ export default function DepartPage() {
                   ? [
                       {
                         key: 'permissions',
-                        label: t('depart.permissions'),
+                        label: t('permissions'),
                         children: (
                           <PermissionTreeEditor
                             testId="depart-permission-tree"
@@ -238,13 +221,12 @@ export default function DepartPage() {
                             onSave={async (ids) => {
                               setSavingPerms(true);
                               try {
-                                const envelope = await saveDepartPermissions(
-                                  selected.id,
-                                  ids,
-                                  granted.data ?? [],
-                                );
+                                const envelope = await savePermissions.mutateAsync({
+                                  departId: selected.id,
+                                  permissionIds: ids,
+                                  lastpermissionIds: granted.data ?? [],
+                                });
                                 message.success(envelope.message || t('common.saved'));
-                                await granted.refetch();
                               } catch {
                                 // shown by the HTTP client
                               } finally {
@@ -256,12 +238,12 @@ export default function DepartPage() {
                       },
                       {
                         key: 'roles',
-                        label: t('depart.roles'),
+                        label: t('roles'),
                         children: <DepartRolePanel key={selected.id} depart={selected} />,
                       },
                       {
                         key: 'users',
-                        label: t('depart.users'),
+                        label: t('users'),
                         children: <DepartUserPanel key={selected.id} depart={selected} />,
                       },
                     ]
@@ -273,13 +255,13 @@ export default function DepartPage() {
       </Col>
       <EntityFormModal
         state={form.modalProps}
-        title={{ add: t('depart.addTitle'), edit: t('common.edit') }}
+        title={{ add: t('addTitle'), edit: t('common.edit') }}
         testId="depart-form"
       >
         <Form.Item
           name="parentId"
-          label={t('depart.parent')}
-          extra={form.record !== null ? t('depart.move') : undefined}
+          label={t('parent')}
+          extra={form.record !== null ? t('move') : undefined}
           normalize={(v) => v ?? null}
         >
           <TreeSelect
@@ -292,17 +274,17 @@ export default function DepartPage() {
         </Form.Item>
         <Form.Item
           name="departName"
-          label={t('depart.departName')}
+          label={t('departName')}
           rules={[rules.required('form.depart_name.required'), rules.max(100)]}
         >
           <Input data-testid="depart-form-name" />
         </Form.Item>
-        <Form.Item name="orgType" label={t('depart.orgType')}>
+        <Form.Item name="orgType" label={t('orgType')}>
           <Select options={orgTypes} />
         </Form.Item>
         <Form.Item
           name="departOrder"
-          label={t('depart.departOrder')}
+          label={t('departOrder')}
           rules={[rules.range(0, 1_000_000_000, 'form.positive_int', true)]}
         >
           <InputNumber style={{ width: '100%' }} />

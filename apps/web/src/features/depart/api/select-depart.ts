@@ -1,12 +1,7 @@
-import { type Depart, sessionRoutes, type UserInfo } from '@ics/contract';
+import { sessionRoutes, type UserInfo } from '@ics/contract';
 import { useSession } from '../../../shared/lib/auth/session-store';
 import { call, unwrap } from '../../../shared/lib/http';
 import { StorageKeys, storage } from '../../../shared/lib/storage/storage';
-
-/** `GET /sys/user/getCurrentUserDeparts`: the user's departments and the current one. */
-export async function fetchCurrentUserDeparts(): Promise<{ list: Depart[]; orgCode: string | null }> {
-  return unwrap(await call(sessionRoutes.currentUserDeparts));
-}
 
 /**
  * `POST /sys/selectDepart`; the answer's user info replaces the session's (kept 7 days,
