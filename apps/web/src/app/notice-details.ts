@@ -1,4 +1,5 @@
 import type { AnnouncementComponent } from '@ics/contract';
+import { userDetail } from '../features/user/pages';
 import { type NoticeDetailComponent, registerNoticeDetail } from '../shared/ui/notice-detail';
 
 /**
@@ -6,6 +7,6 @@ import { type NoticeDetailComponent, registerNoticeDetail } from '../shared/ui/n
  * wires features together here). Every name of the contract's ANNOUNCEMENT_COMPONENTS has one.
  */
 const details: Record<AnnouncementComponent, () => Promise<{ default: NoticeDetailComponent }>> = {
-  'system/UserDetail': () => import('../features/system/users/user-detail'),
+  'system/UserDetail': userDetail,
 };
 for (const [name, load] of Object.entries(details)) registerNoticeDetail(name, load);

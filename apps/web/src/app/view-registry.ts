@@ -1,6 +1,7 @@
 import { departPage } from '../features/depart/pages';
 import { permissionListPage } from '../features/permission/pages';
 import { roleListPage } from '../features/role/pages';
+import { userListPage } from '../features/user/pages';
 import type { ViewRegistry } from './build-routes';
 import './notice-details';
 
@@ -19,7 +20,7 @@ export const viewRegistry: ViewRegistry = {
     'lighting/StrategyList': () => import('../features/lighting/components/strategy-list-page'),
     'lighting/CommandLog': () => import('../features/lighting/components/command-log-page'),
     'gis/GlrGis': () => import('../features/gis/components/gis-page'),
-    'system/UserList': () => import('../features/system/users/user-list-page'),
+    'system/UserList': userListPage,
     'system/RoleList': roleListPage,
     'system/PermissionList': permissionListPage,
     'system/DepartList': departPage,

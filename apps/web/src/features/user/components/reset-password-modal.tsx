@@ -10,7 +10,7 @@ type Values = { password: string; confirmpassword: string };
 
 /** An administrator sets another user's password. */
 export function ResetPasswordModal({ user, onClose }: { user: UserRecord | null; onClose(): void }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('user');
   const rules = useFormRules();
   const form = useEntityForm<UserRecord, Values>({
     toValues: () => ({}),
@@ -31,20 +31,20 @@ export function ResetPasswordModal({ user, onClose }: { user: UserRecord | null;
           onClose();
         },
       }}
-      title={{ add: '', edit: t('user.resetPasswordTitle', { username: user?.username ?? '' }) }}
+      title={{ add: '', edit: t('resetPasswordTitle', { username: user?.username ?? '' }) }}
       width={480}
       testId="reset-password-form"
     >
       <Form.Item
         name="password"
-        label={t('user.newPassword')}
+        label={t('newPassword')}
         rules={[rules.required('form.password.min'), rules.length(6, 128, 'form.password.min')]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         name="confirmpassword"
-        label={t('user.confirmPassword')}
+        label={t('confirmPassword')}
         dependencies={['password']}
         rules={[
           rules.required('form.password.mismatch'),

@@ -12,11 +12,11 @@ export function AvatarField({
   value?: string | null;
   onChange?: (value: string | null) => void;
 }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('user');
   return (
     <ImageUpload
       testId="user-form-avatar"
-      alt={t('user.avatar')}
+      alt={t('avatar')}
       url={platformLogoUrl(value)}
       upload={async (dataUrl) => {
         const stored = await uploadAvatar(dataUrl);

@@ -14,19 +14,13 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/lib/http';
 import { DictSelect, EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has, useHas } from '../../../shared/ui/has';
-import {
-  type FilterField,
-  type ListColumn,
-  ListPage,
-  RowDelete,
-  useRefreshList,
-} from '../../../shared/ui/list-page';
+import { type FilterField, type ListColumn, ListPage, RowDelete } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
 import { useDepartTree } from '../../depart';
 import { useAllRoles } from '../../role';
-import { freezeUsers } from '../api/freeze-users';
-import { addUser, editUser, type UserAddBody } from '../api/save-user';
-import { fetchUserRoles } from '../api/user-roles';
+import { useFreezeUsers } from '../api/freeze-users';
+import { getUserRoles } from '../api/get-user-roles';
+import { type UserAddBody, useAddUser, useEditUser } from '../api/save-user';
 import '../locales';
 import { AvatarField } from './avatar-field';
 import { ResetPasswordModal } from './reset-password-modal';
@@ -55,11 +49,13 @@ const USER_DEBOUNCE_MS = 400;
 
 /** `/system/user`: users with roles, departments, freeze/unfreeze and password reset. */
 export default function UserListPage() {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('user');
   const { message, modal } = App.useApp();
   const has = useHas();
   const rules = useFormRules();
-  const refresh = useRefreshList(userRoutes.list);
+  const addUser = useAddUser();
+  const editUser = useEditUser();
+  const freezeUsers = useFreezeUsers();
   const roles = useAllRoles();
   const departs = useDepartTree(has('system:user:add') || has('system:user:edit'));
   const [resetting, setResetting] = useState<UserRecord | null>(null);
@@ -79,11 +75,10 @@ export default function UserListPage() {
       departs: (record.departIds ?? '').split(',').filter(Boolean),
       userIdentity: record.userIdentity === 2 ? 2 : 1,
       managed: (record.managedDepartIds ?? '').split(',').filter(Boolean),
-      roles: await fetchUserRoles(record.id).catch(() => []),
+      roles: await getUserRoles(record.id).catch(() => []),
     }),
-    add: (v) => addUser(toBody(v) as UserAddBody),
-    edit: (v, record) => editUser({ ...toBody(v), id: record.id, username: undefined }),
-    onSaved: refresh,
+    add: (v) => addUser.mutateAsync(toBody(v) as UserAddBody),
+    edit: (v, record) => editUser.mutateAsync({ ...toBody(v), id: record.id, username: undefined }),
     errorFields: {
       'auth.username_taken': 'username',
       'auth.phone_taken': 'phone',
@@ -94,18 +89,18 @@ export default function UserListPage() {
   const identity = Form.useWatch('userIdentity', form.form);
   const editingId = form.record?.id;
 
-  const setStatus = (users: UserRecord[], status: 1 | 2, done: () => unknown) => {
+  const setStatus = (users: UserRecord[], status: 1 | 2, done?: () => void) => {
     const ids = users.map((u) => u.id);
     if (ids.length === 0) return;
     modal.confirm({
-      title: status === 2 ? t('user.freeze') : t('user.unfreeze'),
-      content: t(status === 2 ? 'user.freezeConfirm' : 'user.unfreezeConfirm', { count: ids.length }),
+      title: status === 2 ? t('freeze') : t('unfreeze'),
+      content: t(status === 2 ? 'freezeConfirm' : 'unfreezeConfirm', { count: ids.length }),
       okButtonProps: { 'data-testid': 'user-status-confirm' } as never,
       onOk: async () => {
         try {
-          const envelope = await freezeUsers(ids, status);
-          message.success(envelope.message || t(status === 2 ? 'user.frozenOk' : 'user.unfrozenOk'));
-          await done();
+          const envelope = await freezeUsers.mutateAsync({ ids, status });
+          message.success(envelope.message || t(status === 2 ? 'frozenOk' : 'unfrozenOk'));
+          done?.();
         } catch (error) {
           // Administrator accounts: the server's refusal ("管理员账号不允许此操作！").
           message.error(errorMessage(error, ''));
@@ -115,18 +110,18 @@ export default function UserListPage() {
   };
 
   const columns: ListColumn<UserRecord>[] = [
-    { key: 'username', title: t('user.username'), sorter: true },
-    { key: 'realname', title: t('user.realname'), sorter: true },
-    { key: 'sex', dataIndex: 'sex_dictText', title: t('user.sex'), sorter: true, width: 80 },
-    { key: 'birthday', title: t('user.birthday'), sorter: true, defaultHidden: true },
-    { key: 'phone', title: t('user.phone'), sorter: true },
-    { key: 'email', title: t('user.email'), sorter: true },
-    { key: 'workNo', title: t('user.workNo'), sorter: true },
-    { key: 'orgCodeTxt', title: t('user.departs') },
-    { key: 'post', title: t('user.post'), defaultHidden: true },
+    { key: 'username', title: t('username'), sorter: true },
+    { key: 'realname', title: t('realname'), sorter: true },
+    { key: 'sex', dataIndex: 'sex_dictText', title: t('sex'), sorter: true, width: 80 },
+    { key: 'birthday', title: t('birthday'), sorter: true, defaultHidden: true },
+    { key: 'phone', title: t('phone'), sorter: true },
+    { key: 'email', title: t('email'), sorter: true },
+    { key: 'workNo', title: t('workNo'), sorter: true },
+    { key: 'orgCodeTxt', title: t('departs') },
+    { key: 'post', title: t('post'), defaultHidden: true },
     {
       key: 'status',
-      title: t('user.status'),
+      title: t('status'),
       sorter: true,
       width: 90,
       render: (_: unknown, r: UserRecord & { status_dictText?: string }) => (
@@ -137,11 +132,11 @@ export default function UserListPage() {
   ];
 
   const filters: FilterField[] = [
-    { name: 'username', label: t('user.username'), kind: 'text' },
-    { name: 'realname', label: t('user.realname'), kind: 'text' },
-    { name: 'phone', label: t('user.phone'), kind: 'text' },
-    { name: 'sex', label: t('user.sex'), kind: 'dict', dictCode: 'sex' },
-    { name: 'status', label: t('user.status'), kind: 'dict', dictCode: 'user_status' },
+    { name: 'username', label: t('username'), kind: 'text' },
+    { name: 'realname', label: t('realname'), kind: 'text' },
+    { name: 'phone', label: t('phone'), kind: 'text' },
+    { name: 'sex', label: t('sex'), kind: 'dict', dictCode: 'sex' },
+    { name: 'status', label: t('status'), kind: 'dict', dictCode: 'user_status' },
     { name: 'createTime', label: t('common.createTime'), kind: 'dateRange' },
   ];
 
@@ -154,34 +149,24 @@ export default function UserListPage() {
         filters={filters}
         onAdd={() => void form.open()}
         addMark="system:user:add"
-        exportName={t('user.title')}
+        exportName={t('title')}
         selectable
         actionsWidth={300}
         toolbar={(ctx) => (
           <Has action="system:user:freeze">
             <Button
               disabled={ctx.selectedRows.length === 0}
-              onClick={() =>
-                setStatus(ctx.selectedRows, 2, () => {
-                  ctx.clearSelection();
-                  return ctx.refresh();
-                })
-              }
+              onClick={() => setStatus(ctx.selectedRows, 2, ctx.clearSelection)}
               data-testid="users-freeze-selected"
             >
-              {t('user.freezeSelected')}
+              {t('freezeSelected')}
             </Button>
             <Button
               disabled={ctx.selectedRows.length === 0}
-              onClick={() =>
-                setStatus(ctx.selectedRows, 1, () => {
-                  ctx.clearSelection();
-                  return ctx.refresh();
-                })
-              }
+              onClick={() => setStatus(ctx.selectedRows, 1, ctx.clearSelection)}
               data-testid="users-unfreeze-selected"
             >
-              {t('user.unfreezeSelected')}
+              {t('unfreezeSelected')}
             </Button>
           </Has>
         )}
@@ -204,17 +189,17 @@ export default function UserListPage() {
                 onClick={() => setResetting(record)}
                 data-testid={`user-password-${record.username}`}
               >
-                {t('user.resetPassword')}
+                {t('resetPassword')}
               </Button>
             </Has>
             <Has action="system:user:freeze">
               <Button
                 type="link"
                 size="small"
-                onClick={() => setStatus([record], record.status === 2 ? 1 : 2, ctx.refresh)}
+                onClick={() => setStatus([record], record.status === 2 ? 1 : 2)}
                 data-testid={`user-${record.status === 2 ? 'unfreeze' : 'freeze'}-${record.username}`}
               >
-                {record.status === 2 ? t('user.unfreeze') : t('user.freeze')}
+                {record.status === 2 ? t('unfreeze') : t('freeze')}
               </Button>
             </Has>
             <RowDelete
@@ -228,7 +213,7 @@ export default function UserListPage() {
       />
       <EntityFormModal
         state={form.modalProps}
-        title={{ add: t('user.addTitle'), edit: t('user.editTitle') }}
+        title={{ add: t('addTitle'), edit: t('editTitle') }}
         width={760}
         testId="user-form"
       >
@@ -236,7 +221,7 @@ export default function UserListPage() {
           <Col span={12}>
             <Form.Item
               name="username"
-              label={t('user.username')}
+              label={t('username')}
               validateFirst
               validateDebounce={USER_DEBOUNCE_MS}
               rules={[
@@ -252,7 +237,7 @@ export default function UserListPage() {
           <Col span={12}>
             <Form.Item
               name="realname"
-              label={t('user.realname')}
+              label={t('realname')}
               rules={[rules.required('form.realname.required'), rules.max(64)]}
             >
               <Input data-testid="user-form-realname" />
@@ -263,7 +248,7 @@ export default function UserListPage() {
               <Col span={12}>
                 <Form.Item
                   name="password"
-                  label={t('user.password')}
+                  label={t('password')}
                   rules={[rules.required('form.password.min'), rules.length(6, 128, 'form.password.min')]}
                 >
                   <Input.Password autoComplete="new-password" data-testid="user-form-password" />
@@ -272,7 +257,7 @@ export default function UserListPage() {
               <Col span={12}>
                 <Form.Item
                   name="confirmpassword"
-                  label={t('user.confirmPassword')}
+                  label={t('confirmPassword')}
                   dependencies={['password']}
                   rules={[
                     rules.required('form.password.mismatch'),
@@ -292,7 +277,7 @@ export default function UserListPage() {
           <Col span={12}>
             <Form.Item
               name="workNo"
-              label={t('user.workNo')}
+              label={t('workNo')}
               validateFirst
               validateDebounce={USER_DEBOUNCE_MS}
               rules={[rules.max(64, 'form.work_no.length'), uniqueRule('sys_user', 'workNo', editingId)]}
@@ -303,7 +288,7 @@ export default function UserListPage() {
           <Col span={12}>
             <Form.Item
               name="phone"
-              label={t('user.phone')}
+              label={t('phone')}
               validateFirst
               validateDebounce={USER_DEBOUNCE_MS}
               rules={[
@@ -317,7 +302,7 @@ export default function UserListPage() {
           <Col span={12}>
             <Form.Item
               name="email"
-              label={t('user.email')}
+              label={t('email')}
               validateFirst
               validateDebounce={USER_DEBOUNCE_MS}
               rules={[
@@ -329,16 +314,16 @@ export default function UserListPage() {
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="sex" label={t('user.sex')}>
+            <Form.Item name="sex" label={t('sex')}>
               <DictSelect dictCode="sex" data-testid="user-form-sex" />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="roles" label={t('user.roles')}>
+            <Form.Item name="roles" label={t('roles')}>
               <Select
                 mode="multiple"
                 allowClear
-                placeholder={t('user.selectRoles')}
+                placeholder={t('selectRoles')}
                 loading={roles.isLoading}
                 optionFilterProp="label"
                 options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.roleName }))}
@@ -347,12 +332,12 @@ export default function UserListPage() {
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="departs" label={t('user.departs')}>
+            <Form.Item name="departs" label={t('departs')}>
               <TreeSelect
                 multiple
                 allowClear
                 treeDefaultExpandAll
-                placeholder={t('user.selectDeparts')}
+                placeholder={t('selectDeparts')}
                 treeData={departs.data}
                 fieldNames={{ label: 'departName', value: 'id', children: 'children' }}
                 treeNodeFilterProp="departName"
@@ -362,12 +347,12 @@ export default function UserListPage() {
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="userIdentity" label={t('user.identity')}>
+            <Form.Item name="userIdentity" label={t('identity')}>
               <Radio.Group
                 data-testid="user-form-identity"
                 options={[
-                  { value: 1, label: t('user.identities.1') },
-                  { value: 2, label: t('user.identities.2') },
+                  { value: 1, label: t('identities.1') },
+                  { value: 2, label: t('identities.2') },
                 ]}
               />
             </Form.Item>
@@ -376,8 +361,8 @@ export default function UserListPage() {
             <Col span={12}>
               <Form.Item
                 name="managed"
-                label={t('user.managedDeparts')}
-                rules={[{ required: true, type: 'array', min: 1, message: t('user.managedRequired') }]}
+                label={t('managedDeparts')}
+                rules={[{ required: true, type: 'array', min: 1, message: t('managedRequired') }]}
               >
                 <TreeSelect
                   multiple
@@ -393,17 +378,17 @@ export default function UserListPage() {
             </Col>
           )}
           <Col span={12}>
-            <Form.Item name="post" label={t('user.post')} rules={[rules.max(100)]}>
+            <Form.Item name="post" label={t('post')} rules={[rules.max(100)]}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="telephone" label={t('user.telephone')} rules={[rules.max(45)]}>
+            <Form.Item name="telephone" label={t('telephone')} rules={[rules.max(45)]}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="avatar" label={t('user.avatar')} extra={t('user.avatarHint')}>
+            <Form.Item name="avatar" label={t('avatar')} extra={t('avatarHint')}>
               <AvatarField />
             </Form.Item>
           </Col>
