@@ -1,4 +1,5 @@
 import { departPage } from '../features/depart/pages';
+import { dictListPage } from '../features/dict/pages';
 import { permissionListPage } from '../features/permission/pages';
 import { roleListPage } from '../features/role/pages';
 import { userListPage } from '../features/user/pages';
@@ -24,7 +25,7 @@ export const viewRegistry: ViewRegistry = {
     'system/RoleList': roleListPage,
     'system/PermissionList': permissionListPage,
     'system/DepartList': departPage,
-    'system/DictList': () => import('../features/system/dicts/dict-list-page'),
+    'system/DictList': dictListPage,
     'system/AnnouncementList': () => import('../features/system/announcements/announcement-list-page'),
     'system/ProjectList': () => import('../features/system/projects/project-list-page'),
     'system/I18nList': () => import('../features/system/i18n/i18n-list-page'),

@@ -12,11 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { refreshDictionaries } from '../../../shared/ui/dict';
 import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage, RowDelete } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
-import { refreshDictCache } from '../api/refresh-dict-cache';
-import { addDict, editDict } from '../api/save-dict';
-import { addDictItem, editDictItem } from '../api/save-dict-item';
+import { useRefreshDictCache } from '../api/refresh-dict-cache';
+import { useAddDict, useEditDict } from '../api/save-dict';
+import { useAddDictItem, useEditDictItem } from '../api/save-dict-item';
 import '../locales';
 
 type DictValues = { dictName: string; dictCode: string; description?: string };
@@ -32,10 +32,12 @@ const itemRoutes = { list: dictRoutes.itemList, deleteBatch: dictRoutes.itemDele
 
 /** `/system/dict`: dictionaries, their items in a drawer, and the cache refresh. */
 export default function DictListPage() {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('dict');
   const { message } = App.useApp();
   const rules = useFormRules();
-  const refresh = useRefreshList(dictRoutes.list);
+  const addDict = useAddDict();
+  const editDict = useEditDict();
+  const refreshCache = useRefreshDictCache();
   const [itemsOf, setItemsOf] = useState<DictRecord | null>(null);
   const form = useEntityForm<DictRecord, DictValues>({
     toValues: (r) => ({
@@ -43,18 +45,14 @@ export default function DictListPage() {
       dictCode: r.dictCode,
       description: r.description ?? undefined,
     }),
-    add: (v) => addDict(v),
-    edit: (v, r) => editDict({ ...v, id: r.id }),
-    onSaved: () => {
-      refreshDictionaries();
-      return refresh();
-    },
+    add: (v) => addDict.mutateAsync(v),
+    edit: (v, r) => editDict.mutateAsync({ ...v, id: r.id }),
     errorFields: { 'system.dict.code_taken': 'dictCode' },
   });
 
   const columns: ListColumn<DictRecord>[] = [
-    { key: 'dictName', title: t('dict.dictName'), sorter: true },
-    { key: 'dictCode', title: t('dict.dictCode'), sorter: true },
+    { key: 'dictName', title: t('dictName'), sorter: true },
+    { key: 'dictCode', title: t('dictCode'), sorter: true },
     { key: 'description', title: t('common.description') },
     { key: 'createTime', title: t('common.createTime'), sorter: true },
   ];
@@ -66,12 +64,12 @@ export default function DictListPage() {
         routes={dictRoutes}
         columns={columns}
         filters={[
-          { name: 'dictName', label: t('dict.dictName'), kind: 'text' },
-          { name: 'dictCode', label: t('dict.dictCode'), kind: 'text' },
+          { name: 'dictName', label: t('dictName'), kind: 'text' },
+          { name: 'dictCode', label: t('dictCode'), kind: 'text' },
         ]}
         onAdd={() => void form.open()}
         addMark="system:dict:add"
-        exportName={t('dict.title')}
+        exportName={t('title')}
         actionsWidth={200}
         onDeleted={refreshDictionaries}
         toolbar={() => (
@@ -79,14 +77,11 @@ export default function DictListPage() {
             <Button
               data-testid="dicts-refresh-cache"
               onClick={async () => {
-                const envelope = await refreshDictCache().catch(() => null);
-                if (!envelope) return;
-                message.success(envelope.message);
-                // The dictionaries cached at login are stale too: widgets ask the server again.
-                refreshDictionaries();
+                const envelope = await refreshCache.mutateAsync().catch(() => null);
+                if (envelope) message.success(envelope.message);
               }}
             >
-              {t('dict.refreshCache')}
+              {t('refreshCache')}
             </Button>
           </Has>
         )}
@@ -103,7 +98,7 @@ export default function DictListPage() {
               onClick={() => setItemsOf(record)}
               data-testid={`dict-items-${record.dictCode}`}
             >
-              {t('dict.items')}
+              {t('items')}
             </Button>
             <RowDelete
               route={dictRoutes.delete}
@@ -118,19 +113,19 @@ export default function DictListPage() {
       />
       <EntityFormModal
         state={form.modalProps}
-        title={{ add: t('dict.addTitle'), edit: t('dict.editTitle') }}
+        title={{ add: t('addTitle'), edit: t('editTitle') }}
         testId="dict-form"
       >
         <Form.Item
           name="dictName"
-          label={t('dict.dictName')}
+          label={t('dictName')}
           rules={[rules.required('form.dict_name.required'), rules.max(100)]}
         >
           <Input />
         </Form.Item>
         <Form.Item
           name="dictCode"
-          label={t('dict.dictCode')}
+          label={t('dictCode')}
           validateFirst
           validateDebounce={400}
           rules={[
@@ -150,7 +145,7 @@ export default function DictListPage() {
         open={Boolean(itemsOf)}
         onClose={() => setItemsOf(null)}
         width={760}
-        title={t('dict.itemsTitle', { name: itemsOf?.dictName ?? '' })}
+        title={t('itemsTitle', { name: itemsOf?.dictName ?? '' })}
         destroyOnHidden
       >
         {itemsOf && <DictItems dict={itemsOf} />}
@@ -160,9 +155,10 @@ export default function DictListPage() {
 }
 
 function DictItems({ dict }: { dict: DictRecord }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('dict');
   const rules = useFormRules();
-  const refresh = useRefreshList(dictRoutes.itemList);
+  const addDictItem = useAddDictItem();
+  const editDictItem = useEditDictItem();
   const extra = useMemo(() => ({ dictId: dict.id, column: 'sortOrder', order: 'asc' }), [dict.id]);
   const form = useEntityForm<DictItemRecord, ItemValues>({
     defaults: { sortOrder: 1, status: 1 },
@@ -173,17 +169,13 @@ function DictItems({ dict }: { dict: DictRecord }) {
       sortOrder: r.sortOrder,
       status: r.status,
     }),
-    add: (v) => addDictItem({ ...v, dictId: dict.id }),
-    edit: (v, r) => editDictItem({ ...v, id: r.id, dictId: dict.id }),
-    onSaved: () => {
-      refreshDictionaries();
-      return refresh();
-    },
+    add: (v) => addDictItem.mutateAsync({ ...v, dictId: dict.id }),
+    edit: (v, r) => editDictItem.mutateAsync({ ...v, id: r.id, dictId: dict.id }),
     errorFields: { 'system.dict_item.value_taken': 'itemValue' },
   });
   const columns: ListColumn<DictItemRecord>[] = [
-    { key: 'itemText', title: t('dict.itemText') },
-    { key: 'itemValue', title: t('dict.itemValue') },
+    { key: 'itemText', title: t('itemText') },
+    { key: 'itemValue', title: t('itemValue') },
     { key: 'sortOrder', title: t('common.sortOrder'), width: 80 },
     {
       key: 'status',
@@ -202,7 +194,7 @@ function DictItems({ dict }: { dict: DictRecord }) {
         listKey="dict-items"
         routes={itemRoutes}
         columns={columns}
-        filters={[{ name: 'itemText', label: t('dict.itemText'), kind: 'text' }]}
+        filters={[{ name: 'itemText', label: t('itemText'), kind: 'text' }]}
         extraQuery={extra}
         onAdd={() => void form.open()}
         addMark="system:dict:add"
@@ -229,19 +221,19 @@ function DictItems({ dict }: { dict: DictRecord }) {
       />
       <EntityFormModal
         state={form.modalProps}
-        title={{ add: t('dict.addItemTitle'), edit: t('dict.editItemTitle') }}
+        title={{ add: t('addItemTitle'), edit: t('editItemTitle') }}
         width={520}
       >
         <Form.Item
           name="itemText"
-          label={t('dict.itemText')}
+          label={t('itemText')}
           rules={[rules.required('form.item_text.required'), rules.max(100)]}
         >
           <Input />
         </Form.Item>
         <Form.Item
           name="itemValue"
-          label={t('dict.itemValue')}
+          label={t('itemValue')}
           rules={[rules.required('form.item_value.required'), rules.max(100)]}
         >
           <Input />
