@@ -1,6 +1,7 @@
 import { departPage } from '../features/depart/pages';
 import { dictListPage } from '../features/dict/pages';
 import { permissionListPage } from '../features/permission/pages';
+import { projectListPage } from '../features/project/pages';
 import { roleListPage } from '../features/role/pages';
 import { userListPage } from '../features/user/pages';
 import type { ViewRegistry } from './build-routes';
@@ -27,7 +28,7 @@ export const viewRegistry: ViewRegistry = {
     'system/DepartList': departPage,
     'system/DictList': dictListPage,
     'system/AnnouncementList': () => import('../features/system/announcements/announcement-list-page'),
-    'system/ProjectList': () => import('../features/system/projects/project-list-page'),
+    'system/ProjectList': projectListPage,
     'system/I18nList': () => import('../features/system/i18n/i18n-list-page'),
     'system/PlatformSettings': () => import('../features/system/platform/platform-settings-page'),
     'system/LogList': () => import('../features/system/logs/log-list-page'),

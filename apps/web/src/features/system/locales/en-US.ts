@@ -72,18 +72,6 @@ export const systemEnUS: typeof systemZhCN = {
       clear: 'Clear formatting',
     },
   },
-  project: {
-    title: 'Projects',
-    name: 'Project name',
-    code: 'Project code',
-    region: 'Region',
-    longitude: 'Centre longitude',
-    latitude: 'Centre latitude',
-    timeZone: 'Time zone',
-    departs: 'Visible to departments',
-    addTitle: 'Add project',
-    editTitle: 'Edit project',
-  },
   i18n: {
     title: 'Translations',
     key: 'Key',

@@ -71,18 +71,6 @@ export const systemZhCN = {
       clear: '清除格式',
     },
   },
-  project: {
-    title: '项目管理',
-    name: '项目名称',
-    code: '项目编码',
-    region: '所属区域',
-    longitude: '中心经度',
-    latitude: '中心纬度',
-    timeZone: '时区',
-    departs: '可见部门',
-    addTitle: '新增项目',
-    editTitle: '编辑项目',
-  },
   i18n: {
     title: '国际化',
     key: '翻译键',

@@ -11,10 +11,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has, useHas } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage, RowDelete } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
 import { useDepartTree } from '../../depart';
-import { addProject, editProject } from '../api/save-project';
+import { useAddProject, useEditProject } from '../api/save-project';
 import '../locales';
 
 /** Default map centre (spec §9). */
@@ -39,10 +39,11 @@ function timeZones(): string[] {
 
 /** `/system/project`: projects with their map centre, time zone and departments. */
 export default function ProjectListPage() {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('project');
   const rules = useFormRules();
   const has = useHas();
-  const refresh = useRefreshList(projectRoutes.list);
+  const addProject = useAddProject();
+  const editProject = useEditProject();
   const departs = useDepartTree(has('system:depart:list'));
   const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z })), []);
   const form = useEntityForm<ProjectRecord, Values>({
@@ -57,19 +58,18 @@ export default function ProjectListPage() {
       description: p.description ?? undefined,
       departIds: (p.departIds ?? '').split(',').filter(Boolean),
     }),
-    add: (v) => addProject({ ...v, departIds: (v.departIds ?? []).join(',') }),
-    edit: (v, p) => editProject({ ...v, id: p.id, departIds: (v.departIds ?? []).join(',') }),
-    onSaved: refresh,
+    add: (v) => addProject.mutateAsync({ ...v, departIds: (v.departIds ?? []).join(',') }),
+    edit: (v, p) => editProject.mutateAsync({ ...v, id: p.id, departIds: (v.departIds ?? []).join(',') }),
     errorFields: { 'system.project.code_taken': 'code' },
   });
 
   const columns: ListColumn<ProjectRecord>[] = [
-    { key: 'name', title: t('project.name'), sorter: true },
-    { key: 'code', title: t('project.code'), sorter: true },
-    { key: 'region', title: t('project.region'), sorter: true },
-    { key: 'longitude', title: t('project.longitude') },
-    { key: 'latitude', title: t('project.latitude') },
-    { key: 'timeZone', title: t('project.timeZone') },
+    { key: 'name', title: t('name'), sorter: true },
+    { key: 'code', title: t('code'), sorter: true },
+    { key: 'region', title: t('region'), sorter: true },
+    { key: 'longitude', title: t('longitude') },
+    { key: 'latitude', title: t('latitude') },
+    { key: 'timeZone', title: t('timeZone') },
     { key: 'description', title: t('common.description'), defaultHidden: true },
     { key: 'createTime', title: t('common.createTime'), sorter: true },
   ];
@@ -81,13 +81,13 @@ export default function ProjectListPage() {
         routes={projectRoutes}
         columns={columns}
         filters={[
-          { name: 'name', label: t('project.name'), kind: 'text' },
-          { name: 'code', label: t('project.code'), kind: 'text' },
-          { name: 'region', label: t('project.region'), kind: 'text' },
+          { name: 'name', label: t('name'), kind: 'text' },
+          { name: 'code', label: t('code'), kind: 'text' },
+          { name: 'region', label: t('region'), kind: 'text' },
         ]}
         onAdd={() => void form.open()}
         addMark="system:project:add"
-        exportName={t('project.title')}
+        exportName={t('title')}
         rowActions={(p, ctx) => (
           <>
             <Has action="system:project:edit">
@@ -101,7 +101,7 @@ export default function ProjectListPage() {
       />
       <EntityFormModal
         state={form.modalProps}
-        title={{ add: t('project.addTitle'), edit: t('project.editTitle') }}
+        title={{ add: t('addTitle'), edit: t('editTitle') }}
         width={720}
         testId="project-form"
       >
@@ -109,7 +109,7 @@ export default function ProjectListPage() {
           <Col span={12}>
             <Form.Item
               name="name"
-              label={t('project.name')}
+              label={t('name')}
               rules={[rules.required('form.project_name.required'), rules.max(100)]}
             >
               <Input data-testid="project-form-name" />
@@ -118,7 +118,7 @@ export default function ProjectListPage() {
           <Col span={12}>
             <Form.Item
               name="code"
-              label={t('project.code')}
+              label={t('code')}
               validateFirst
               validateDebounce={400}
               rules={[
@@ -134,7 +134,7 @@ export default function ProjectListPage() {
           <Col span={12}>
             <Form.Item
               name="longitude"
-              label={t('project.longitude')}
+              label={t('longitude')}
               rules={[
                 rules.requiredValue('form.longitude.range'),
                 rules.range(-180, 180, 'form.longitude.range'),
@@ -146,7 +146,7 @@ export default function ProjectListPage() {
           <Col span={12}>
             <Form.Item
               name="latitude"
-              label={t('project.latitude')}
+              label={t('latitude')}
               rules={[
                 rules.requiredValue('form.latitude.range'),
                 rules.range(-90, 90, 'form.latitude.range'),
@@ -158,7 +158,7 @@ export default function ProjectListPage() {
           <Col span={12}>
             <Form.Item
               name="timeZone"
-              label={t('project.timeZone')}
+              label={t('timeZone')}
               rules={[
                 rules.requiredValue('form.time_zone.invalid'),
                 rules.custom((v) => isTimeZone(String(v)), 'form.time_zone.invalid'),
@@ -168,12 +168,12 @@ export default function ProjectListPage() {
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="region" label={t('project.region')} rules={[rules.max(100)]}>
+            <Form.Item name="region" label={t('region')} rules={[rules.max(100)]}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="departIds" label={t('project.departs')}>
+            <Form.Item name="departIds" label={t('departs')}>
               <TreeSelect
                 multiple
                 allowClear
