@@ -1,5 +1,6 @@
 import { departPage } from '../features/depart/pages';
 import { dictListPage } from '../features/dict/pages';
+import { i18nListPage } from '../features/i18n/pages';
 import { permissionListPage } from '../features/permission/pages';
 import { projectListPage } from '../features/project/pages';
 import { roleListPage } from '../features/role/pages';
@@ -29,7 +30,7 @@ export const viewRegistry: ViewRegistry = {
     'system/DictList': dictListPage,
     'system/AnnouncementList': () => import('../features/system/announcements/announcement-list-page'),
     'system/ProjectList': projectListPage,
-    'system/I18nList': () => import('../features/system/i18n/i18n-list-page'),
+    'system/I18nList': i18nListPage,
     'system/PlatformSettings': () => import('../features/system/platform/platform-settings-page'),
     'system/LogList': () => import('../features/system/logs/log-list-page'),
   },

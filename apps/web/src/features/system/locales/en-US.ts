@@ -72,15 +72,6 @@ export const systemEnUS: typeof systemZhCN = {
       clear: 'Clear formatting',
     },
   },
-  i18n: {
-    title: 'Translations',
-    key: 'Key',
-    zhCn: 'Chinese',
-    enUs: 'English',
-    addTitle: 'Add translation',
-    editTitle: 'Edit translation',
-    inlineHint: 'Click a text to change it in place',
-  },
   platform: {
     title: 'Platform settings',
     basic: 'General',

@@ -71,15 +71,6 @@ export const systemZhCN = {
       clear: '清除格式',
     },
   },
-  i18n: {
-    title: '国际化',
-    key: '翻译键',
-    zhCn: '中文',
-    enUs: '英文',
-    addTitle: '新增翻译',
-    editTitle: '编辑翻译',
-    inlineHint: '点击译文可直接修改',
-  },
   platform: {
     title: '平台设置',
     basic: '基本信息',

@@ -10,29 +10,30 @@ import { refreshDictionaries } from '../../../shared/ui/dict';
 import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has, useHas } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
-import { addTranslation, editTranslation } from '../api/save-translation';
+import { useAddTranslation, useEditTranslation } from '../api/save-translation';
 import '../locales';
 
 type Values = { key: string; zhCn: string; enUs: string };
 
 /** `/system/i18n`: translation keys with their Chinese and English texts, editable in place. */
 export default function I18nListPage() {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('i18n');
   const { message } = App.useApp();
   const rules = useFormRules();
   const has = useHas();
   const canEdit = has('system:i18n:edit');
   const listRefresh = useRefreshList(i18nRoutes.list);
   // Dictionary texts are translations too (`dict.<code>.<value>`).
-  const refresh = () => {
+  const refreshAfterDelete = () => {
     refreshDictionaries();
     return listRefresh();
   };
+  const addTranslation = useAddTranslation();
+  const editTranslation = useEditTranslation();
   const form = useEntityForm<I18nRecord, Values>({
     toValues: (r) => ({ key: r.key, zhCn: r.zhCn, enUs: r.enUs }),
-    add: (v) => addTranslation(v),
-    edit: (v, r) => editTranslation({ ...v, id: r.key }),
-    onSaved: refresh,
+    add: (v) => addTranslation.mutateAsync(v),
+    edit: (v, r) => editTranslation.mutateAsync({ ...v, id: r.key }),
     errorFields: { 'system.i18n.key_taken': 'key' },
   });
 
@@ -44,7 +45,7 @@ export default function I18nListPage() {
       return;
     }
     try {
-      const envelope = await editTranslation({
+      const envelope = await editTranslation.mutateAsync({
         id: record.key,
         key: record.key,
         zhCn: record.zhCn,
@@ -52,7 +53,6 @@ export default function I18nListPage() {
         [field]: value,
       });
       message.success(envelope.message);
-      await refresh();
     } catch (error) {
       message.error(errorMessage(error, ''));
     }
@@ -78,12 +78,12 @@ export default function I18nListPage() {
   const columns: ListColumn<I18nRecord>[] = [
     {
       key: 'key',
-      title: t('i18n.key'),
+      title: t('key'),
       sorter: true,
       render: (_: unknown, r: I18nRecord) => <code>{r.key}</code>,
     },
-    { key: 'zhCn', title: t('i18n.zhCn'), sorter: true, render: editable('zhCn') },
-    { key: 'enUs', title: t('i18n.enUs'), sorter: true, render: editable('enUs') },
+    { key: 'zhCn', title: t('zhCn'), sorter: true, render: editable('zhCn') },
+    { key: 'enUs', title: t('enUs'), sorter: true, render: editable('enUs') },
     { key: 'updateTime', title: t('common.updateTime'), sorter: true },
   ];
 
@@ -92,20 +92,18 @@ export default function I18nListPage() {
       <ListPage<I18nRecord>
         listKey="i18n"
         rowKey="key"
-        title={
-          canEdit ? <Typography.Text type="secondary">{t('i18n.inlineHint')}</Typography.Text> : undefined
-        }
+        title={canEdit ? <Typography.Text type="secondary">{t('inlineHint')}</Typography.Text> : undefined}
         routes={i18nRoutes}
         columns={columns}
         filters={[
-          { name: 'key', label: t('i18n.key'), kind: 'text' },
-          { name: 'zhCn', label: t('i18n.zhCn'), kind: 'text' },
-          { name: 'enUs', label: t('i18n.enUs'), kind: 'text' },
+          { name: 'key', label: t('key'), kind: 'text' },
+          { name: 'zhCn', label: t('zhCn'), kind: 'text' },
+          { name: 'enUs', label: t('enUs'), kind: 'text' },
         ]}
         onAdd={() => void form.open()}
         addMark="system:i18n:add"
         onDeleted={refreshDictionaries}
-        exportName={t('i18n.title')}
+        exportName={t('title')}
         rowActions={(r) => (
           <>
             <Has action="system:i18n:edit">
@@ -118,18 +116,18 @@ export default function I18nListPage() {
                 {t('common.edit')}
               </Button>
             </Has>
-            <RowDelete route={i18nRoutes.delete} id={r.key} onDone={refresh} />
+            <RowDelete route={i18nRoutes.delete} id={r.key} onDone={refreshAfterDelete} />
           </>
         )}
       />
       <EntityFormModal
         state={form.modalProps}
-        title={{ add: t('i18n.addTitle'), edit: t('i18n.editTitle') }}
+        title={{ add: t('addTitle'), edit: t('editTitle') }}
         testId="i18n-form"
       >
         <Form.Item
           name="key"
-          label={t('i18n.key')}
+          label={t('key')}
           rules={[
             rules.required('form.i18n_key.required'),
             rules.max(200),
@@ -140,14 +138,14 @@ export default function I18nListPage() {
         </Form.Item>
         <Form.Item
           name="zhCn"
-          label={t('i18n.zhCn')}
+          label={t('zhCn')}
           rules={[rules.required('form.i18n_text.required'), rules.max(500)]}
         >
           <Input data-testid="i18n-form-zhCn" />
         </Form.Item>
         <Form.Item
           name="enUs"
-          label={t('i18n.enUs')}
+          label={t('enUs')}
           rules={[rules.required('form.i18n_text.required'), rules.max(500)]}
         >
           <Input data-testid="i18n-form-enUs" />
