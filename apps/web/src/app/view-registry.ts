@@ -2,6 +2,7 @@ import { departPage } from '../features/depart/pages';
 import { dictListPage } from '../features/dict/pages';
 import { i18nListPage } from '../features/i18n/pages';
 import { permissionListPage } from '../features/permission/pages';
+import { platformSettingsPage } from '../features/platform/pages';
 import { projectListPage } from '../features/project/pages';
 import { roleListPage } from '../features/role/pages';
 import { userListPage } from '../features/user/pages';
@@ -31,7 +32,7 @@ export const viewRegistry: ViewRegistry = {
     'system/AnnouncementList': () => import('../features/system/announcements/announcement-list-page'),
     'system/ProjectList': projectListPage,
     'system/I18nList': i18nListPage,
-    'system/PlatformSettings': () => import('../features/system/platform/platform-settings-page'),
+    'system/PlatformSettings': platformSettingsPage,
     'system/LogList': () => import('../features/system/logs/log-list-page'),
   },
   layouts: {

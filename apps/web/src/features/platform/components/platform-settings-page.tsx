@@ -1,5 +1,4 @@
 import type { PlatformSettingsRecord } from '@ics/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
@@ -15,9 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, isApiError } from '../../../shared/lib/http';
 import { serverFieldName, useFormRules } from '../../../shared/ui/form';
 import { ImageUpload } from '../../../shared/ui/image-upload';
-import { PLATFORM_SETTINGS_KEY, usePlatformSettingsRecord } from '../api/platform-settings';
-import { savePlatformSettings } from '../api/save-platform-settings';
-import { uploadPlatformImage } from '../api/upload-platform-image';
+import { usePlatformSettingsRecord } from '../api/get-platform-settings';
+import { useSavePlatformSettings } from '../api/save-platform-settings';
+import { useUploadPlatformImage } from '../api/upload-platform-image';
 import '../locales';
 
 type Values = Omit<PlatformSettingsRecord, 'platFormLogo' | 'platFormLoginSrc'>;
@@ -30,14 +29,13 @@ function PlatformImage({
   label,
   hint,
   url,
-  onUploaded,
 }: {
   kind: 'logo' | 'loginBackground';
   label: string;
   hint: string;
   url: string | null;
-  onUploaded(): unknown;
 }) {
+  const upload = useUploadPlatformImage();
   return (
     <Form.Item label={label} extra={hint}>
       <ImageUpload
@@ -45,10 +43,7 @@ function PlatformImage({
         shape={kind === 'logo' ? 'square' : 'wide'}
         alt={label}
         url={url}
-        upload={async (dataUrl) => {
-          await uploadPlatformImage(kind, dataUrl);
-          await onUploaded();
-        }}
+        upload={(file) => upload.mutateAsync({ kind, file })}
       />
     </Form.Item>
   );
@@ -56,11 +51,11 @@ function PlatformImage({
 
 /** `/system/platform`: title, logo, login background, copyright, ICP number, registration, map tiles. */
 export default function PlatformSettingsPage() {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('platform');
   const { message } = App.useApp();
   const rules = useFormRules();
-  const client = useQueryClient();
   const settings = usePlatformSettingsRecord();
+  const saveSettings = useSavePlatformSettings();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -69,15 +64,12 @@ export default function PlatformSettingsPage() {
     if (settings.data) form.setFieldsValue(settings.data);
   }, [settings.data, form]);
 
-  const refresh = () => client.invalidateQueries({ queryKey: PLATFORM_SETTINGS_KEY });
-
   const save = async (values: Values) => {
     setSaving(true);
     setFormError(null);
     try {
-      const envelope = await savePlatformSettings(values);
+      const envelope = await saveSettings.mutateAsync(values);
       message.success(envelope.message || t('common.saved'));
-      await refresh();
     } catch (failure) {
       const text = errorMessage(failure, '');
       const name = isApiError(failure)
@@ -93,25 +85,23 @@ export default function PlatformSettingsPage() {
   if (settings.isLoading) return <Spin />;
 
   return (
-    <Card title={t('platform.title')} data-testid="platform-settings">
+    <Card title={t('title')} data-testid="platform-settings">
       {formError && <Alert type="error" showIcon message={formError} style={{ marginBottom: 16 }} />}
       <Row gutter={32}>
         <Col xs={24} lg={12}>
           <PlatformImage
             kind="logo"
-            label={t('platform.logo')}
-            hint={t('platform.logoHint')}
+            label={t('logo')}
+            hint={t('logoHint')}
             url={settings.data?.platFormLogo ?? null}
-            onUploaded={refresh}
           />
         </Col>
         <Col xs={24} lg={12}>
           <PlatformImage
             kind="loginBackground"
-            label={t('platform.loginBackground')}
-            hint={t('platform.loginBackgroundHint')}
+            label={t('loginBackground')}
+            hint={t('loginBackgroundHint')}
             url={settings.data?.platFormLoginSrc ?? null}
-            onUploaded={refresh}
           />
         </Col>
       </Row>
@@ -120,50 +110,46 @@ export default function PlatformSettingsPage() {
           <Col xs={24} md={12}>
             <Form.Item
               name="platFormTitleCn"
-              label={t('platform.titleCn')}
+              label={t('titleCn')}
               rules={[rules.required('form.title.required'), rules.max(100)]}
             >
               <Input data-testid="platform-title-cn" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="platFormTitleEn" label={t('platform.titleEn')} rules={[rules.max(100)]}>
+            <Form.Item name="platFormTitleEn" label={t('titleEn')} rules={[rules.max(100)]}>
               <Input data-testid="platform-title-en" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="platFormCopyRightName"
-              label={t('platform.copyrightName')}
-              rules={[rules.max(100)]}
-            >
+            <Form.Item name="platFormCopyRightName" label={t('copyrightName')} rules={[rules.max(100)]}>
               <Input />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item
               name="platFormCopyRightUrl"
-              label={t('platform.copyrightUrl')}
+              label={t('copyrightUrl')}
               rules={[rules.max(500), rules.pattern(HTTP_URL, 'form.url.invalid')]}
             >
               <Input placeholder="https://" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="icpNumber" label={t('platform.icpNumber')} rules={[rules.max(100)]}>
+            <Form.Item name="icpNumber" label={t('icpNumber')} rules={[rules.max(100)]}>
               <Input />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="registerEnabled" label={t('platform.registerEnabled')} valuePropName="checked">
+            <Form.Item name="registerEnabled" label={t('registerEnabled')} valuePropName="checked">
               <Switch data-testid="platform-register" />
             </Form.Item>
           </Col>
           <Col span={24}>
             <Form.Item
               name="tileUrl"
-              label={t('platform.tileUrl')}
-              extra={t('platform.tileUrlHelp')}
+              label={t('tileUrl')}
+              extra={t('tileUrlHelp')}
               rules={[
                 rules.max(500),
                 rules.custom(

@@ -1,14 +1,13 @@
 import { platformRoutes } from '@ics/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call, unwrap } from '../../../shared/lib/http';
-
-export const PLATFORM_SETTINGS_KEY = ['sys', 'platform-settings'] as const;
+import { platformKeys } from './keys';
 
 /** Every stored platform setting (administrator view). */
+export async function getPlatformSettings() {
+  return unwrap(await call(platformRoutes.settings));
+}
+
 export function usePlatformSettingsRecord() {
-  return useQuery({
-    queryKey: PLATFORM_SETTINGS_KEY,
-    staleTime: 0,
-    queryFn: async () => unwrap(await call(platformRoutes.settings)),
-  });
+  return useQuery({ queryKey: platformKeys.settings, staleTime: 0, queryFn: getPlatformSettings });
 }
