@@ -1,6 +1,7 @@
 import { departPage } from '../features/depart/pages';
 import { dictListPage } from '../features/dict/pages';
 import { i18nListPage } from '../features/i18n/pages';
+import { logListPage } from '../features/log/pages';
 import { permissionListPage } from '../features/permission/pages';
 import { platformSettingsPage } from '../features/platform/pages';
 import { projectListPage } from '../features/project/pages';
@@ -33,7 +34,7 @@ export const viewRegistry: ViewRegistry = {
     'system/ProjectList': projectListPage,
     'system/I18nList': i18nListPage,
     'system/PlatformSettings': platformSettingsPage,
-    'system/LogList': () => import('../features/system/logs/log-list-page'),
+    'system/LogList': logListPage,
   },
   layouts: {
     'layouts/RouteView': () => import('../layouts/route-view'),

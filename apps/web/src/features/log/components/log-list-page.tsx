@@ -8,34 +8,34 @@ import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/
 import '../locales';
 
 function LogTab({ logType }: { logType: 1 | 2 }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('log');
   const extra = useMemo(() => ({ logType }), [logType]);
   const columns: ListColumn<LogRecord>[] = [
-    { key: 'createTime', title: t('log.createTime'), sorter: true, width: 170 },
-    { key: 'username', title: t('log.username'), sorter: true },
-    { key: 'logContent', title: t('log.logContent') },
-    { key: 'ip', title: t('log.ip'), sorter: true },
+    { key: 'createTime', title: t('createTime'), sorter: true, width: 170 },
+    { key: 'username', title: t('username'), sorter: true },
+    { key: 'logContent', title: t('logContent') },
+    { key: 'ip', title: t('ip'), sorter: true },
     ...(logType === 2
       ? ([
-          { key: 'operateType', title: t('log.operateType') },
-          { key: 'method', title: t('log.method'), defaultHidden: true },
-          { key: 'requestUrl', title: t('log.requestUrl') },
-          { key: 'costTime', title: t('log.costTime'), sorter: true },
+          { key: 'operateType', title: t('operateType') },
+          { key: 'method', title: t('method'), defaultHidden: true },
+          { key: 'requestUrl', title: t('requestUrl') },
+          { key: 'costTime', title: t('costTime'), sorter: true },
         ] as ListColumn<LogRecord>[])
       : []),
     {
       key: 'ok',
-      title: t('log.result'),
+      title: t('result'),
       render: (_: unknown, r: LogRecord) => (
-        <Tag color={r.ok ? 'green' : 'red'}>{r.ok ? t('log.ok') : t('log.failed')}</Tag>
+        <Tag color={r.ok ? 'green' : 'red'}>{r.ok ? t('ok') : t('failed')}</Tag>
       ),
     },
   ];
   const filters: FilterField[] = [
-    { name: 'username', label: t('log.username'), kind: 'text' },
-    { name: 'logContent', label: t('log.logContent'), kind: 'text' },
-    { name: 'ip', label: t('log.ip'), kind: 'text' },
-    { name: 'createTime', label: t('log.createTime'), kind: 'dateRange' },
+    { name: 'username', label: t('username'), kind: 'text' },
+    { name: 'logContent', label: t('logContent'), kind: 'text' },
+    { name: 'ip', label: t('ip'), kind: 'text' },
+    { name: 'createTime', label: t('createTime'), kind: 'dateRange' },
   ];
   return (
     <ListPage<LogRecord>
@@ -44,7 +44,7 @@ function LogTab({ logType }: { logType: 1 | 2 }) {
       columns={columns}
       filters={filters}
       extraQuery={extra}
-      exportName={logType === 1 ? t('log.loginTab') : t('log.operationTab')}
+      exportName={logType === 1 ? t('loginTab') : t('operationTab')}
       bordered={false}
     />
   );
@@ -52,7 +52,7 @@ function LogTab({ logType }: { logType: 1 | 2 }) {
 
 /** `/system/log`: the login and operation logs. */
 export default function LogListPage() {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('log');
   const [tab, setTab] = useState('1');
   return (
     <Card data-testid="log-page">
@@ -61,8 +61,8 @@ export default function LogListPage() {
         onChange={setTab}
         destroyOnHidden
         items={[
-          { key: '1', label: t('log.loginTab'), children: <LogTab logType={1} /> },
-          { key: '2', label: t('log.operationTab'), children: <LogTab logType={2} /> },
+          { key: '1', label: t('loginTab'), children: <LogTab logType={1} /> },
+          { key: '2', label: t('operationTab'), children: <LogTab logType={2} /> },
         ]}
       />
     </Card>
