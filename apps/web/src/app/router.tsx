@@ -1,4 +1,5 @@
 import { createHashRouter, Navigate, type RouteObject, redirect } from 'react-router-dom';
+import { userAnnouncementPage } from '../features/announcement/pages';
 import { fetchPermissions, logout } from '../shared/lib/auth/session';
 import { getToken, setPermissions, useSession } from '../shared/lib/auth/session-store';
 import { currentLanguage } from '../shared/lib/i18n/i18n';
@@ -131,8 +132,8 @@ export function createAppRouter() {
             },
             {
               path: '/isps/userAnnouncement',
-              handle: title('notice', 'page.title'),
-              lazy: lazyView(() => import('../features/notice/components/user-announcement-page')),
+              handle: title('announcement', 'page.title'),
+              lazy: lazyView(userAnnouncementPage),
             },
             { path: '/test', loader: () => redirect('/test/TestSpecial') },
             {

@@ -1,3 +1,4 @@
+import { announcementListPage } from '../features/announcement/pages';
 import { departPage } from '../features/depart/pages';
 import { dictListPage } from '../features/dict/pages';
 import { i18nListPage } from '../features/i18n/pages';
@@ -30,7 +31,7 @@ export const viewRegistry: ViewRegistry = {
     'system/PermissionList': permissionListPage,
     'system/DepartList': departPage,
     'system/DictList': dictListPage,
-    'system/AnnouncementList': () => import('../features/system/announcements/announcement-list-page'),
+    'system/AnnouncementList': announcementListPage,
     'system/ProjectList': projectListPage,
     'system/I18nList': i18nListPage,
     'system/PlatformSettings': platformSettingsPage,

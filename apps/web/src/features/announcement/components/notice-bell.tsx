@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDate, truncate } from '../../../shared/utils/format';
+import { useUserAnnouncements } from '../api/get-user-announcements';
 import { useOpenNotice } from '../hooks/use-open-notice';
-import { useUserAnnouncements } from '../hooks/use-user-announcements';
 import '../locales';
 import { AnnouncementModal } from './announcement-modal';
 import './notice.css';
@@ -26,7 +26,7 @@ function NoticeList({
   onOpen: (item: Announcement) => void;
   testId: string;
 }) {
-  const { t } = useTranslation('notice');
+  const { t } = useTranslation('announcement');
   if (!items.length) return <div className="ics-notice-empty">{t('bell.empty')}</div>;
   return (
     <div className="ics-notice-list" data-testid={testId}>
@@ -55,7 +55,7 @@ function NoticeList({
  * messages, and the viewer. Counts refresh by polling and on pushes over the WebSocket.
  */
 export function NoticeBell() {
-  const { t } = useTranslation('notice');
+  const { t } = useTranslation('announcement');
   const { data, isPending } = useUserAnnouncements();
   const { record, open, close } = useOpenNotice();
   const [visible, setVisible] = useState(false);

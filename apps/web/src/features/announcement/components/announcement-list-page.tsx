@@ -24,11 +24,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictSelect, EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
-import { useAnnouncementStats } from '../api/announcement-stats';
-import { publishAnnouncement } from '../api/publish-announcement';
-import { revokeAnnouncement } from '../api/revoke-announcement';
-import { addAnnouncement, editAnnouncement } from '../api/save-announcement';
+import { type ListColumn, ListPage, RowDelete } from '../../../shared/ui/list-page';
+import { useAnnouncementStats } from '../api/get-announcement-stats';
+import { usePublishAnnouncement } from '../api/publish-announcement';
+import { useRevokeAnnouncement } from '../api/revoke-announcement';
+import { useAddAnnouncement, useEditAnnouncement } from '../api/save-announcement';
 import '../locales';
 import { RichTextEditor } from './rich-text-editor';
 import { UserPicker } from './user-picker';
@@ -63,10 +63,13 @@ const toBody = (v: Values) => ({
 
 /** `/system/announcement`: drafts, publishing and revoking, read statistics. */
 export default function AnnouncementListPage() {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('announcement');
   const { message, modal } = App.useApp();
   const rules = useFormRules();
-  const refresh = useRefreshList(announcementRoutes.list);
+  const addAnnouncement = useAddAnnouncement();
+  const editAnnouncement = useEditAnnouncement();
+  const publishAnnouncement = usePublishAnnouncement();
+  const revokeAnnouncement = useRevokeAnnouncement();
   const [statsOf, setStatsOf] = useState<Announcement | null>(null);
   const form = useEntityForm<Announcement, Values>({
     defaults: { msgCategory: '1', priority: 'M', msgType: 'ALL', userIds: [] },
@@ -84,9 +87,8 @@ export default function AnnouncementListPage() {
       openPage: a.openPage,
       busId: a.busId,
     }),
-    add: (v) => addAnnouncement(toBody(v)),
-    edit: (v, a) => editAnnouncement({ ...toBody(v), id: a.id }),
-    onSaved: refresh,
+    add: (v) => addAnnouncement.mutateAsync(toBody(v)),
+    edit: (v, a) => editAnnouncement.mutateAsync({ ...toBody(v), id: a.id }),
   });
   const msgType = Form.useWatch('msgType', form.form);
   const openType = Form.useWatch('openType', form.form) as AnnouncementOpenType | null | undefined;
@@ -105,44 +107,38 @@ export default function AnnouncementListPage() {
 
   const act = (a: Announcement, kind: 'publish' | 'revoke') =>
     modal.confirm({
-      title: t(kind === 'publish' ? 'announcement.publish' : 'announcement.revoke'),
-      content: t(kind === 'publish' ? 'announcement.publishConfirm' : 'announcement.revokeConfirm', {
+      title: t(kind === 'publish' ? 'publish' : 'revoke'),
+      content: t(kind === 'publish' ? 'publishConfirm' : 'revokeConfirm', {
         title: a.titile,
       }),
       okButtonProps: { 'data-testid': 'announcement-confirm' } as never,
       onOk: async () => {
-        const envelope = await (kind === 'publish'
-          ? publishAnnouncement(a.id)
-          : revokeAnnouncement(a.id)
-        ).catch(() => null);
+        const action = kind === 'publish' ? publishAnnouncement : revokeAnnouncement;
+        const envelope = await action.mutateAsync(a.id).catch(() => null);
         if (!envelope) return;
-        message.success(
-          envelope.message || t(kind === 'publish' ? 'announcement.published' : 'announcement.revoked'),
-        );
-        await refresh();
+        message.success(envelope.message || t(kind === 'publish' ? 'published' : 'revoked'));
       },
     });
 
   const columns: ListColumn<Announcement>[] = [
-    { key: 'titile', title: t('announcement.titile'), sorter: true },
-    { key: 'msgCategory', dataIndex: 'msgCategory_dictText', title: t('announcement.msgCategory') },
-    { key: 'priority', dataIndex: 'priority_dictText', title: t('announcement.priority') },
+    { key: 'titile', title: t('titile'), sorter: true },
+    { key: 'msgCategory', dataIndex: 'msgCategory_dictText', title: t('msgCategory') },
+    { key: 'priority', dataIndex: 'priority_dictText', title: t('priority') },
     {
       key: 'msgType',
-      title: t('announcement.msgType'),
-      render: (_: unknown, a: Announcement) =>
-        a.msgType === 'ALL' ? t('announcement.toAll') : t('announcement.toUsers'),
+      title: t('msgType'),
+      render: (_: unknown, a: Announcement) => (a.msgType === 'ALL' ? t('toAll') : t('toUsers')),
     },
-    { key: 'sender', title: t('announcement.sender') },
+    { key: 'sender', title: t('sender') },
     {
       key: 'sendStatus',
-      title: t('announcement.sendStatus'),
+      title: t('sendStatus'),
       sorter: true,
       render: (_: unknown, a: Announcement) => (
         <Tag color={STATUS_COLORS[a.sendStatus]}>{a.sendStatus_dictText}</Tag>
       ),
     },
-    { key: 'sendTime', title: t('announcement.sendTime'), sorter: true },
+    { key: 'sendTime', title: t('sendTime'), sorter: true },
     { key: 'createTime', title: t('common.createTime'), sorter: true, defaultHidden: true },
   ];
 
@@ -153,18 +149,18 @@ export default function AnnouncementListPage() {
         routes={announcementRoutes}
         columns={columns}
         filters={[
-          { name: 'titile', label: t('announcement.titile'), kind: 'text', raw: true },
+          { name: 'titile', label: t('titile'), kind: 'text', raw: true },
           {
             name: 'msgCategory',
-            label: t('announcement.msgCategory'),
+            label: t('msgCategory'),
             kind: 'dict',
             dictCode: 'msg_category',
           },
-          { name: 'sendStatus', label: t('announcement.sendStatus'), kind: 'dict', dictCode: 'send_status' },
+          { name: 'sendStatus', label: t('sendStatus'), kind: 'dict', dictCode: 'send_status' },
         ]}
         onAdd={() => void form.open()}
         addMark={ANNOUNCEMENT_MARKS.add}
-        exportName={t('announcement.title')}
+        exportName={t('title')}
         actionsWidth={260}
         rowActions={(a, ctx) => (
           <>
@@ -188,7 +184,7 @@ export default function AnnouncementListPage() {
                   onClick={() => act(a, 'publish')}
                   data-testid={`announcement-publish-${a.titile}`}
                 >
-                  {t('announcement.publish')}
+                  {t('publish')}
                 </Button>
               </Has>
             )}
@@ -201,7 +197,7 @@ export default function AnnouncementListPage() {
                     onClick={() => act(a, 'revoke')}
                     data-testid={`announcement-revoke-${a.titile}`}
                   >
-                    {t('announcement.revoke')}
+                    {t('revoke')}
                   </Button>
                 </Has>
                 <Button
@@ -210,7 +206,7 @@ export default function AnnouncementListPage() {
                   onClick={() => setStatsOf(a)}
                   data-testid={`announcement-stats-${a.titile}`}
                 >
-                  {t('announcement.stats')}
+                  {t('stats')}
                 </Button>
               </>
             )}
@@ -220,34 +216,30 @@ export default function AnnouncementListPage() {
       />
       <EntityFormModal
         state={form.modalProps}
-        title={{ add: t('announcement.addTitle'), edit: t('announcement.editTitle') }}
+        title={{ add: t('addTitle'), edit: t('editTitle') }}
         width={840}
         testId="announcement-form"
       >
-        <Form.Item name="titile" label={t('announcement.titile')} rules={[rules.required(), rules.max(200)]}>
+        <Form.Item name="titile" label={t('titile')} rules={[rules.required(), rules.max(200)]}>
           <Input data-testid="announcement-form-titile" />
         </Form.Item>
         <Row gutter={16}>
           <Col span={8}>
-            <Form.Item
-              name="msgCategory"
-              label={t('announcement.msgCategory')}
-              rules={[rules.requiredValue()]}
-            >
+            <Form.Item name="msgCategory" label={t('msgCategory')} rules={[rules.requiredValue()]}>
               <DictSelect dictCode="msg_category" allowClear={false} />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="priority" label={t('announcement.priority')} rules={[rules.requiredValue()]}>
+            <Form.Item name="priority" label={t('priority')} rules={[rules.requiredValue()]}>
               <DictSelect dictCode="priority" allowClear={false} />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="msgType" label={t('announcement.msgType')}>
+            <Form.Item name="msgType" label={t('msgType')}>
               <Radio.Group
                 options={[
-                  { value: 'ALL', label: t('announcement.toAll') },
-                  { value: 'USER', label: t('announcement.toUsers') },
+                  { value: 'ALL', label: t('toAll') },
+                  { value: 'USER', label: t('toUsers') },
                 ]}
               />
             </Form.Item>
@@ -256,7 +248,7 @@ export default function AnnouncementListPage() {
         {msgType === 'USER' && (
           <Form.Item
             name="userIds"
-            label={t('announcement.users')}
+            label={t('users')}
             rules={[{ required: true, type: 'array', min: 1, message: rules.text('form.required') }]}
           >
             <UserPicker />
@@ -264,73 +256,62 @@ export default function AnnouncementListPage() {
         )}
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="startTime" label={t('announcement.startTime')}>
+            <Form.Item name="startTime" label={t('startTime')}>
               <DatePicker showTime style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="endTime" label={t('announcement.endTime')}>
+            <Form.Item name="endTime" label={t('endTime')}>
               <DatePicker showTime style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>
         <Row gutter={16}>
           <Col span={8}>
-            <Form.Item name="openType" label={t('announcement.openType')}>
+            <Form.Item name="openType" label={t('openType')}>
               <Select
                 allowClear
                 data-testid="announcement-form-openType"
                 onChange={() => form.form.setFieldsValue({ openPage: null, busId: null })}
                 options={(['url', 'component'] as const).map((v) => ({
                   value: v,
-                  label: t(`announcement.openTypes.${v}`),
+                  label: t(`openTypes.${v}`),
                 }))}
               />
             </Form.Item>
           </Col>
           {openType === 'url' && (
             <Col span={16}>
-              <Form.Item
-                name="openPage"
-                label={t('announcement.openPage')}
-                rules={[rules.max(500), openRule('openPage')]}
-              >
-                <Input
-                  placeholder={t('announcement.openPageUrlHint')}
-                  data-testid="announcement-form-openPage"
-                />
+              <Form.Item name="openPage" label={t('openPage')} rules={[rules.max(500), openRule('openPage')]}>
+                <Input placeholder={t('openPageUrlHint')} data-testid="announcement-form-openPage" />
               </Form.Item>
             </Col>
           )}
           {openType === 'component' && (
             <>
               <Col span={8}>
-                <Form.Item name="openPage" label={t('announcement.openPage')} rules={[openRule('openPage')]}>
+                <Form.Item name="openPage" label={t('openPage')} rules={[openRule('openPage')]}>
                   <Select
                     data-testid="announcement-form-component"
                     options={ANNOUNCEMENT_COMPONENTS.map((c) => ({
                       value: c,
-                      label: t(`announcement.components.${c}`),
+                      label: t(`components.${c}`),
                     }))}
                   />
                 </Form.Item>
               </Col>
               <Col span={8}>
-                <Form.Item
-                  name="busId"
-                  label={t('announcement.busId')}
-                  rules={[rules.max(64), openRule('busId')]}
-                >
+                <Form.Item name="busId" label={t('busId')} rules={[rules.max(64), openRule('busId')]}>
                   <Input data-testid="announcement-form-busId" />
                 </Form.Item>
               </Col>
             </>
           )}
         </Row>
-        <Form.Item name="msgAbstract" label={t('announcement.msgAbstract')} rules={[rules.max(500)]}>
+        <Form.Item name="msgAbstract" label={t('msgAbstract')} rules={[rules.max(500)]}>
           <Input.TextArea rows={2} />
         </Form.Item>
-        <Form.Item name="msgContent" label={t('announcement.msgContent')}>
+        <Form.Item name="msgContent" label={t('msgContent')}>
           <RichTextEditor testId="announcement-form-content" />
         </Form.Item>
       </EntityFormModal>
@@ -340,36 +321,24 @@ export default function AnnouncementListPage() {
 }
 
 function StatsModal({ announcement, onClose }: { announcement: Announcement | null; onClose(): void }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('announcement');
   const stats = useAnnouncementStats(announcement?.id);
   return (
     <Modal
       open={Boolean(announcement)}
       onCancel={onClose}
       footer={null}
-      title={t('announcement.statsTitle', { title: announcement?.titile ?? '' })}
+      title={t('statsTitle', { title: announcement?.titile ?? '' })}
     >
       <Row gutter={16} data-testid="announcement-stats">
         <Col span={8}>
-          <Statistic
-            title={t('announcement.statsTotal')}
-            value={stats.data?.total ?? 0}
-            loading={stats.isLoading}
-          />
+          <Statistic title={t('statsTotal')} value={stats.data?.total ?? 0} loading={stats.isLoading} />
         </Col>
         <Col span={8}>
-          <Statistic
-            title={t('announcement.statsRead')}
-            value={stats.data?.read ?? 0}
-            loading={stats.isLoading}
-          />
+          <Statistic title={t('statsRead')} value={stats.data?.read ?? 0} loading={stats.isLoading} />
         </Col>
         <Col span={8}>
-          <Statistic
-            title={t('announcement.statsUnread')}
-            value={stats.data?.unread ?? 0}
-            loading={stats.isLoading}
-          />
+          <Statistic title={t('statsUnread')} value={stats.data?.unread ?? 0} loading={stats.isLoading} />
         </Col>
       </Row>
     </Modal>

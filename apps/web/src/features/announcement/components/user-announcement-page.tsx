@@ -1,5 +1,4 @@
 import { ANNOUNCEMENT_MARKS, type AnnouncementSendRecord } from '@ics/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
@@ -13,12 +12,8 @@ import { DictSelect } from '../../../shared/ui/dict';
 import { Has } from '../../../shared/ui/has';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { formatDate, truncate } from '../../../shared/utils/format';
-import {
-  fetchMyAnnouncements,
-  MY_ANNOUNCEMENTS_KEY,
-  markAllRead,
-  USER_ANNOUNCEMENTS_KEY,
-} from '../api/announcements';
+import { useMyAnnouncements } from '../api/get-my-announcements';
+import { useMarkAllRead } from '../api/mark-all-read';
 import { useOpenNotice } from '../hooks/use-open-notice';
 import '../locales';
 import { AnnouncementModal } from './announcement-modal';
@@ -31,24 +26,17 @@ const EMPTY_FILTER: Filter = { titile: '', readFlag: 'all', msgCategory: '' };
 
 /** `/isps/userAnnouncement`: the user's announcements and system messages with their read state. */
 export default function UserAnnouncementPage() {
-  const { t } = useTranslation('notice');
+  const { t } = useTranslation('announcement');
   const { message } = App.useApp();
-  const client = useQueryClient();
+  const markAllRead = useMarkAllRead();
   const { record, open, close } = useOpenNotice();
   const [filter, setFilter] = useState<Filter>(EMPTY_FILTER);
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
-  const query = useQuery({
-    queryKey: [...MY_ANNOUNCEMENTS_KEY, filter, page],
-    queryFn: () =>
-      fetchMyAnnouncements({
-        ...page,
-        ...(filter.titile ? { titile: filter.titile } : {}),
-        ...(filter.readFlag !== 'all' ? { readFlag: filter.readFlag } : {}),
-        ...(filter.msgCategory === '1' || filter.msgCategory === '2'
-          ? { msgCategory: filter.msgCategory }
-          : {}),
-      }),
-    staleTime: 0,
+  const query = useMyAnnouncements({
+    ...page,
+    ...(filter.titile ? { titile: filter.titile } : {}),
+    ...(filter.readFlag !== 'all' ? { readFlag: filter.readFlag } : {}),
+    ...(filter.msgCategory === '1' || filter.msgCategory === '2' ? { msgCategory: filter.msgCategory } : {}),
   });
   // A changed filter starts again on the first page.
   const refine = (patch: Partial<Filter>) => {
@@ -57,12 +45,8 @@ export default function UserAnnouncementPage() {
   };
 
   const readAll = async () => {
-    await markAllRead();
+    await markAllRead.mutateAsync();
     void message.success(t('page.readAllDone'));
-    await Promise.all([
-      client.invalidateQueries({ queryKey: MY_ANNOUNCEMENTS_KEY }),
-      client.invalidateQueries({ queryKey: USER_ANNOUNCEMENTS_KEY }),
-    ]);
   };
 
   const view = (row: AnnouncementSendRecord) => open({ ...row, msgContent: row.msgContent });

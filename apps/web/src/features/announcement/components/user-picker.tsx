@@ -7,7 +7,7 @@ import { searchUsers } from '../api/search-users';
 
 /** Chooses users by username (searched on the server as you type). Value: user ids. */
 export function UserPicker({ value, onChange }: { value?: string[]; onChange?: (ids: string[]) => void }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('announcement');
   const [options, setOptions] = useState<UserRecord[]>([]);
   const [known, setKnown] = useState<Map<string, UserRecord>>(new Map());
   const [loading, setLoading] = useState(false);
@@ -45,7 +45,7 @@ export function UserPicker({ value, onChange }: { value?: string[]; onChange?: (
       showSearch
       filterOption={false}
       onSearch={search}
-      placeholder={t('announcement.searchUsers')}
+      placeholder={t('searchUsers')}
       notFoundContent={loading ? <Spin size="small" /> : undefined}
       options={[
         ...selectedExtra.map((id) => ({

@@ -25,7 +25,7 @@ export type NoticeRecord = Pick<
 };
 
 /** Sender, send time, category and priority of an announcement, as terms of a detail list. */
-function noticeFacts(record: NoticeRecord, t: TFunction<'notice'>): DetailItem[] {
+function noticeFacts(record: NoticeRecord, t: TFunction<'announcement'>): DetailItem[] {
   const fact = (key: string, term: string, content: string | null | undefined) => ({
     key,
     term,
@@ -47,7 +47,7 @@ function noticeFacts(record: NoticeRecord, t: TFunction<'notice'>): DetailItem[]
  * registered detail component opens instead, with the busId.
  */
 export function AnnouncementModal({ record, onClose }: { record: NoticeRecord | null; onClose: () => void }) {
-  const { t } = useTranslation('notice');
+  const { t } = useTranslation('announcement');
   const navigate = useNavigate();
   const html = useMemo(() => sanitizeHtml(record?.msgContent), [record?.msgContent]);
   const loader = record?.openType === 'component' ? noticeDetailLoader(record.openPage) : undefined;

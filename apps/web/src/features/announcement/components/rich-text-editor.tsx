@@ -28,7 +28,7 @@ export function RichTextEditor({
   onChange?: (html: string) => void;
   testId?: string;
 }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('announcement');
   const ref = useRef<HTMLDivElement>(null);
 
   // Only write the DOM when the value differs from what it shows (keeps the caret while typing).
@@ -63,31 +63,21 @@ export function RichTextEditor({
   return (
     <div className="ics-rich-text">
       <div className="ics-rich-text__toolbar" role="toolbar">
-        {tool(t('announcement.editor.bold'), <BoldOutlined />, () => run('bold'), 'bold')}
-        {tool(t('announcement.editor.italic'), <ItalicOutlined />, () => run('italic'), 'italic')}
-        {tool(t('announcement.editor.underline'), <UnderlineOutlined />, () => run('underline'), 'underline')}
+        {tool(t('editor.bold'), <BoldOutlined />, () => run('bold'), 'bold')}
+        {tool(t('editor.italic'), <ItalicOutlined />, () => run('italic'), 'italic')}
+        {tool(t('editor.underline'), <UnderlineOutlined />, () => run('underline'), 'underline')}
+        {tool(t('editor.bulletList'), <UnorderedListOutlined />, () => run('insertUnorderedList'), 'ul')}
+        {tool(t('editor.orderedList'), <OrderedListOutlined />, () => run('insertOrderedList'), 'ol')}
         {tool(
-          t('announcement.editor.bulletList'),
-          <UnorderedListOutlined />,
-          () => run('insertUnorderedList'),
-          'ul',
-        )}
-        {tool(
-          t('announcement.editor.orderedList'),
-          <OrderedListOutlined />,
-          () => run('insertOrderedList'),
-          'ol',
-        )}
-        {tool(
-          t('announcement.editor.link'),
+          t('editor.link'),
           <LinkOutlined />,
           () => {
-            const url = window.prompt(t('announcement.editor.linkPrompt'), 'https://');
+            const url = window.prompt(t('editor.linkPrompt'), 'https://');
             if (url && /^https?:\/\/\S+$/.test(url)) run('createLink', url);
           },
           'link',
         )}
-        {tool(t('announcement.editor.clear'), <ClearOutlined />, () => run('removeFormat'), 'clear')}
+        {tool(t('editor.clear'), <ClearOutlined />, () => run('removeFormat'), 'clear')}
       </div>
       {/* biome-ignore lint/a11y/useSemanticElements: a rich-text field has no native element */}
       <div
