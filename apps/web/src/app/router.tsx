@@ -1,5 +1,6 @@
 import { createHashRouter, Navigate, type RouteObject, redirect } from 'react-router-dom';
 import { userAnnouncementPage } from '../features/announcement/pages';
+import { analysisPage } from '../features/home/pages';
 import { fetchPermissions, logout } from '../shared/lib/auth/session';
 import { getToken, setPermissions, useSession } from '../shared/lib/auth/session-store';
 import { currentLanguage } from '../shared/lib/i18n/i18n';
@@ -124,11 +125,7 @@ export function createAppRouter() {
               path: DEFAULT_HOME,
               handle: title('common', 'routes.home', true),
               // Module tiles of the home page register first (app/dashboard-tiles.ts).
-              lazy: lazyView(() =>
-                import('./dashboard-tiles').then(
-                  () => import('../features/dashboard/components/analysis-page'),
-                ),
-              ),
+              lazy: lazyView(() => import('./dashboard-tiles').then(analysisPage)),
             },
             {
               path: '/isps/userAnnouncement',

@@ -1,6 +1,7 @@
 import { announcementListPage } from '../features/announcement/pages';
 import { departPage } from '../features/depart/pages';
 import { dictListPage } from '../features/dict/pages';
+import { analysisPage } from '../features/home/pages';
 import { i18nListPage } from '../features/i18n/pages';
 import { logListPage } from '../features/log/pages';
 import { permissionListPage } from '../features/permission/pages';
@@ -17,7 +18,7 @@ import './notice-details';
  */
 export const viewRegistry: ViewRegistry = {
   views: {
-    'dashboard/Analysis': () => import('../features/dashboard/components/analysis-page'),
+    'dashboard/Analysis': analysisPage,
     'lighting/GatewayList': () => import('../features/lighting/components/gateway-list-page'),
     'lighting/PoleList': () => import('../features/lighting/components/pole-list-page'),
     'lighting/LampList': () => import('../features/lighting/components/lamp-list-page'),

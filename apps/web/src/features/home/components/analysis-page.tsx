@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
@@ -21,7 +20,8 @@ import { useSession } from '../../../shared/lib/auth/session-store';
 import { type DashboardTile, dashboardTiles } from '../../../shared/ui/dashboard-tile';
 import { useHas } from '../../../shared/ui/has';
 import { thousands } from '../../../shared/utils/format';
-import { fetchLogInfo, fetchVisitInfo, LOGINFO_KEY, VISITINFO_KEY } from '../api/home-stats';
+import { useLogInfo } from '../api/get-log-info';
+import { useVisitInfo } from '../api/get-visit-info';
 import '../locales';
 import { greetingPeriod } from '../utils/greeting';
 import './analysis-page.css';
@@ -99,7 +99,7 @@ function ModuleTiles() {
  * the device modules register.
  */
 export default function AnalysisPage() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('home');
   const { t: tc } = useTranslation();
   const { token } = theme.useToken();
   const user = useSession((s) => s.userInfo);
@@ -108,8 +108,8 @@ export default function AnalysisPage() {
   const title = platformTitle(settings, tc('appName'), user?.platFormTitleCn);
   const name = user?.realname || user?.username || '';
   const greeting = t(`greeting.${greetingPeriod(now.getHours())}`);
-  const logInfo = useQuery({ queryKey: LOGINFO_KEY, queryFn: fetchLogInfo });
-  const visits = useQuery({ queryKey: VISITINFO_KEY, queryFn: fetchVisitInfo });
+  const logInfo = useLogInfo();
+  const visits = useVisitInfo();
   const labels = useMemo(() => ({ visit: t('chart.visit'), ip: t('chart.ip') }), [t]);
 
   return (

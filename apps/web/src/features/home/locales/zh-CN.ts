@@ -1,5 +1,5 @@
-/** Texts of the dashboard (namespace `dashboard`). */
-export const dashboardZhCN = {
+/** Texts of the home page (namespace `home`). */
+export const homeZhCN = {
   greeting: {
     morning: '早上好',
     forenoon: '上午好',

@@ -1,6 +1,6 @@
-import type { dashboardZhCN } from './zh-CN';
+import type { homeZhCN } from './zh-CN';
 
-export const dashboardEnUS: typeof dashboardZhCN = {
+export const homeEnUS: typeof homeZhCN = {
   greeting: {
     morning: 'Good morning',
     forenoon: 'Good morning',
