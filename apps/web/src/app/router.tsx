@@ -1,6 +1,7 @@
 import { createHashRouter, Navigate, type RouteObject, redirect } from 'react-router-dom';
 import { userAnnouncementPage } from '../features/announcement/pages';
 import { analysisPage } from '../features/home/pages';
+import { alterationPage, loginPage, registerPage, registerResultPage } from '../features/session/pages';
 import { fetchPermissions, logout } from '../shared/lib/auth/session';
 import { getToken, setPermissions, useSession } from '../shared/lib/auth/session-store';
 import { currentLanguage } from '../shared/lib/i18n/i18n';
@@ -89,23 +90,23 @@ export function createAppRouter() {
             { index: true, loader: () => redirect(LOGIN_PATH) },
             {
               path: 'login',
-              handle: title('auth', 'login.pageTitle'),
-              lazy: lazyView(() => import('../features/auth/components/login-page')),
+              handle: title('session', 'login.pageTitle'),
+              lazy: lazyView(loginPage),
             },
             {
               path: 'register',
-              handle: title('auth', 'register.pageTitle'),
-              lazy: lazyView(() => import('../features/auth/components/register-page')),
+              handle: title('session', 'register.pageTitle'),
+              lazy: lazyView(registerPage),
             },
             {
               path: 'register-result',
-              handle: title('auth', 'registerResult.pageTitle'),
-              lazy: lazyView(() => import('../features/auth/components/register-result-page')),
+              handle: title('session', 'registerResult.pageTitle'),
+              lazy: lazyView(registerResultPage),
             },
             {
               path: 'alteration',
-              handle: title('auth', 'alteration.pageTitle'),
-              lazy: lazyView(() => import('../features/auth/components/alteration-page')),
+              handle: title('session', 'alteration.pageTitle'),
+              lazy: lazyView(alterationPage),
             },
           ],
         },

@@ -27,7 +27,7 @@ export function PhoneCodePasswordFields({
   passwordFirst?: boolean;
   onSendError: (error: Error | null) => void;
 }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('session');
   const form = Form.useFormInstance<PhoneCodePasswordValues>();
 
   const handleSendSms = async (): Promise<boolean> => {

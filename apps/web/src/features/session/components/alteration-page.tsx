@@ -14,7 +14,7 @@ type AlterationValues = PhoneCodePasswordValues;
 
 /** Forgotten password: phone, code, new password and its confirmation. */
 export default function AlterationPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('session');
   const [form] = Form.useForm<AlterationValues>();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);

@@ -18,7 +18,7 @@ type RegisterValues = PhoneCodePasswordValues & { username: string; email?: stri
 
 /** Self-registration with a phone code; only offered when the platform settings allow it. */
 export default function RegisterPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('session');
   const [form] = Form.useForm<RegisterValues>();
   const navigate = useNavigate();
   const settings = usePlatformSettings();

@@ -1,5 +1,5 @@
-/** Texts of the sign-in pages (namespace `auth`). */
-export const authZhCN = {
+/** Texts of the sign-in pages and the account dialogs (namespace `session`). en-US must satisfy this type. */
+export const sessionZhCN = {
   login: {
     pageTitle: '登录',
     tabs: { account: '账号密码登录', phone: '手机号登录' },
@@ -70,5 +70,29 @@ export const authZhCN = {
     success: '密码已重置，请使用新密码登录',
     toLogin: '返回登录',
     failed: '重置失败',
+  },
+  password: {
+    title: '修改密码',
+    old: '旧密码',
+    new: '新密码',
+    confirm: '确认新密码',
+    oldRequired: '请输入旧密码!',
+    newRequired: '请输入新密码!',
+    confirmRequired: '请确认新密码!',
+    mismatch: '两次输入的密码不一样！',
+    noUser: '当前系统无登陆用户!',
+    success: '密码修改成功',
+    failure: '密码修改失败',
+  },
+  info: {
+    title: '账户信息',
+    username: '用户账号',
+    realname: '用户姓名',
+    sex: '性别',
+    phone: '手机号码',
+    email: '邮箱',
+    workNo: '工号',
+    userType: '用户类型',
+    unavailable: '无法读取账户信息',
   },
 };

@@ -1,5 +1,4 @@
 import type { UserInfo } from '@ics/contract';
-import { useQuery } from '@tanstack/react-query';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
@@ -7,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/lib/auth/session-store';
 import { DictSelect } from '../../../shared/ui/dict';
 import { FormContainer } from '../../../shared/ui/form-container';
-import { fetchLoginUser } from '../api/login-user';
+import { useLoginUser } from '../api/get-login-user';
 import '../locales';
 
 type Values = {
@@ -37,14 +36,9 @@ function toValues(user: UserInfo): Values {
  * user-type dictionaries. Fetched fresh on opening, so changes an administrator made show.
  */
 export function AccountInfoModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('session');
   const username = useSession((s) => s.userInfo?.username);
-  const query = useQuery({
-    queryKey: ['account', 'loginUser', username],
-    queryFn: () => fetchLoginUser(username ?? ''),
-    enabled: open && Boolean(username),
-    staleTime: 0,
-  });
+  const query = useLoginUser(username, open);
   const user = query.data;
 
   return (

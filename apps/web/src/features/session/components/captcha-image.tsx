@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../locales';
-import { fetchCaptcha } from '../api/captcha';
+import { fetchCaptcha } from '../api/get-captcha';
 
 /** The captcha picture for `checkKey`; a click asks for a new key (and so a new picture). */
 export function CaptchaImage({ checkKey, onRefresh }: { checkKey: string; onRefresh: () => void }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('session');
   const [image, setImage] = useState<{ key: string; src: string | null } | null>(null);
   useEffect(() => {
     let current = true;

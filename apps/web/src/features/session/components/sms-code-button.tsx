@@ -12,7 +12,7 @@ export const SMS_RESEND_SECONDS = 60;
  * it resolves true when a code went out (the countdown starts only then).
  */
 export function SmsCodeButton({ onSend, block = true }: { onSend: () => Promise<boolean>; block?: boolean }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('session');
   const [left, start] = useCountdown(SMS_RESEND_SECONDS);
   const [sending, setSending] = useState(false);
   const handleClick = async () => {

@@ -19,7 +19,7 @@ type Values = { oldpassword: string; password: string; confirmpassword: string }
  * the server's message and closes; a failure shows its message as a warning.
  */
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('session');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);

@@ -1,6 +1,6 @@
-import type { authZhCN } from './zh-CN';
+import type { sessionZhCN } from './zh-CN';
 
-export const authEnUS: typeof authZhCN = {
+export const sessionEnUS: typeof sessionZhCN = {
   login: {
     pageTitle: 'Log in',
     tabs: { account: 'Account & password', phone: 'Phone code' },
@@ -71,5 +71,29 @@ export const authEnUS: typeof authZhCN = {
     success: 'Password reset, please log in with the new password',
     toLogin: 'Back to login',
     failed: 'Reset failed',
+  },
+  password: {
+    title: 'Change password',
+    old: 'Old password',
+    new: 'New password',
+    confirm: 'Confirm new password',
+    oldRequired: 'Please enter the old password!',
+    newRequired: 'Please enter the new password!',
+    confirmRequired: 'Please confirm the new password!',
+    mismatch: 'The two passwords differ!',
+    noUser: 'No user is signed in!',
+    success: 'Password changed',
+    failure: 'The password could not be changed',
+  },
+  info: {
+    title: 'Account',
+    username: 'Username',
+    realname: 'Name',
+    sex: 'Sex',
+    phone: 'Mobile',
+    email: 'Email',
+    workNo: 'Job number',
+    userType: 'User type',
+    unavailable: 'The account could not be read',
   },
 };

@@ -10,7 +10,7 @@ import { usePlatformSettings } from '../../../shared/hooks/use-platform-settings
 import { startSession } from '../../../shared/lib/auth/session-store';
 import { errorMessage } from '../../../shared/lib/http';
 import { safeRedirect } from '../../../shared/utils/safe-redirect';
-import { newCaptchaKey } from '../api/captcha';
+import { newCaptchaKey } from '../api/get-captcha';
 import { captchaDemanded, login } from '../api/login';
 import { phoneLogin } from '../api/phone-login';
 import { sendSms } from '../api/send-sms';
@@ -36,7 +36,7 @@ const EMPTY: LoginFields = { username: '', password: '', captcha: '', mobile: ''
  * quarter to the login page's download; the validation is in login-validation.ts.
  */
 export default function LoginPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('session');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const location = useLocation();

@@ -6,7 +6,7 @@ import '../locales';
 
 /** Confirmation after self-registration. */
 export default function RegisterResultPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('session');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const username = params.get('username') ?? '';
