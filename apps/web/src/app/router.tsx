@@ -1,6 +1,8 @@
 import { createHashRouter, Navigate, type RouteObject, redirect } from 'react-router-dom';
 import { userAnnouncementPage } from '../features/announcement/pages';
+import { testConsolePage } from '../features/device/pages';
 import { analysisPage } from '../features/home/pages';
+import { gisPage, preloadMapPoles } from '../features/lighting/pages';
 import { alterationPage, loginPage, registerPage, registerResultPage } from '../features/session/pages';
 import { fetchPermissions, logout } from '../shared/lib/auth/session';
 import { getToken, setPermissions, useSession } from '../shared/lib/auth/session-store';
@@ -32,11 +34,7 @@ const title = (ns: string, titleKey: string, home = false): StaticRouteHandle =>
  * mounts. Imported on demand: the map's client code stays out of the login page's bundle.
  */
 function preloadMapData(): null {
-  if (getToken())
-    void import('../features/gis/api/map-poles').then(
-      (m) => m.preloadPoleSet(),
-      () => undefined,
-    );
+  if (getToken()) preloadMapPoles().catch(() => undefined);
   return null;
 }
 
@@ -136,15 +134,15 @@ export function createAppRouter() {
             { path: '/test', loader: () => redirect('/test/TestSpecial') },
             {
               path: '/test/TestSpecial',
-              handle: title('deviceTest', 'pageTitle'),
-              lazy: lazyView(() => import('../features/device-test/components/test-console-page')),
+              handle: title('device', 'test.pageTitle'),
+              lazy: lazyView(testConsolePage),
             },
             { path: '/gis', loader: () => redirect('/gis/GlrGis') },
             ...['GlrGis', 'GlrGisShow', 'GlrLightShow', 'Home'].map((name) => ({
               path: `/gis/${name}`,
-              handle: title('gis', `routes.${name}`),
+              handle: title('lighting', `map.routes.${name}`),
               loader: preloadMapData,
-              lazy: lazyView(() => import('../features/gis/components/gis-page')),
+              lazy: lazyView(gisPage),
             })),
           ],
         },

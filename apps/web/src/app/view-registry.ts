@@ -1,8 +1,16 @@
 import { announcementListPage } from '../features/announcement/pages';
 import { departPage } from '../features/depart/pages';
+import { commandLogPage, gatewayListPage, poleListPage } from '../features/device/pages';
 import { dictListPage } from '../features/dict/pages';
 import { analysisPage } from '../features/home/pages';
 import { i18nListPage } from '../features/i18n/pages';
+import {
+  cabinetListPage,
+  gisPage,
+  groupListPage,
+  lampListPage,
+  strategyListPage,
+} from '../features/lighting/pages';
 import { logListPage } from '../features/log/pages';
 import { permissionListPage } from '../features/permission/pages';
 import { platformSettingsPage } from '../features/platform/pages';
@@ -19,14 +27,14 @@ import './notice-details';
 export const viewRegistry: ViewRegistry = {
   views: {
     'dashboard/Analysis': analysisPage,
-    'lighting/GatewayList': () => import('../features/lighting/components/gateway-list-page'),
-    'lighting/PoleList': () => import('../features/lighting/components/pole-list-page'),
-    'lighting/LampList': () => import('../features/lighting/components/lamp-list-page'),
-    'lighting/GroupList': () => import('../features/lighting/components/group-list-page'),
-    'lighting/CabinetList': () => import('../features/lighting/components/cabinet-list-page'),
-    'lighting/StrategyList': () => import('../features/lighting/components/strategy-list-page'),
-    'lighting/CommandLog': () => import('../features/lighting/components/command-log-page'),
-    'gis/GlrGis': () => import('../features/gis/components/gis-page'),
+    'lighting/GatewayList': gatewayListPage,
+    'lighting/PoleList': poleListPage,
+    'lighting/LampList': lampListPage,
+    'lighting/GroupList': groupListPage,
+    'lighting/CabinetList': cabinetListPage,
+    'lighting/StrategyList': strategyListPage,
+    'lighting/CommandLog': commandLogPage,
+    'gis/GlrGis': gisPage,
     'system/UserList': userListPage,
     'system/RoleList': roleListPage,
     'system/PermissionList': permissionListPage,

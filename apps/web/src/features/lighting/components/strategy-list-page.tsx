@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { commandStatusColor } from '../../../shared/ui/command-status';
 import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
-import { pushSchedules } from '../api/strategies';
+import { pushSchedules } from '../api/push-schedules';
 import { useControl } from '../hooks/use-control';
 import '../locales';
 import { toRow } from '../utils/strategy-form';
@@ -111,10 +111,7 @@ function StrategiesTab() {
         open={editing !== undefined}
         strategy={editing ?? null}
         onClose={() => setEditing(undefined)}
-        onSaved={() => {
-          setEditing(undefined);
-          void refresh();
-        }}
+        onSaved={() => setEditing(undefined)}
       />
     </>
   );
