@@ -1,6 +1,7 @@
 import { createHashRouter, Navigate, type RouteObject, redirect } from 'react-router-dom';
 import { userAnnouncementPage } from '../features/announcement/pages';
 import { testConsolePage } from '../features/device/pages';
+import { notFoundPage } from '../features/exception/pages';
 import { analysisPage } from '../features/home/pages';
 import { gisPage, preloadMapPoles } from '../features/lighting/pages';
 import { alterationPage, loginPage, registerPage, registerResultPage } from '../features/session/pages';
@@ -111,7 +112,7 @@ export function createAppRouter() {
         {
           path: '/404',
           handle: title('common', 'routes.notFound'),
-          lazy: lazyView(() => import('../features/exception/components/not-found-page')),
+          lazy: lazyView(notFoundPage),
         },
         {
           id: APP_ROUTE_ID,
