@@ -35,7 +35,7 @@ const title = (ns: string, titleKey: string, home = false): StaticRouteHandle =>
  * mounts. Imported on demand: the map's client code stays out of the login page's bundle.
  */
 function preloadMapData(): null {
-  if (getToken()) preloadMapPoles().catch(() => undefined);
+  if (getToken()) void preloadMapPoles().catch(() => undefined);
   return null;
 }
 

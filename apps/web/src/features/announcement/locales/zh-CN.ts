@@ -1,4 +1,7 @@
-/** Texts of announcements: the administrator's list, the bell, the viewer and the user's list (namespace `announcement`). en-US must satisfy this type. */
+/**
+ * Texts of announcements: the administrator's list, the bell, the viewer and the user's list
+ * (namespace `announcement`). en-US must satisfy this type.
+ */
 export const announcementZhCN = {
   common: {
     createTime: '创建时间',

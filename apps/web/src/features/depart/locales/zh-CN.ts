@@ -1,4 +1,7 @@
-/** Texts of the department page and the department switch dialog (namespace `depart`). en-US must satisfy this type. */
+/**
+ * Texts of the department page and the department switch dialog (namespace `depart`). en-US must
+ * satisfy this type.
+ */
 export const departZhCN = {
   common: {
     createTime: '创建时间',

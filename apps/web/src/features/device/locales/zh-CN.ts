@@ -1,4 +1,7 @@
-/** Texts of the gateway, pole and command log pages and of the device test console (namespace `device`). en-US must satisfy this type. */
+/**
+ * Texts of the gateway, pole and command log pages and of the device test console (namespace
+ * `device`). en-US must satisfy this type.
+ */
 export const deviceZhCN = {
   common: {
     add: '新增',

@@ -1,4 +1,7 @@
-/** Texts of the street lighting pages, the home tiles and the map (namespace `lighting`). en-US must satisfy this type. */
+/**
+ * Texts of the street lighting pages, the home tiles and the map (namespace `lighting`). en-US
+ * must satisfy this type.
+ */
 export const lightingZhCN = {
   common: {
     search: '查询',
