@@ -19,7 +19,7 @@ const asJson = args.includes('--json');
 /** Source modules of the routes matched by /user/login (see src/app/router.tsx). */
 const LOGIN_ROUTE_MODULES = [
   'src/layouts/user-layout/user-layout.tsx',
-  'src/features/auth/components/login-page.tsx',
+  'src/features/session/components/login-page.tsx',
 ];
 
 let manifest;

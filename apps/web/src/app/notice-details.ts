@@ -1,14 +1,12 @@
 import type { AnnouncementComponent } from '@ics/contract';
-import {
-  type NoticeDetailComponent,
-  registerNoticeDetail,
-} from '../features/notice/components/detail-components';
+import { userDetail } from '../features/user/pages';
+import { type NoticeDetailComponent, registerNoticeDetail } from '../shared/ui/notice-detail';
 
 /**
  * Detail views announcements of openType component open (like the view registry, the app
  * wires features together here). Every name of the contract's ANNOUNCEMENT_COMPONENTS has one.
  */
 const details: Record<AnnouncementComponent, () => Promise<{ default: NoticeDetailComponent }>> = {
-  'system/UserDetail': () => import('../features/system/users/user-detail'),
+  'system/UserDetail': userDetail,
 };
 for (const [name, load] of Object.entries(details)) registerNoticeDetail(name, load);

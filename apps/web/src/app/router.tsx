@@ -1,4 +1,10 @@
 import { createHashRouter, Navigate, type RouteObject, redirect } from 'react-router-dom';
+import { userAnnouncementPage } from '../features/announcement/pages';
+import { testConsolePage } from '../features/device/pages';
+import { notFoundPage } from '../features/exception/pages';
+import { analysisPage } from '../features/home/pages';
+import { gisPage, preloadMapPoles } from '../features/lighting/pages';
+import { alterationPage, loginPage, registerPage, registerResultPage } from '../features/session/pages';
 import { fetchPermissions, logout } from '../shared/lib/auth/session';
 import { getToken, setPermissions, useSession } from '../shared/lib/auth/session-store';
 import { currentLanguage } from '../shared/lib/i18n/i18n';
@@ -29,11 +35,7 @@ const title = (ns: string, titleKey: string, home = false): StaticRouteHandle =>
  * mounts. Imported on demand: the map's client code stays out of the login page's bundle.
  */
 function preloadMapData(): null {
-  if (getToken())
-    void import('../features/gis/api/map-poles').then(
-      (m) => m.preloadPoleSet(),
-      () => undefined,
-    );
+  if (getToken()) void preloadMapPoles().catch(() => undefined);
   return null;
 }
 
@@ -87,30 +89,30 @@ export function createAppRouter() {
             { index: true, loader: () => redirect(LOGIN_PATH) },
             {
               path: 'login',
-              handle: title('auth', 'login.pageTitle'),
-              lazy: lazyView(() => import('../features/auth/components/login-page')),
+              handle: title('session', 'login.pageTitle'),
+              lazy: lazyView(loginPage),
             },
             {
               path: 'register',
-              handle: title('auth', 'register.pageTitle'),
-              lazy: lazyView(() => import('../features/auth/components/register-page')),
+              handle: title('session', 'register.pageTitle'),
+              lazy: lazyView(registerPage),
             },
             {
               path: 'register-result',
-              handle: title('auth', 'registerResult.pageTitle'),
-              lazy: lazyView(() => import('../features/auth/components/register-result-page')),
+              handle: title('session', 'registerResult.pageTitle'),
+              lazy: lazyView(registerResultPage),
             },
             {
               path: 'alteration',
-              handle: title('auth', 'alteration.pageTitle'),
-              lazy: lazyView(() => import('../features/auth/components/alteration-page')),
+              handle: title('session', 'alteration.pageTitle'),
+              lazy: lazyView(alterationPage),
             },
           ],
         },
         {
           path: '/404',
           handle: title('common', 'routes.notFound'),
-          lazy: lazyView(() => import('../features/exception/components/not-found-page')),
+          lazy: lazyView(notFoundPage),
         },
         {
           id: APP_ROUTE_ID,
@@ -123,29 +125,25 @@ export function createAppRouter() {
               path: DEFAULT_HOME,
               handle: title('common', 'routes.home', true),
               // Module tiles of the home page register first (app/dashboard-tiles.ts).
-              lazy: lazyView(() =>
-                import('./dashboard-tiles').then(
-                  () => import('../features/dashboard/components/analysis-page'),
-                ),
-              ),
+              lazy: lazyView(() => import('./dashboard-tiles').then(analysisPage)),
             },
             {
               path: '/isps/userAnnouncement',
-              handle: title('notice', 'page.title'),
-              lazy: lazyView(() => import('../features/notice/components/user-announcement-page')),
+              handle: title('announcement', 'page.title'),
+              lazy: lazyView(userAnnouncementPage),
             },
             { path: '/test', loader: () => redirect('/test/TestSpecial') },
             {
               path: '/test/TestSpecial',
-              handle: title('deviceTest', 'pageTitle'),
-              lazy: lazyView(() => import('../features/device-test/components/test-console-page')),
+              handle: title('device', 'test.pageTitle'),
+              lazy: lazyView(testConsolePage),
             },
             { path: '/gis', loader: () => redirect('/gis/GlrGis') },
             ...['GlrGis', 'GlrGisShow', 'GlrLightShow', 'Home'].map((name) => ({
               path: `/gis/${name}`,
-              handle: title('gis', `routes.${name}`),
+              handle: title('lighting', `map.routes.${name}`),
               loader: preloadMapData,
-              lazy: lazyView(() => import('../features/gis/components/gis-page')),
+              lazy: lazyView(gisPage),
             })),
           ],
         },

@@ -1,3 +1,22 @@
+import { announcementListPage } from '../features/announcement/pages';
+import { departPage } from '../features/depart/pages';
+import { commandLogPage, gatewayListPage, poleListPage } from '../features/device/pages';
+import { dictListPage } from '../features/dict/pages';
+import { analysisPage } from '../features/home/pages';
+import { i18nListPage } from '../features/i18n/pages';
+import {
+  cabinetListPage,
+  gisPage,
+  groupListPage,
+  lampListPage,
+  strategyListPage,
+} from '../features/lighting/pages';
+import { logListPage } from '../features/log/pages';
+import { permissionListPage } from '../features/permission/pages';
+import { platformSettingsPage } from '../features/platform/pages';
+import { projectListPage } from '../features/project/pages';
+import { roleListPage } from '../features/role/pages';
+import { userListPage } from '../features/user/pages';
 import type { ViewRegistry } from './build-routes';
 import './notice-details';
 
@@ -7,25 +26,25 @@ import './notice-details';
  */
 export const viewRegistry: ViewRegistry = {
   views: {
-    'dashboard/Analysis': () => import('../features/dashboard/components/analysis-page'),
-    'lighting/GatewayList': () => import('../features/lighting/components/gateway-list-page'),
-    'lighting/PoleList': () => import('../features/lighting/components/pole-list-page'),
-    'lighting/LampList': () => import('../features/lighting/components/lamp-list-page'),
-    'lighting/GroupList': () => import('../features/lighting/components/group-list-page'),
-    'lighting/CabinetList': () => import('../features/lighting/components/cabinet-list-page'),
-    'lighting/StrategyList': () => import('../features/lighting/components/strategy-list-page'),
-    'lighting/CommandLog': () => import('../features/lighting/components/command-log-page'),
-    'gis/GlrGis': () => import('../features/gis/components/gis-page'),
-    'system/UserList': () => import('../features/system/users/user-list-page'),
-    'system/RoleList': () => import('../features/system/roles/role-list-page'),
-    'system/PermissionList': () => import('../features/system/permissions/permission-list-page'),
-    'system/DepartList': () => import('../features/system/departs/depart-page'),
-    'system/DictList': () => import('../features/system/dicts/dict-list-page'),
-    'system/AnnouncementList': () => import('../features/system/announcements/announcement-list-page'),
-    'system/ProjectList': () => import('../features/system/projects/project-list-page'),
-    'system/I18nList': () => import('../features/system/i18n/i18n-list-page'),
-    'system/PlatformSettings': () => import('../features/system/platform/platform-settings-page'),
-    'system/LogList': () => import('../features/system/logs/log-list-page'),
+    'dashboard/Analysis': analysisPage,
+    'lighting/GatewayList': gatewayListPage,
+    'lighting/PoleList': poleListPage,
+    'lighting/LampList': lampListPage,
+    'lighting/GroupList': groupListPage,
+    'lighting/CabinetList': cabinetListPage,
+    'lighting/StrategyList': strategyListPage,
+    'lighting/CommandLog': commandLogPage,
+    'gis/GlrGis': gisPage,
+    'system/UserList': userListPage,
+    'system/RoleList': roleListPage,
+    'system/PermissionList': permissionListPage,
+    'system/DepartList': departPage,
+    'system/DictList': dictListPage,
+    'system/AnnouncementList': announcementListPage,
+    'system/ProjectList': projectListPage,
+    'system/I18nList': i18nListPage,
+    'system/PlatformSettings': platformSettingsPage,
+    'system/LogList': logListPage,
   },
   layouts: {
     'layouts/RouteView': () => import('../layouts/route-view'),

@@ -15,7 +15,7 @@ import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NoticeBell } from '../../features/notice/components/notice-bell';
+import { NoticeBell } from '../../features/announcement';
 import { platformLogoUrl } from '../../shared/hooks/use-platform-settings';
 import { useSession } from '../../shared/lib/auth/session-store';
 import { apiBaseUrl } from '../../shared/lib/http/runtime-config';

@@ -6,7 +6,8 @@ import Select from 'antd/es/select';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/lib/auth/session-store';
-import { fetchCurrentUserDeparts, selectDepart } from '../api/departs';
+import { getCurrentUserDeparts } from '../api/get-current-user-departs';
+import { selectDepart } from '../api/select-depart';
 import '../locales';
 
 /** Width of the dialog (spec §9). */
@@ -39,11 +40,11 @@ export function DepartSelectModal({
   useEffect(() => {
     if (!open) return;
     let alive = true;
-    fetchCurrentUserDeparts()
+    getCurrentUserDeparts()
       .then(({ list, orgCode }) => {
         if (!alive) return;
         if (list.length === 0) {
-          void message.warning(t('none'));
+          void message.warning(t('select.none'));
           onClose();
           return;
         }
@@ -78,7 +79,7 @@ export function DepartSelectModal({
     setSaving(true);
     try {
       await selectDepart(username, selected);
-      void message.success(t('switched'));
+      void message.success(t('select.switched'));
       close();
     } catch {
       // the HTTP client has shown the failure
@@ -88,7 +89,7 @@ export function DepartSelectModal({
   };
 
   const currentName = departs?.find((d) => d.orgCode === current)?.departName;
-  const title = current ? t('switchTitle') : t('selectTitle');
+  const title = current ? t('select.switchTitle') : t('select.selectTitle');
 
   return (
     <Modal
@@ -97,7 +98,7 @@ export function DepartSelectModal({
           {title}
           {currentName ? (
             <span style={{ marginLeft: 12, fontSize: 13, fontWeight: 400, color: 'rgba(0,0,0,.45)' }}>
-              {t('current', { name: currentName })}
+              {t('select.current', { name: currentName })}
             </span>
           ) : null}
         </span>
@@ -115,10 +116,10 @@ export function DepartSelectModal({
     >
       <Form layout="vertical">
         <Form.Item
-          label={t('label')}
+          label={t('select.label')}
           required
           validateStatus={invalid ? 'error' : undefined}
-          help={invalid ? t('required') : undefined}
+          help={invalid ? t('select.required') : undefined}
         >
           <Select
             value={selected}
@@ -126,7 +127,7 @@ export function DepartSelectModal({
               setSelected(v);
               setInvalid(false);
             }}
-            placeholder={t('placeholder')}
+            placeholder={t('select.placeholder')}
             options={(departs ?? []).map((d) => ({ value: d.orgCode, label: d.departName }))}
             data-testid="depart-select"
           />

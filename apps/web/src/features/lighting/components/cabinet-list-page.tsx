@@ -1,5 +1,4 @@
 import { type CabinetDto, type CircuitDto, cabinetRoutes } from '@ics/contract';
-import { useQuery } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
@@ -14,14 +13,17 @@ import Tag from 'antd/es/tag';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { commandStatusColor } from '../../../shared/ui/command-status';
 import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
-import { addCabinet, addCircuit, controlCircuits } from '../api/cabinets';
-import { listGateways } from '../api/gateways';
+import { useAddCircuit } from '../api/add-circuit';
+import { controlCircuits } from '../api/control-circuits';
+import { useGatewayOptions } from '../api/get-gateways';
+import { useAddCabinet } from '../api/save-cabinet';
 import { useControl } from '../hooks/use-control';
 import { useProjects } from '../hooks/use-projects';
 import '../locales';
-import { ControlProgressDrawer, statusColor } from './control-progress-drawer';
+import { ControlProgressDrawer } from './control-progress-drawer';
 import './lighting.css';
 
 /** `lighting/CabinetList`: distribution cabinets, their circuits and circuit on/off with the outcome. */
@@ -35,11 +37,9 @@ export default function CabinetListPage() {
   const [circuitForm] = Form.useForm();
   const { projects } = useProjects();
   const control = useControl();
-  const gateways = useQuery({
-    queryKey: ['lighting', 'gateways', 'options'],
-    queryFn: () => listGateways({ pageNo: 1, pageSize: 1000 }),
-    enabled: adding,
-  });
+  const gateways = useGatewayOptions(adding);
+  const addCabinet = useAddCabinet();
+  const addCircuit = useAddCircuit();
   // The circuits' last state and outcome are stored with them: reload when a job ends.
   const jobDone = control.job?.done;
   useEffect(() => {
@@ -66,7 +66,7 @@ export default function CabinetListPage() {
       render: (_: unknown, c: CircuitDto) =>
         c.lastStatus ? (
           <Space size={4}>
-            <Tag color={statusColor[c.lastStatus]} data-testid={`circuit-status-${c.lastStatus}`}>
+            <Tag color={commandStatusColor[c.lastStatus]} data-testid={`circuit-status-${c.lastStatus}`}>
               {t(`control.statuses.${c.lastStatus}`)}
             </Tag>
             {c.lastReason}
@@ -168,10 +168,9 @@ export default function CabinetListPage() {
         title={t('common.add')}
         onCancel={() => setAdding(false)}
         onOk={async () => {
-          await addCabinet(await form.validateFields());
+          await addCabinet.mutateAsync(await form.validateFields());
           message.success(t('common.saved'));
           setAdding(false);
-          void refresh();
         }}
       >
         <Form form={form} layout="vertical" initialValues={{ circuitCount: 4 }}>
@@ -208,9 +207,8 @@ export default function CabinetListPage() {
         onCancel={() => setCircuitFor(null)}
         onOk={async () => {
           if (!circuitFor) return;
-          await addCircuit({ cabinetId: circuitFor.id, ...(await circuitForm.validateFields()) });
+          await addCircuit.mutateAsync({ cabinetId: circuitFor.id, ...(await circuitForm.validateFields()) });
           setCircuitFor(null);
-          void refresh();
         }}
       >
         <Form form={circuitForm} layout="vertical">

@@ -7,13 +7,7 @@ import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export const statusColor: Record<CommandStatus, string> = {
-  pending: 'processing',
-  acked: 'success',
-  failed: 'error',
-  timeout: 'warning',
-};
+import { commandStatusColor } from '../../../shared/ui/command-status';
 
 /** A job's outcomes as they arrive: counts, a progress bar and one row per device. */
 export function ControlProgressDrawer({
@@ -84,7 +78,11 @@ export function ControlProgressDrawer({
                 title: t('control.status'),
                 dataIndex: 'status',
                 render: (s: CommandStatus, o) => (
-                  <Tag color={statusColor[s]} data-testid={`outcome-${s}`} data-device={o.deviceId ?? ''}>
+                  <Tag
+                    color={commandStatusColor[s]}
+                    data-testid={`outcome-${s}`}
+                    data-device={o.deviceId ?? ''}
+                  >
                     {t(`control.statuses.${s}`)}
                   </Tag>
                 ),

@@ -1,5 +1,4 @@
 import { type DeviceDto, type GroupDto, groupRoutes } from '@ics/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
@@ -13,16 +12,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mergeState, useLivePatches } from '../../../shared/lib/realtime/live-state';
 import { Has, useHas } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
-import {
-  addGroup,
-  addGroupLamps,
-  controlGroups,
-  editGroup,
-  groupLamps,
-  removeGroupLamps,
-} from '../api/groups';
-import { listLamps } from '../api/lamps';
+import { type ListColumn, ListPage, RowDelete } from '../../../shared/ui/list-page';
+import { useAddGroupLamps, useRemoveGroupLamps } from '../api/change-group-lamps';
+import { controlGroups } from '../api/control-groups';
+import { GROUP_LAMPS_PAGE_SIZE, useGroupLamps } from '../api/get-group-lamps';
+import { useRefreshGroups } from '../api/get-groups';
+import { useLampSearch } from '../api/get-lamps';
+import { useAddGroup, useEditGroup } from '../api/save-group';
 import { useControl } from '../hooks/use-control';
 import { useProjects } from '../hooks/use-projects';
 import '../locales';
@@ -31,25 +27,16 @@ import { ControlProgressDrawer } from './control-progress-drawer';
 import './lighting.css';
 
 /** The members of a group: live state, add by search, remove. */
-function GroupMembers({ group, onChanged }: { group: GroupDto; onChanged(): void }) {
+function GroupMembers({ group }: { group: GroupDto }) {
   const { t } = useTranslation('lighting');
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
-  const members = useQuery({
-    queryKey: ['lighting', 'group-lamps', group.id, page],
-    queryFn: () => groupLamps(group.id, page, 20),
-  });
+  const members = useGroupLamps(group.id, page);
   const patches = useLivePatches(members.data?.records.map((l) => l.id) ?? []);
-  const candidates = useQuery({
-    queryKey: ['lighting', 'lamps', 'search', group.projectId, keyword],
-    queryFn: () =>
-      listLamps({ pageNo: 1, pageSize: 50, projectId: group.projectId, keyword: keyword || undefined }),
-  });
-  const reload = () => {
-    void members.refetch();
-    onChanged();
-  };
+  const candidates = useLampSearch(group.projectId, keyword);
+  const addLamps = useAddGroupLamps();
+  const removeLamps = useRemoveGroupLamps();
   return (
     <>
       <Has action="lighting:group:edit">
@@ -70,9 +57,8 @@ function GroupMembers({ group, onChanged }: { group: GroupDto; onChanged(): void
             type="primary"
             disabled={picked.length === 0}
             onClick={async () => {
-              await addGroupLamps(group.id, picked);
+              await addLamps.mutateAsync({ groupId: group.id, lampIds: picked });
               setPicked([]);
-              reload();
             }}
           >
             {t('group.addLamps')}
@@ -83,7 +69,12 @@ function GroupMembers({ group, onChanged }: { group: GroupDto; onChanged(): void
         size="small"
         rowKey="id"
         dataSource={members.data?.records ?? []}
-        pagination={{ current: page, pageSize: 20, total: members.data?.total ?? 0, onChange: setPage }}
+        pagination={{
+          current: page,
+          pageSize: GROUP_LAMPS_PAGE_SIZE,
+          total: members.data?.total ?? 0,
+          onChange: setPage,
+        }}
         columns={[
           { title: t('lamp.name'), dataIndex: 'name' },
           { title: t('lamp.gateway'), render: (_, l) => `${l.gatewaySn}/${l.address}` },
@@ -104,8 +95,7 @@ function GroupMembers({ group, onChanged }: { group: GroupDto; onChanged(): void
                   type="link"
                   danger
                   onClick={async () => {
-                    await removeGroupLamps(group.id, [l.id]);
-                    reload();
+                    await removeLamps.mutateAsync({ groupId: group.id, lampIds: [l.id] });
                   }}
                 >
                   {t('group.removeLamps')}
@@ -124,24 +114,21 @@ export default function GroupListPage() {
   const { t } = useTranslation('lighting');
   const { message } = App.useApp();
   const has = useHas();
-  const client = useQueryClient();
-  const refreshList = useRefreshList(groupRoutes.list);
+  const addGroup = useAddGroup();
+  const editGroup = useEditGroup();
   const [editing, setEditing] = useState<GroupDto | null | undefined>(undefined);
   const [members, setMembers] = useState<GroupDto | null>(null);
   const [form] = Form.useForm();
   const { projects } = useProjects();
   const control = useControl();
-  // The lamp page's group choices follow the groups too.
-  const refresh = () =>
-    Promise.all([refreshList(), client.invalidateQueries({ queryKey: ['lighting', 'groups'] })]);
+  const refreshGroups = useRefreshGroups();
 
   const onSave = async () => {
     const values = await form.validateFields();
-    if (editing) await editGroup({ id: editing.id, name: values.name, remark: values.remark });
-    else await addGroup(values);
+    if (editing) await editGroup.mutateAsync({ id: editing.id, name: values.name, remark: values.remark });
+    else await addGroup.mutateAsync(values);
     message.success(t('common.saved'));
     setEditing(undefined);
-    void refresh();
   };
 
   const columns: ListColumn<GroupDto>[] = [
@@ -202,7 +189,7 @@ export default function GroupListPage() {
                 {t('common.edit')}
               </Button>
             </Has>
-            <RowDelete route={groupRoutes.delete} id={g.id} onDone={refresh} />
+            <RowDelete route={groupRoutes.delete} id={g.id} onDone={refreshGroups} />
           </>
         )}
       />
@@ -230,7 +217,7 @@ export default function GroupListPage() {
         title={members ? `${t('group.members')} · ${members.name}` : ''}
         onClose={() => setMembers(null)}
       >
-        {members && <GroupMembers group={members} onChanged={() => void refresh()} />}
+        {members && <GroupMembers group={members} />}
       </Drawer>
       <ControlProgressDrawer job={control.job} open={control.drawerOpen} onClose={control.closeDrawer} />
     </div>

@@ -1,5 +1,4 @@
 import { type ControlScope, type DeviceDto, deviceListRoutes, type LampState } from '@ics/contract';
-import { useQuery } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
@@ -13,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { mergeState, useLiveRows } from '../../../shared/lib/realtime/live-state';
 import { useHas } from '../../../shared/ui/has';
 import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
-import { listGateways } from '../api/gateways';
-import { listGroups } from '../api/groups';
-import { sendControl } from '../api/lamps';
+import { useGatewayOptions } from '../api/get-gateways';
+import { useGroupOptions } from '../api/get-groups';
+import { sendControl } from '../api/send-control';
 import { useControl } from '../hooks/use-control';
 import { useProjects } from '../hooks/use-projects';
 import '../locales';
@@ -48,16 +47,8 @@ export default function LampListPage() {
   const control = useControl();
   const { tree, projects } = useProjects();
 
-  const groups = useQuery({
-    queryKey: ['lighting', 'groups', 'options'],
-    queryFn: () => listGroups({ pageNo: 1, pageSize: 1000 }),
-    enabled: canControl,
-  });
-  const gateways = useQuery({
-    queryKey: ['lighting', 'gateways', 'options'],
-    queryFn: () => listGateways({ pageNo: 1, pageSize: 1000 }),
-    enabled: canControl,
-  });
+  const groups = useGroupOptions(canControl);
+  const gateways = useGatewayOptions(canControl);
 
   const treeData = useMemo(
     () =>

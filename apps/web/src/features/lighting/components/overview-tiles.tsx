@@ -1,15 +1,9 @@
 import type { LightingOverview } from '@ics/contract';
-import { useQuery } from '@tanstack/react-query';
 import Progress from 'antd/es/progress';
 import Statistic from 'antd/es/statistic';
 import { useTranslation } from 'react-i18next';
-import { lightingOverview } from '../api/stats-overview';
+import { useOverview } from '../api/get-overview';
 import '../locales';
-
-/** The overview figures, fetched once for all lighting tiles of the home page. */
-function useOverview() {
-  return useQuery({ queryKey: ['lighting', 'overview'], queryFn: lightingOverview, refetchInterval: 60_000 });
-}
 
 function Figure({ pick, testId }: { pick(o: LightingOverview): React.ReactNode; testId: string }) {
   const overview = useOverview();

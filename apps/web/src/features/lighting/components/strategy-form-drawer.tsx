@@ -18,7 +18,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/lib/http';
-import { addStrategy, editStrategy } from '../api/strategies';
+import { useAddStrategy, useEditStrategy } from '../api/save-strategy';
 import { useProjects } from '../hooks/use-projects';
 import { defaultActions, type StrategyFormValues, toBody, toValues } from '../utils/strategy-form';
 import { StrategyPreview } from './strategy-preview';
@@ -49,6 +49,8 @@ export function StrategyFormDrawer({
   const [form] = Form.useForm<FormShape>();
   const { projects } = useProjects();
   const [saving, setSaving] = useState(false);
+  const addStrategy = useAddStrategy();
+  const editStrategy = useEditStrategy();
   const projectId = Form.useWatch('projectId', form);
   const weekdayNames = t('strategy.weekdayNames', { returnObjects: true }) as string[];
 
@@ -77,8 +79,8 @@ export function StrategyFormDrawer({
     const body = toBody(fromForm(await form.validateFields()));
     setSaving(true);
     try {
-      if (strategy) await editStrategy({ ...body, id: strategy.id });
-      else await addStrategy(body);
+      if (strategy) await editStrategy.mutateAsync({ ...body, id: strategy.id });
+      else await addStrategy.mutateAsync(body);
       message.success(t('common.saved'));
       onSaved();
     } catch (error) {

@@ -16,13 +16,14 @@ import Tag from 'antd/es/tag';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { commandStatusColor } from '../../../shared/ui/command-status';
 import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
-import { pushSchedules } from '../api/strategies';
+import { pushSchedules } from '../api/push-schedules';
 import { useControl } from '../hooks/use-control';
 import '../locales';
 import { toRow } from '../utils/strategy-form';
-import { ControlProgressDrawer, statusColor } from './control-progress-drawer';
+import { ControlProgressDrawer } from './control-progress-drawer';
 import { StrategyFormDrawer } from './strategy-form-drawer';
 import './lighting.css';
 
@@ -110,10 +111,7 @@ function StrategiesTab() {
         open={editing !== undefined}
         strategy={editing ?? null}
         onClose={() => setEditing(undefined)}
-        onSaved={() => {
-          setEditing(undefined);
-          void refresh();
-        }}
+        onSaved={() => setEditing(undefined)}
       />
     </>
   );
@@ -188,7 +186,7 @@ function GatewaysTab() {
       render: (_, g) =>
         g.lastPushStatus ? (
           <Space size={4}>
-            <Tag color={statusColor[g.lastPushStatus as CommandStatus]}>
+            <Tag color={commandStatusColor[g.lastPushStatus as CommandStatus]}>
               {t(`control.statuses.${g.lastPushStatus}`)}
             </Tag>
             {at(g.lastPushTime)}

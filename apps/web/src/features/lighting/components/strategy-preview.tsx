@@ -8,7 +8,8 @@ import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/lib/http';
-import { previewStrategy, type StrategyBody } from '../api/strategies';
+import { previewStrategy } from '../api/preview-strategy';
+import type { StrategyBody } from '../api/save-strategy';
 import { TargetSelect } from './target-select';
 
 /** `HH:mm` of an instant in the project's time zone (the browser's may differ). */

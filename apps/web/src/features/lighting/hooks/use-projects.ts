@@ -1,13 +1,12 @@
 import type { AreaTreeNode } from '@ics/contract';
-import { useQuery } from '@tanstack/react-query';
-import { areaTree } from '../api/poles';
+import { useAreaTree } from '../api/get-area-tree';
 
 export type ProjectOption = { value: string; label: string };
 export type RoadOption = { value: string; label: string; projectId: string };
 
 /** Projects → areas → roads of the caller (the area tree), as select options. */
 export function useProjects() {
-  const query = useQuery({ queryKey: ['lighting', 'area-tree'], queryFn: areaTree, staleTime: 60_000 });
+  const query = useAreaTree();
   const tree: AreaTreeNode[] = query.data ?? [];
   const projects: ProjectOption[] = tree
     .filter((n) => n.type === 'project')

@@ -1,4 +1,5 @@
-import type { StrategyAction, StrategyBody, StrategyDto, StrategyTargetKind } from '../api/strategies';
+import type { StrategyAction, StrategyDto, StrategyTargetKind } from '@ics/contract';
+import type { StrategyBody } from '../api/save-strategy';
 
 /** One action row of the form: the time split into its type, clock time and offset. */
 export type ActionRow = {

@@ -2,6 +2,7 @@ import { type ListPage, type RouteDef, toLanguage } from '@ics/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInvalidatingMutation } from '../../hooks/use-invalidating-mutation';
 import { call, unwrap } from '../../lib/http';
 
 /** Query key of a list route: invalidating `listKey(route)` refreshes every page of it. */
@@ -34,6 +35,15 @@ export function useRefreshList(route: RouteDef): () => Promise<void> {
   const client = useQueryClient();
   const path = route.path;
   return useCallback(() => client.invalidateQueries({ queryKey: ['list', path] }), [client, path]);
+}
+
+/** A change to the rows of a list route (add, edit, an action on rows): the list loads again. */
+export function useListMutation<TVariables, TData>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  list: RouteDef,
+  onSuccess?: () => unknown,
+) {
+  return useInvalidatingMutation(mutationFn, () => [listKey(list)], onSuccess);
 }
 
 /** The authorisation mark a route requires, if it names one. */

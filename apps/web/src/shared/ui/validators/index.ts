@@ -1,3 +1,4 @@
+export { uniqueRule } from './unique-rule';
 export {
   type CheckAnswer,
   type CheckFetcher,

@@ -6,6 +6,12 @@ export const widgetsEnUS: typeof widgetsZhCN = {
     cancel: 'Cancel',
     empty: 'No data',
   },
+  imageUpload: {
+    upload: 'Upload image',
+    uploaded: 'Uploaded',
+    none: 'Not set',
+    remove: 'Remove',
+  },
   pageHeader: {
     search: 'Enter a keyword',
   },

@@ -1,0 +1,92 @@
+import { type CommandDto, type CommandStatus, commandNames, commandRoutes } from '@ics/contract';
+import DatePicker from 'antd/es/date-picker';
+import Select from 'antd/es/select';
+import Tag from 'antd/es/tag';
+import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { commandStatusColor } from '../../../shared/ui/command-status';
+import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
+import '../locales';
+import './device.css';
+
+const COMMAND_STATUSES: readonly CommandStatus[] = ['pending', 'acked', 'failed', 'timeout'];
+const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—');
+
+/** A date-time range as the command list's `from` / `to` (epoch ms). */
+function timeWindow(value: unknown): Record<string, number | undefined> {
+  const [from, to] = (value ?? []) as [Dayjs | null, Dayjs | null];
+  return { from: from?.valueOf(), to: to?.valueOf() };
+}
+
+/** `lighting/CommandLog`: every command with its real outcome, searchable. */
+export default function CommandLogPage() {
+  const { t } = useTranslation('device');
+
+  const filters: FilterField[] = [
+    {
+      name: 'cmd',
+      label: t('command.cmd'),
+      kind: 'select',
+      input: (control) => (
+        <Select
+          {...(control as object)}
+          allowClear
+          showSearch
+          style={{ width: 170 }}
+          placeholder={t('command.cmd')}
+          options={commandNames.map((c) => ({ value: c, label: c }))}
+        />
+      ),
+    },
+    {
+      name: 'status',
+      label: t('command.status'),
+      kind: 'select',
+      options: COMMAND_STATUSES.map((s) => ({ value: s, label: t(`control.statuses.${s}`) })),
+    },
+    { name: 'batchId', label: t('command.batch'), kind: 'text', raw: true },
+    {
+      name: 'time',
+      label: t('command.createTime'),
+      kind: 'dateRange',
+      input: (control) => <DatePicker.RangePicker {...(control as object)} showTime />,
+      toParams: timeWindow,
+    },
+  ];
+
+  const columns: ListColumn<CommandDto>[] = [
+    { key: 'createTime', title: t('command.createTime'), width: 160, render: (v: string) => at(v) },
+    { key: 'cmd', title: t('command.cmd'), width: 130 },
+    {
+      key: 'target',
+      title: t('command.target'),
+      render: (_, c) => `${c.gatewaySn}${c.deviceAddress ? ` / ${c.deviceAddress}` : ''}`,
+    },
+    { key: 'params', title: t('command.params'), render: (p: object) => <code>{JSON.stringify(p)}</code> },
+    {
+      key: 'status',
+      title: t('command.status'),
+      width: 100,
+      render: (s: CommandStatus) => <Tag color={commandStatusColor[s]}>{t(`control.statuses.${s}`)}</Tag>,
+    },
+    { key: 'attempts', title: t('command.attempts'), width: 70 },
+    { key: 'reason', title: t('command.reason') },
+    { key: 'ackTime', title: t('command.ackTime'), width: 160, render: (v: string | null) => at(v) },
+    { key: 'createBy', title: t('command.createBy'), width: 90 },
+  ];
+
+  return (
+    <div className="ics-device" data-testid="command-log">
+      <ListPage<CommandDto>
+        listKey="commands"
+        routes={{ list: commandRoutes.list }}
+        columns={columns}
+        filters={filters}
+        size="small"
+        scrollX={1100}
+        defaultPageSize={20}
+      />
+    </div>
+  );
+}

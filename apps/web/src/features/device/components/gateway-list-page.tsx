@@ -1,0 +1,156 @@
+import { type GatewayCredentials, type GatewayDto, gatewayRoutes } from '@ics/contract';
+import App from 'antd/es/app';
+import Badge from 'antd/es/badge';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import Popconfirm from 'antd/es/popconfirm';
+import Select from 'antd/es/select';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLiveRows } from '../../../shared/lib/realtime/live-state';
+import { Has } from '../../../shared/ui/has';
+import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
+import { useProjects } from '../../lighting';
+import { useAddGateway } from '../api/add-gateway';
+import { rebootGateways } from '../api/reboot-gateways';
+import { rotateCredentials } from '../api/rotate-credentials';
+import '../locales';
+import { CredentialsModal } from './credentials-modal';
+import './device.css';
+
+/** `lighting/GatewayList`: gateways with online state, reboot, credentials shown once. */
+export default function GatewayListPage() {
+  const { t } = useTranslation('device');
+  const { message } = App.useApp();
+  const refresh = useRefreshList(gatewayRoutes.list);
+  const addGateway = useAddGateway();
+  const [credentials, setCredentials] = useState<GatewayCredentials | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [form] = Form.useForm();
+  const { patches, onRows } = useLiveRows<GatewayDto>();
+  const { projects } = useProjects();
+
+  const onAdd = async () => {
+    const values = await form.validateFields();
+    const created = await addGateway.mutateAsync(values);
+    setAdding(false);
+    form.resetFields();
+    setCredentials(created.credentials);
+  };
+
+  const columns: ListColumn<GatewayDto>[] = [
+    { key: 'sn', title: t('gateway.sn'), sorter: true },
+    { key: 'name', title: t('common.name'), sorter: true },
+    {
+      key: 'online',
+      title: t('gateway.state'),
+      render: (_, g) => {
+        const online = patches.get(g.id)?.online ?? g.online;
+        return (
+          <Badge
+            status={online ? 'success' : 'default'}
+            text={online ? t('common.online') : t('common.offline')}
+          />
+        );
+      },
+    },
+    {
+      key: 'lastSeen',
+      title: t('gateway.lastSeen'),
+      sorter: true,
+      render: (_, g) => {
+        const seen = patches.get(g.id)?.lastSeen ?? g.lastSeen;
+        return seen ? dayjs(seen).format('YYYY-MM-DD HH:mm:ss') : '—';
+      },
+    },
+    { key: 'deviceCount', title: t('gateway.lamps') },
+    { key: 'model', title: t('gateway.model') },
+    { key: 'firmware', title: t('gateway.firmware') },
+    { key: 'scheduleVersion', title: t('gateway.schedule') },
+  ];
+
+  return (
+    <div className="ics-device" data-testid="gateway-list">
+      <ListPage<GatewayDto>
+        listKey="gateways"
+        routes={{ list: gatewayRoutes.list }}
+        onRows={onRows}
+        columns={columns}
+        filters={[
+          { name: 'sn', label: t('gateway.sn'), kind: 'text', raw: true },
+          { name: 'name', label: t('common.name'), kind: 'text', raw: true },
+          {
+            name: 'online',
+            label: t('gateway.state'),
+            kind: 'select',
+            options: [
+              { value: '1', label: t('common.online') },
+              { value: '0', label: t('common.offline') },
+            ],
+          },
+        ]}
+        size="small"
+        onAdd={() => setAdding(true)}
+        addMark="lighting:gateway:add"
+        actionsWidth={260}
+        rowActions={(g) => (
+          <>
+            <Has action="lighting:gateway:reboot">
+              <Popconfirm
+                title={t('gateway.rebootConfirm', { sn: g.sn })}
+                onConfirm={async () => {
+                  await rebootGateways([g.id]);
+                  message.success(t('gateway.rebootSent'));
+                }}
+              >
+                <Button size="small" type="link" data-testid={`gateway-reboot-${g.sn}`}>
+                  {t('gateway.reboot')}
+                </Button>
+              </Popconfirm>
+            </Has>
+            <Has action="lighting:gateway:credentials">
+              <Popconfirm
+                title={t('gateway.credentialsConfirm')}
+                onConfirm={async () => setCredentials(await rotateCredentials(g.id))}
+              >
+                <Button size="small" type="link">
+                  {t('gateway.credentials')}
+                </Button>
+              </Popconfirm>
+            </Has>
+            <RowDelete route={gatewayRoutes.delete} id={g.id} onDone={refresh} />
+          </>
+        )}
+      />
+      <Modal
+        open={adding}
+        title={t('common.add')}
+        onCancel={() => setAdding(false)}
+        onOk={() => void onAdd()}
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item name="projectId" label={t('common.project')} rules={[{ required: true }]}>
+            <Select options={projects} />
+          </Form.Item>
+          <Form.Item
+            name="sn"
+            label={t('gateway.sn')}
+            rules={[{ required: true, pattern: /^[A-Za-z0-9_.-]+$/ }]}
+          >
+            <Input maxLength={64} />
+          </Form.Item>
+          <Form.Item name="name" label={t('common.name')} rules={[{ required: true }]}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="model" label={t('gateway.model')}>
+            <Input maxLength={64} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <CredentialsModal credentials={credentials} onClose={() => setCredentials(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,262 @@
+import { type DictItemRecord, type DictRecord, dictRoutes } from '@ics/contract';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Drawer from 'antd/es/drawer';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Radio from 'antd/es/radio';
+import Tag from 'antd/es/tag';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { refreshDictionaries } from '../../../shared/ui/dict';
+import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
+import { Has } from '../../../shared/ui/has';
+import { type ListColumn, ListPage, RowDelete } from '../../../shared/ui/list-page';
+import { uniqueRule } from '../../../shared/ui/validators';
+import { useRefreshDictCache } from '../api/refresh-dict-cache';
+import { useAddDict, useEditDict } from '../api/save-dict';
+import { useAddDictItem, useEditDictItem } from '../api/save-dict-item';
+import '../locales';
+
+type DictValues = { dictName: string; dictCode: string; description?: string };
+type ItemValues = {
+  itemText: string;
+  itemValue: string;
+  description?: string;
+  sortOrder?: number;
+  status?: number;
+};
+
+const itemRoutes = { list: dictRoutes.itemList, deleteBatch: dictRoutes.itemDeleteBatch };
+
+/** `/system/dict`: dictionaries, their items in a drawer, and the cache refresh. */
+export default function DictListPage() {
+  const { t } = useTranslation('dict');
+  const { message } = App.useApp();
+  const rules = useFormRules();
+  const addDict = useAddDict();
+  const editDict = useEditDict();
+  const refreshCache = useRefreshDictCache();
+  const [itemsOf, setItemsOf] = useState<DictRecord | null>(null);
+  const form = useEntityForm<DictRecord, DictValues>({
+    toValues: (r) => ({
+      dictName: r.dictName,
+      dictCode: r.dictCode,
+      description: r.description ?? undefined,
+    }),
+    add: (v) => addDict.mutateAsync(v),
+    edit: (v, r) => editDict.mutateAsync({ ...v, id: r.id }),
+    errorFields: { 'system.dict.code_taken': 'dictCode' },
+  });
+
+  const columns: ListColumn<DictRecord>[] = [
+    { key: 'dictName', title: t('dictName'), sorter: true },
+    { key: 'dictCode', title: t('dictCode'), sorter: true },
+    { key: 'description', title: t('common.description') },
+    { key: 'createTime', title: t('common.createTime'), sorter: true },
+  ];
+
+  return (
+    <>
+      <ListPage<DictRecord>
+        listKey="dicts"
+        routes={dictRoutes}
+        columns={columns}
+        filters={[
+          { name: 'dictName', label: t('dictName'), kind: 'text' },
+          { name: 'dictCode', label: t('dictCode'), kind: 'text' },
+        ]}
+        onAdd={() => void form.open()}
+        addMark="system:dict:add"
+        exportName={t('title')}
+        actionsWidth={200}
+        onDeleted={refreshDictionaries}
+        toolbar={() => (
+          <Has action="system:dict:edit">
+            <Button
+              data-testid="dicts-refresh-cache"
+              onClick={async () => {
+                const envelope = await refreshCache.mutateAsync().catch(() => null);
+                if (envelope) message.success(envelope.message);
+              }}
+            >
+              {t('refreshCache')}
+            </Button>
+          </Has>
+        )}
+        rowActions={(record, ctx) => (
+          <>
+            <Has action="system:dict:edit">
+              <Button type="link" size="small" onClick={() => void form.open(record)}>
+                {t('common.edit')}
+              </Button>
+            </Has>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setItemsOf(record)}
+              data-testid={`dict-items-${record.dictCode}`}
+            >
+              {t('items')}
+            </Button>
+            <RowDelete
+              route={dictRoutes.delete}
+              id={record.id}
+              onDone={() => {
+                refreshDictionaries();
+                return ctx.refresh();
+              }}
+            />
+          </>
+        )}
+      />
+      <EntityFormModal
+        state={form.modalProps}
+        title={{ add: t('addTitle'), edit: t('editTitle') }}
+        testId="dict-form"
+      >
+        <Form.Item
+          name="dictName"
+          label={t('dictName')}
+          rules={[rules.required('form.dict_name.required'), rules.max(100)]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="dictCode"
+          label={t('dictCode')}
+          validateFirst
+          validateDebounce={400}
+          rules={[
+            rules.required('form.dict_code.required'),
+            rules.max(100),
+            rules.pattern(/^[A-Za-z0-9_.-]+$/, 'form.i18n_key.chars'),
+            uniqueRule('sys_dict', 'dictCode', form.record?.id),
+          ]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item name="description" label={t('common.description')} rules={[rules.max(255)]}>
+          <Input.TextArea rows={3} />
+        </Form.Item>
+      </EntityFormModal>
+      <Drawer
+        open={Boolean(itemsOf)}
+        onClose={() => setItemsOf(null)}
+        width={760}
+        title={t('itemsTitle', { name: itemsOf?.dictName ?? '' })}
+        destroyOnHidden
+      >
+        {itemsOf && <DictItems dict={itemsOf} />}
+      </Drawer>
+    </>
+  );
+}
+
+function DictItems({ dict }: { dict: DictRecord }) {
+  const { t } = useTranslation('dict');
+  const rules = useFormRules();
+  const addDictItem = useAddDictItem();
+  const editDictItem = useEditDictItem();
+  const extra = useMemo(() => ({ dictId: dict.id, column: 'sortOrder', order: 'asc' }), [dict.id]);
+  const form = useEntityForm<DictItemRecord, ItemValues>({
+    defaults: { sortOrder: 1, status: 1 },
+    toValues: (r) => ({
+      itemText: r.itemText,
+      itemValue: r.itemValue,
+      description: r.description ?? undefined,
+      sortOrder: r.sortOrder,
+      status: r.status,
+    }),
+    add: (v) => addDictItem.mutateAsync({ ...v, dictId: dict.id }),
+    edit: (v, r) => editDictItem.mutateAsync({ ...v, id: r.id, dictId: dict.id }),
+    errorFields: { 'system.dict_item.value_taken': 'itemValue' },
+  });
+  const columns: ListColumn<DictItemRecord>[] = [
+    { key: 'itemText', title: t('itemText') },
+    { key: 'itemValue', title: t('itemValue') },
+    { key: 'sortOrder', title: t('common.sortOrder'), width: 80 },
+    {
+      key: 'status',
+      title: t('common.status'),
+      width: 90,
+      render: (_: unknown, r: DictItemRecord) => (
+        <Tag color={r.status === 1 ? 'green' : 'default'}>
+          {r.status === 1 ? t('common.enabled') : t('common.disabled')}
+        </Tag>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ListPage<DictItemRecord>
+        listKey="dict-items"
+        routes={itemRoutes}
+        columns={columns}
+        filters={[{ name: 'itemText', label: t('itemText'), kind: 'text' }]}
+        extraQuery={extra}
+        onAdd={() => void form.open()}
+        addMark="system:dict:add"
+        onDeleted={refreshDictionaries}
+        bordered={false}
+        size="small"
+        rowActions={(record, ctx) => (
+          <>
+            <Has action="system:dict:edit">
+              <Button type="link" size="small" onClick={() => void form.open(record)}>
+                {t('common.edit')}
+              </Button>
+            </Has>
+            <RowDelete
+              route={dictRoutes.itemDelete}
+              id={record.id}
+              onDone={() => {
+                refreshDictionaries();
+                return ctx.refresh();
+              }}
+            />
+          </>
+        )}
+      />
+      <EntityFormModal
+        state={form.modalProps}
+        title={{ add: t('addItemTitle'), edit: t('editItemTitle') }}
+        width={520}
+      >
+        <Form.Item
+          name="itemText"
+          label={t('itemText')}
+          rules={[rules.required('form.item_text.required'), rules.max(100)]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="itemValue"
+          label={t('itemValue')}
+          rules={[rules.required('form.item_value.required'), rules.max(100)]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="sortOrder"
+          label={t('common.sortOrder')}
+          rules={[rules.range(0, 1_000_000_000, 'form.positive_int', true)]}
+        >
+          <InputNumber style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="status" label={t('common.status')}>
+          <Radio.Group
+            options={[
+              { value: 1, label: t('common.enabled') },
+              { value: 0, label: t('common.disabled') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="description" label={t('common.description')} rules={[rules.max(255)]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </EntityFormModal>
+    </>
+  );
+}

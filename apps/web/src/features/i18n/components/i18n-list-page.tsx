@@ -1,0 +1,156 @@
+import { type I18nRecord, i18nRoutes } from '@ics/contract';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Typography from 'antd/es/typography';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/lib/http';
+import { refreshDictionaries } from '../../../shared/ui/dict';
+import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
+import { Has, useHas } from '../../../shared/ui/has';
+import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
+import { useAddTranslation, useEditTranslation } from '../api/save-translation';
+import '../locales';
+
+type Values = { key: string; zhCn: string; enUs: string };
+
+/** `/system/i18n`: translation keys with their Chinese and English texts, editable in place. */
+export default function I18nListPage() {
+  const { t } = useTranslation('i18n');
+  const { message } = App.useApp();
+  const rules = useFormRules();
+  const has = useHas();
+  const canEdit = has('system:i18n:edit');
+  const listRefresh = useRefreshList(i18nRoutes.list);
+  // Dictionary texts are translations too (`dict.<code>.<value>`).
+  const refreshAfterDelete = () => {
+    refreshDictionaries();
+    return listRefresh();
+  };
+  const addTranslation = useAddTranslation();
+  const editTranslation = useEditTranslation();
+  const form = useEntityForm<I18nRecord, Values>({
+    toValues: (r) => ({ key: r.key, zhCn: r.zhCn, enUs: r.enUs }),
+    add: (v) => addTranslation.mutateAsync(v),
+    edit: (v, r) => editTranslation.mutateAsync({ ...v, id: r.key }),
+    errorFields: { 'system.i18n.key_taken': 'key' },
+  });
+
+  const saveText = async (record: I18nRecord, field: 'zhCn' | 'enUs', text: string) => {
+    const value = text.trim();
+    if (value === record[field]) return;
+    if (!value) {
+      message.error(rules.text('form.i18n_text.required'));
+      return;
+    }
+    try {
+      const envelope = await editTranslation.mutateAsync({
+        id: record.key,
+        key: record.key,
+        zhCn: record.zhCn,
+        enUs: record.enUs,
+        [field]: value,
+      });
+      message.success(envelope.message);
+    } catch (error) {
+      message.error(errorMessage(error, ''));
+    }
+  };
+
+  const editable = (field: 'zhCn' | 'enUs') => (_: unknown, r: I18nRecord) => (
+    <Typography.Text
+      editable={
+        canEdit
+          ? {
+              onChange: (text) => void saveText(r, field, text),
+              triggerType: ['icon', 'text'],
+              maxLength: 500,
+            }
+          : false
+      }
+      data-testid={`i18n-${field}-${r.key}`}
+    >
+      {r[field]}
+    </Typography.Text>
+  );
+
+  const columns: ListColumn<I18nRecord>[] = [
+    {
+      key: 'key',
+      title: t('key'),
+      sorter: true,
+      render: (_: unknown, r: I18nRecord) => <code>{r.key}</code>,
+    },
+    { key: 'zhCn', title: t('zhCn'), sorter: true, render: editable('zhCn') },
+    { key: 'enUs', title: t('enUs'), sorter: true, render: editable('enUs') },
+    { key: 'updateTime', title: t('common.updateTime'), sorter: true },
+  ];
+
+  return (
+    <>
+      <ListPage<I18nRecord>
+        listKey="i18n"
+        rowKey="key"
+        title={canEdit ? <Typography.Text type="secondary">{t('inlineHint')}</Typography.Text> : undefined}
+        routes={i18nRoutes}
+        columns={columns}
+        filters={[
+          { name: 'key', label: t('key'), kind: 'text' },
+          { name: 'zhCn', label: t('zhCn'), kind: 'text' },
+          { name: 'enUs', label: t('enUs'), kind: 'text' },
+        ]}
+        onAdd={() => void form.open()}
+        addMark="system:i18n:add"
+        onDeleted={refreshDictionaries}
+        exportName={t('title')}
+        rowActions={(r) => (
+          <>
+            <Has action="system:i18n:edit">
+              <Button
+                type="link"
+                size="small"
+                onClick={() => void form.open(r)}
+                data-testid={`i18n-edit-${r.key}`}
+              >
+                {t('common.edit')}
+              </Button>
+            </Has>
+            <RowDelete route={i18nRoutes.delete} id={r.key} onDone={refreshAfterDelete} />
+          </>
+        )}
+      />
+      <EntityFormModal
+        state={form.modalProps}
+        title={{ add: t('addTitle'), edit: t('editTitle') }}
+        testId="i18n-form"
+      >
+        <Form.Item
+          name="key"
+          label={t('key')}
+          rules={[
+            rules.required('form.i18n_key.required'),
+            rules.max(200),
+            rules.pattern(/^[A-Za-z0-9_.-]+$/, 'form.i18n_key.chars'),
+          ]}
+        >
+          <Input data-testid="i18n-form-key" />
+        </Form.Item>
+        <Form.Item
+          name="zhCn"
+          label={t('zhCn')}
+          rules={[rules.required('form.i18n_text.required'), rules.max(500)]}
+        >
+          <Input data-testid="i18n-form-zhCn" />
+        </Form.Item>
+        <Form.Item
+          name="enUs"
+          label={t('enUs')}
+          rules={[rules.required('form.i18n_text.required'), rules.max(500)]}
+        >
+          <Input data-testid="i18n-form-enUs" />
+        </Form.Item>
+      </EntityFormModal>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { PermissionTreeEditor } from './components/permission-tree-editor';

@@ -1,0 +1,19 @@
+import type { projectZhCN } from './zh-CN';
+
+export const projectEnUS: typeof projectZhCN = {
+  common: {
+    createTime: 'Created',
+    description: 'Description',
+    edit: 'Edit',
+  },
+  title: 'Projects',
+  name: 'Project name',
+  code: 'Project code',
+  region: 'Region',
+  longitude: 'Centre longitude',
+  latitude: 'Centre latitude',
+  timeZone: 'Time zone',
+  departs: 'Visible to departments',
+  addTitle: 'Add project',
+  editTitle: 'Edit project',
+};

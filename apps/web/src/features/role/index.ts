@@ -1,0 +1,2 @@
+export { useAllRoles } from './api/get-all-roles';
+export { usePermissionTree } from './api/get-permission-tree';

@@ -1,0 +1,1 @@
+export { type NoticeDetailComponent, noticeDetailLoader, registerNoticeDetail } from './registry';
