@@ -21,8 +21,8 @@ export type FieldSpec<C extends CommandName = CommandName> = {
 type FieldTable = { [C in CommandName]: FieldSpec<C>[] };
 
 /**
- * The parameters of every protocol command, for the generated form. The contract's zod
- * schemas are inert in the console bundle, so the shape is restated here — typed against the
+ * The parameters of every protocol command, for the generated form. The console loads no zod
+ * (the contract's schemas are types only in `@ics/contract`), so the shape is restated here — typed against the
  * contract (`CommandParams`), so a renamed or removed parameter fails type-checking, and a
  * new command without an entry does too.
  */

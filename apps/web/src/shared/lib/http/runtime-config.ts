@@ -1,7 +1,7 @@
 /**
- * Settings the hosting server may inject before the console loads
- * (`<script>window.__ICS_CONFIG__ = { apiBase: '/ics' }</script>`, which the ICS server
- * writes into index.html); a console served elsewhere falls back to the defaults.
+ * Settings the hosting server may give the console before it loads (the ICS server serves
+ * `ics-config.js`, `window.__ICS_CONFIG__ = { apiBase: '/ics' }`, and index.html loads it
+ * first); a console served elsewhere falls back to the defaults.
  */
 export type RuntimeConfig = {
   /** Base path (or absolute URL) of the API. */
