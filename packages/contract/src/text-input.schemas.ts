@@ -6,6 +6,7 @@ import { z } from 'zod';
  * cannot store it in text or JSON, so it must be refused with the input, never reach a query.
  */
 const CONTROL_CHARACTER =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its job
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const hasControlCharacter = (value: string): boolean => CONTROL_CHARACTER.test(value);

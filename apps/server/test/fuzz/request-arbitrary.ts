@@ -50,6 +50,7 @@ export const HOSTILE_STRINGS: readonly string[] = [
   '"; drop table sys_user; --',
   '%00',
   '../../../../etc/passwd',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection attempt, on purpose
   '${7*7}{{7*7}}',
   'NaN',
   'Infinity',
