@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Queryable } from './db/database';
+import { migrationsApplied } from './db/migrate';
 import { installErrorHandling } from './http/error-handler';
 import { clearOnWrites, ResponseCache } from './http/response-cache';
 import type { AccessGuard } from './http/routes';
@@ -46,6 +47,7 @@ import { UserRepository } from './modules/system/user.repository';
 import { registerAccessLog, requestId } from './plugins/access-log';
 import { registerConsole } from './plugins/console';
 import { registerCors } from './plugins/cors';
+import { registerHealthRoutes } from './plugins/health';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
@@ -241,6 +243,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(
     async (api) => {
       await registerOpenApi(api, config.basePath);
+      registerHealthRoutes(api, services.guard, [
+        { part: 'database', check: async () => (await db.query('select 1')).length === 1 },
+        { part: 'migrations', check: () => migrationsApplied(db) },
+        { part: 'broker', check: () => services.devices.connected },
+        ...(fanOut.redisReady ? [{ part: 'redis' as const, check: fanOut.redisReady }] : []),
+      ]);
       registerSessionRoutes(api, {
         guard: services.guard,
         sessions: services.sessions,

@@ -37,6 +37,7 @@ export type * from './system/depart/depart.schemas';
 export * from './system/dict/dict.fields';
 export * from './system/dict/dict.routes';
 export type * from './system/dict/dict.schemas';
+export * from './system/health/health.routes';
 export * from './system/home/home.routes';
 export * from './system/i18n/i18n.fields';
 export * from './system/i18n/i18n.routes';

@@ -1,7 +1,7 @@
 /**
  * `@ics/contract/server`: everything `@ics/contract` exports, every schema, and under the same
  * names the route groups bound to their schemas (what `addRoute` registers and validates with,
- * and what the OpenAPI document shows). Groups whose routes take no input (home, realtime) are
+ * and what the OpenAPI document shows). Groups whose routes take no input (health, home, realtime) are
  * the descriptors themselves.
  */
 import * as descriptors from './index';

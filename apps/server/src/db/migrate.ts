@@ -60,6 +60,15 @@ export async function migrate(db: Database, dir = migrationsDir): Promise<string
 }
 
 /** A migration that failed; it was rolled back and the ones before it stay applied. */
+/** Whether every migration of this code has been applied to `db` (readiness: another node may be migrating). */
+export async function migrationsApplied(db: Database, dir = migrationsDir): Promise<boolean> {
+  const latest = Math.max(0, ...listMigrations(dir).map((m) => m.version));
+  const [row] = await db.query<{ version: number | null }>(
+    'select max(version) as version from schema_migrations',
+  );
+  return Number(row?.version ?? 0) >= latest;
+}
+
 export class MigrationError extends Error {
   constructor(
     readonly migration: string,

@@ -4,7 +4,12 @@ import { createClient } from 'redis';
 import { type FanOut, InProcessFanOut } from './fan-out';
 import { RedisFanOut } from './redis-fan-out';
 
-export type FanOutHandle = { fanOut: FanOut; close(): Promise<void> };
+export type FanOutHandle = {
+  fanOut: FanOut;
+  /** With Redis: whether both of its connections are up now (for readiness). */
+  redisReady?: () => boolean;
+  close(): Promise<void>;
+};
 
 /**
  * In-process delivery for one API node; with `redisUrl`, every node publishes to and hears
@@ -30,6 +35,7 @@ export async function createFanOut(
   await fanOut.start();
   return {
     fanOut,
+    redisReady: () => publisher.isReady && subscriber.isReady,
     async close() {
       await fanOut.close().catch(() => undefined);
       await Promise.allSettled([subscriber.quit(), publisher.quit()]);

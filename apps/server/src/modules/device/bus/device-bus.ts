@@ -16,6 +16,8 @@ export type DeviceBus = {
   /** Called with a gateway sn when its MQTT session opens or closes (embedded broker only). */
   onSession(handler: (sn: string, connected: boolean) => void): void;
   publish(topic: string, payload: string, qos: 0 | 1): Promise<void>;
+  /** Whether messages flow now: the embedded broker listens; the external client is connected. */
+  readonly connected: boolean;
   close(): Promise<void>;
 };
 

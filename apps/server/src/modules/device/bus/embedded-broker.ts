@@ -129,6 +129,9 @@ export async function startEmbeddedBroker(options: {
   return {
     kind: 'embedded',
     url: `mqtt://localhost:${port}`,
+    get connected() {
+      return server.listening;
+    },
     onMessage: (handler) => messageHandlers.push(handler),
     onSession: (handler) => sessionHandlers.push(handler),
     publish: (topic, payload, qos) =>

@@ -23,6 +23,9 @@ export async function connectExternalBroker(options: { url: string; group?: stri
   return {
     kind: 'external',
     url: options.url,
+    get connected() {
+      return client.connected;
+    },
     onMessage: (handler) => messageHandlers.push(handler),
     onSession: () => undefined,
     publish: async (topic, payload, qos) => {

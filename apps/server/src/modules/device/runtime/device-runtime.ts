@@ -112,6 +112,11 @@ export class DeviceRuntime {
     );
   }
 
+  /** Started, and its bus carries messages now (for readiness). */
+  get connected(): boolean {
+    return this.bus?.connected ?? false;
+  }
+
   get running(): boolean {
     return this.bus !== null;
   }
