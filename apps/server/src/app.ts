@@ -48,6 +48,7 @@ import { registerAccessLog, requestId } from './plugins/access-log';
 import { registerConsole } from './plugins/console';
 import { registerCors } from './plugins/cors';
 import { registerHealthRoutes } from './plugins/health';
+import { createMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
@@ -239,6 +240,19 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   app.addHook('onClose', () => services.device.close());
   app.addHook('onClose', () => fanOut.close());
+  const metrics = createMetrics(app, {
+    token: config.metricsToken,
+    sources: {
+      ingest: () =>
+        services.devices.running
+          ? { counters: services.devices.ingest.stats, backlog: services.devices.ingest.backlog }
+          : null,
+      onCommandOutcome: (listener) => services.device.commands.onOutcome((e) => listener(e.payload.status)),
+      onCommandRoundTrip: (listener) => services.device.commands.onRoundTrip(listener),
+      websocketClients: () => services.realtime.connectionCount(),
+      databasePool: () => db.poolStats(),
+    },
+  });
 
   await app.register(
     async (api) => {
@@ -249,6 +263,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         { part: 'broker', check: () => services.devices.connected },
         ...(fanOut.redisReady ? [{ part: 'redis' as const, check: fanOut.redisReady }] : []),
       ]);
+      metrics.registerRoute(api, services.guard);
       registerSessionRoutes(api, {
         guard: services.guard,
         sessions: services.sessions,

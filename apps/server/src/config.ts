@@ -60,6 +60,7 @@ const envSchema = z.object({
   ICS_DEMO: z.enum(['0', '1']).default('1'),
   ICS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ICS_ACCESS_LOG: z.enum(['off', 'debug', 'info']).default('info'),
+  ICS_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   ICS_ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1, 'must be a fraction 0-1').default(1),
   REDIS_URL: z
     .string()
@@ -116,6 +117,8 @@ export type Config = {
   accessLog: 'off' | 'debug' | 'info';
   /** The fraction of successful requests the access log keeps (failed ones are always kept). */
   accessLogSample: number;
+  /** The bearer token a Prometheus scraper sends to `/metrics`; metrics are off without it. */
+  metricsToken: string | undefined;
   mqttPort: number;
   mqttUrl: string | undefined;
   /** Redis for realtime fan-out between API nodes; in-process when absent. */
@@ -148,7 +151,7 @@ function toTrustProxy(value: string): boolean | number | string {
 }
 
 /** Variables whose value must not be echoed (logs and terminals are not secret). */
-const SECRET = new Set(['ICS_ADMIN_PASSWORD']);
+const SECRET = new Set(['ICS_ADMIN_PASSWORD', 'ICS_METRICS_TOKEN']);
 
 /** `=<value>` for the error line, with secrets left out and URL passwords masked. */
 function shown(name: string, value: string): string {
@@ -187,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.ICS_LOG_LEVEL,
     accessLog: e.ICS_ACCESS_LOG,
     accessLogSample: e.ICS_ACCESS_LOG_SAMPLE,
+    metricsToken: e.ICS_METRICS_TOKEN,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
     redisUrl: e.REDIS_URL,

@@ -42,12 +42,19 @@ export type Database = Queryable & {
   withConnection<T>(work: (conn: Queryable) => Promise<T>): Promise<T>;
   /** Runs several statements separated by semicolons (migrations). */
   exec(sql: string): Promise<void>;
+  /** The API pool's connections (metrics); none for PGlite, which has one in-process connection. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 };
 
 /** Embedded PGlite, run in a thread of its own (pglite-client.ts) so that its work does not stall MQTT and HTTP. */
 class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
+
+  poolStats() {
+    return null;
+  }
+
   constructor(private readonly client: PgliteClient) {}
 
   readonly copyIn: CopyIn = async (table, columns, chunks, pace) => {
@@ -101,6 +108,11 @@ class PgliteDatabase implements Database {
 
 class PostgresDatabase implements Database {
   readonly kind = 'postgres' as const;
+
+  poolStats() {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
+  }
+
   /**
    * @param pool API queries, command writes, latest state.
    * @param bulkPool one connection for COPY (telemetry), so that a long COPY never holds back

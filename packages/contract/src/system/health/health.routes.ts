@@ -29,4 +29,12 @@ export const healthRoutes = {
     summary: 'The node can serve: 200, or 503 naming the failing parts (for load balancers)',
     tag,
   }),
+  /** Prometheus text format; needs `Authorization: Bearer <ICS_METRICS_TOKEN>`, 404 without that setting. */
+  metrics: defineRoute<string>({
+    method: 'GET',
+    path: '/metrics',
+    access: 'public',
+    summary: 'Prometheus metrics of this node (bearer token ICS_METRICS_TOKEN)',
+    tag,
+  }),
 } as const;

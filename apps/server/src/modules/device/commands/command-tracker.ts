@@ -24,6 +24,8 @@ type Pending = {
   projectId: string;
   topic: string;
   body: string;
+  /** When it was first published (the round trip is measured from here). */
+  sentAt: number;
   deadline: number;
   attempts: number;
   /** Command rows of this message still waiting for their outcome. */
@@ -54,6 +56,7 @@ export class CommandTracker {
   private readonly messageOf = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
   private sweeping = false;
+  private readonly roundTripListeners = new Set<(ms: number) => void>();
   private lastOrphanSweep = 0;
 
   constructor(
@@ -174,6 +177,7 @@ export class CommandTracker {
         projectId: first.projectId,
         topic: topics.down(first.gatewaySn),
         body: JSON.stringify(message),
+        sentAt: now,
         deadline: now + timeoutMs,
         attempts: 1,
         rows,
@@ -226,15 +230,27 @@ export class CommandTracker {
     await bus.publish(entry.topic, entry.body, 1).catch(() => undefined);
   }
 
+  /**
+   * Time from publishing a message to recording its ack, for messages sent and acked through
+   * this node (metrics).
+   */
+  onRoundTrip(listener: (ms: number) => void): () => void {
+    this.roundTripListeners.add(listener);
+    return () => this.roundTripListeners.delete(listener);
+  }
+
   /** Ingestion recorded these outcomes: stop following them. */
   settled(ids: string[]): void {
+    const now = Date.now();
     for (const id of ids) {
       const messageId = this.messageOf.get(id) ?? id;
       this.messageOf.delete(id);
       const entry = this.pending.get(messageId);
       if (!entry) continue;
       entry.rows.delete(id);
-      if (entry.rows.size === 0) this.untrack(entry);
+      if (entry.rows.size > 0) continue;
+      this.untrack(entry);
+      for (const listener of this.roundTripListeners) listener(now - entry.sentAt);
     }
   }
 

@@ -108,6 +108,11 @@ export class CommandService {
     }
   }
 
+  /** Publish-to-ack time of each message this node sent and recorded the ack of (metrics). */
+  onRoundTrip(listener: (ms: number) => void): () => void {
+    return this.tracker.onRoundTrip(listener);
+  }
+
   /** Every command outcome from now on (on whichever node ingested its ack, or timed it out). */
   onOutcome(listener: (event: CommandOutcomeEvent) => void): () => void {
     return this.live.subscribe((event) => {
