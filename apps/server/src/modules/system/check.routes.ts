@@ -2,8 +2,9 @@ import { type CheckRulePart, type CheckRuleRecord, checkRoutes as routes, splitI
 import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listPage } from '../../http/list-query';
 import { addRoute, requireAnyMark, withMessage } from '../../http/routes';
-import { AppError } from '../../lib/errors';
-import { mapUnique, notFound, type SystemDeps } from './system.shared';
+import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
+import { AppError, notFound } from '../../lib/errors';
+import type { SystemDeps } from './system.shared';
 
 export const CHECK_RULE_RESOURCE: ListResource = {
   from: 'sys_check_rule c',
@@ -94,7 +95,7 @@ const LOWERED = (column: string) => column.startsWith('lower(');
 export function registerCheckRoutes(app: FastifyInstance, deps: SystemDeps): void {
   const { db, services } = deps;
   const guard = services.guard;
-  const UNIQUE: Parameters<typeof mapUnique>[1] = [['rule_code', 'system.check_rule.code_taken']];
+  const UNIQUE: UniqueMessages = [['rule_code', 'system.check_rule.code_taken']];
 
   addRoute(app, guard, routes.checkByCode, async (ctx) => {
     const [rule] = await db.query<{ rule_json: string }>(

@@ -2,11 +2,12 @@ import { type DepartRoleRecord, departRoutes as routes, splitIds } from '@ics/co
 import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listPage } from '../../http/list-query';
 import { addRoute, type Caller, withMessage } from '../../http/routes';
-import { AppError } from '../../lib/errors';
+import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
+import { AppError, notFound } from '../../lib/errors';
 import { DepartService } from './depart.service';
 import { assertDepartsInReach, departReach, withinReach } from './depart-scope';
 import { permissionTree } from './permission-admin.service';
-import { mapUnique, notFound, type SystemDeps } from './system.shared';
+import type { SystemDeps } from './system.shared';
 
 export const DEPART_ROLE_RESOURCE: ListResource = {
   from: 'sys_depart_role r',
@@ -98,7 +99,7 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
   });
 
   // Department roles: roles a department defines for its own members, within its permissions.
-  const UNIQUE: Parameters<typeof mapUnique>[1] = [['role_code', 'system.depart_role.code_taken']];
+  const UNIQUE: UniqueMessages = [['role_code', 'system.depart_role.code_taken']];
   addRoute(app, guard, routes.roleList, async (ctx) => {
     const reach = await reachOf(ctx.caller);
     return listPage<DepartRoleRecord>(db, DEPART_ROLE_RESOURCE, ctx.query, {

@@ -9,10 +9,10 @@ import type {
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { formatTime, SqlParams } from '../../http/list-query';
-import { AppError } from '../../lib/errors';
+import { uniqueConstraint } from '../../http/unique-violation';
+import { AppError, notFound } from '../../lib/errors';
 import { type DepartReach, withinReach } from './depart-scope';
 import type { I18nService } from './i18n.service';
-import { notFound, uniqueConstraint } from './system.shared';
 
 /** Serialises changes to the department tree for one transaction (adds and moves derive org codes from it). */
 const TREE_LOCK = `select pg_advisory_xact_lock(hashtext('sys_depart tree'))`;

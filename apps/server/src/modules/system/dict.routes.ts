@@ -2,10 +2,11 @@ import { type DictItemRecord, type DictRecord, dictRoutes as routes, splitIds } 
 import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listAll, listPage, sendXlsx, toXlsx } from '../../http/list-query';
 import { addRoute, requireAnyMark, withMessage } from '../../http/routes';
-import { AppError } from '../../lib/errors';
+import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
+import { AppError, notFound } from '../../lib/errors';
 import { translate } from '../../lib/messages';
 import { DataRuleService } from './data-rule.service';
-import { mapUnique, notFound, type SystemDeps } from './system.shared';
+import type { SystemDeps } from './system.shared';
 
 export const DICT_RESOURCE: ListResource = {
   from: 'sys_dict d',
@@ -74,8 +75,8 @@ export function registerDictRoutes(app: FastifyInstance, deps: SystemDeps): void
   const changed = () => {
     services.dicts.invalidate();
   };
-  const DICT_UNIQUE: Parameters<typeof mapUnique>[1] = [['dict_code', 'system.dict.code_taken']];
-  const ITEM_UNIQUE: Parameters<typeof mapUnique>[1] = [['item_value', 'system.dict_item.value_taken']];
+  const DICT_UNIQUE: UniqueMessages = [['dict_code', 'system.dict.code_taken']];
+  const ITEM_UNIQUE: UniqueMessages = [['item_value', 'system.dict_item.value_taken']];
 
   const dataRules = new DataRuleService(db);
   addRoute(app, guard, routes.list, async (ctx) =>

@@ -2,9 +2,11 @@ import { type I18nRecord, i18nRoutes as routes, splitIds } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listAll, listPage, sendXlsx, toXlsx } from '../../http/list-query';
 import { addRoute, withMessage } from '../../http/routes';
+import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
+import { notFound } from '../../lib/errors';
 import { translate } from '../../lib/messages';
 import { DataRuleService } from './data-rule.service';
-import { mapUnique, notFound, type SystemDeps } from './system.shared';
+import type { SystemDeps } from './system.shared';
 
 export const I18N_RESOURCE: ListResource = {
   from: 'sys_i18n t',
@@ -27,7 +29,7 @@ export const I18N_RESOURCE: ListResource = {
 export function registerI18nRoutes(app: FastifyInstance, deps: SystemDeps): void {
   const { db, services } = deps;
   const guard = services.guard;
-  const UNIQUE: Parameters<typeof mapUnique>[1] = [['key', 'system.i18n.key_taken']];
+  const UNIQUE: UniqueMessages = [['key', 'system.i18n.key_taken']];
   // Menu titles and dictionary texts come from here: consoles see a change at their next load.
   const changed = () => {
     services.i18n.invalidate();

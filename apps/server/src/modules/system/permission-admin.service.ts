@@ -2,9 +2,9 @@ import type { PermissionRecord, PermissionTreeNode, permissionAddSchema } from '
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { formatTime } from '../../http/list-query';
-import { AppError } from '../../lib/errors';
+import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
+import { AppError, notFound } from '../../lib/errors';
 import type { PermissionService } from './permission.service';
-import { mapUnique, notFound } from './system.shared';
 
 type Translate = (key: string, fallback?: string) => string;
 
@@ -61,7 +61,7 @@ export async function permissionTree(
   return { treeList: roots, ids: [...ids] };
 }
 
-const UNIQUE: Parameters<typeof mapUnique>[1] = [['perms', 'system.permission.perms_taken']];
+const UNIQUE: UniqueMessages = [['perms', 'system.permission.perms_taken']];
 
 /** The menu page: edits of sys_permission; every change reaches consoles at their next permission load. */
 export class PermissionAdminService {

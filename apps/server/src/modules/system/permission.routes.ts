@@ -2,11 +2,11 @@ import { type DataRuleRecord, permissionRoutes as routes, splitIds } from '@ics/
 import type { FastifyInstance } from 'fastify';
 import { type DataRule, dataRuleProblem, formatTime } from '../../http/list-query';
 import { addRoute, withMessage } from '../../http/routes';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { DATA_RULE_LISTS } from './data-rule-lists';
 import { assertDepartsInReach, departReach } from './depart-scope';
 import { PermissionAdminService, permissionTree } from './permission-admin.service';
-import { notFound, type SystemDeps } from './system.shared';
+import type { SystemDeps } from './system.shared';
 
 const RULE_SELECT = `id, permission_id as "permissionId", rule_name as "ruleName", rule_column as "ruleColumn",
   rule_conditions as "ruleConditions", rule_value as "ruleValue", status, ${formatTime('create_time')} as "createTime"`;

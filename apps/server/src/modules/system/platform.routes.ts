@@ -2,8 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { platformRoutes as routes } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
+import { allowLargeJson } from '../../http/large-json';
 import { addRoute, withMessage } from '../../http/routes';
-import { allowLargeJson, notFound, type SystemDeps, saveImage, uploadsDir } from './system.shared';
+import { saveImage, uploadsDir } from '../../http/uploaded-image';
+import { notFound } from '../../lib/errors';
+import type { SystemDeps } from './system.shared';
 
 const MAX_LOGO = 200 * 1024;
 const MAX_BACKGROUND = 2 * 1024 * 1024;

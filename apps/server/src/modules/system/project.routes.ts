@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database';
 import { formatTime, type ListResource, listAll, listPage, sendXlsx, toXlsx } from '../../http/list-query';
 import { addRoute, withMessage } from '../../http/routes';
-import { AppError } from '../../lib/errors';
+import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
+import { AppError, notFound } from '../../lib/errors';
 import { translate } from '../../lib/messages';
 import { DataRuleService } from './data-rule.service';
-import { mapUnique, notFound, type SystemDeps } from './system.shared';
+import type { SystemDeps } from './system.shared';
 
 export const PROJECT_RESOURCE: ListResource = {
   from: 'sys_project p',
@@ -36,7 +37,7 @@ export const PROJECT_RESOURCE: ListResource = {
   },
 };
 
-const UNIQUE: Parameters<typeof mapUnique>[1] = [['code', 'system.project.code_taken']];
+const UNIQUE: UniqueMessages = [['code', 'system.project.code_taken']];
 
 async function setDeparts(tx: Queryable, projectId: string, departIds: string | null | undefined) {
   if (departIds === undefined || departIds === null) return;

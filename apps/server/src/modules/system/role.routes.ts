@@ -2,12 +2,13 @@ import { type DataRuleRecord, type RoleRecord, roleRoutes as routes, splitIds } 
 import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listAll, listPage, sendXlsx, toXlsx } from '../../http/list-query';
 import { addRoute, withMessage } from '../../http/routes';
-import { AppError } from '../../lib/errors';
+import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
+import { AppError, notFound } from '../../lib/errors';
 import { translate } from '../../lib/messages';
 import { DataRuleService } from './data-rule.service';
 import { ADMIN_ROLE } from './permission.service';
 import { permissionTree } from './permission-admin.service';
-import { mapUnique, notFound, type SystemDeps } from './system.shared';
+import type { SystemDeps } from './system.shared';
 
 export const ROLE_RESOURCE: ListResource = {
   from: 'sys_role r',
@@ -29,7 +30,7 @@ export const ROLE_RESOURCE: ListResource = {
   },
 };
 
-const UNIQUE: Parameters<typeof mapUnique>[1] = [['role_code', 'system.role.code_taken']];
+const UNIQUE: UniqueMessages = [['role_code', 'system.role.code_taken']];
 
 export function registerRoleRoutes(app: FastifyInstance, deps: SystemDeps): void {
   const { db, services } = deps;

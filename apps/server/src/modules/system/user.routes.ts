@@ -1,10 +1,12 @@
 import { userRoutes as routes, splitIds } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
+import { allowLargeJson } from '../../http/large-json';
 import { sendXlsx, toXlsx } from '../../http/list-query';
 import { answerKey } from '../../http/response-cache';
 import { addRoute, requireAnyMark, withMessage } from '../../http/routes';
+import { saveImage } from '../../http/uploaded-image';
 import { translate } from '../../lib/messages';
-import { allowLargeJson, type SystemDeps, saveImage } from './system.shared';
+import type { SystemDeps } from './system.shared';
 import { USER_RESOURCE, UserService } from './user.service';
 
 const MAX_AVATAR = 2 * 1024 * 1024;

@@ -10,13 +10,14 @@ import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { formatTime, type ListResource, listAll, listPage, SqlParams } from '../../http/list-query';
 import type { Caller } from '../../http/routes';
-import { AppError } from '../../lib/errors';
+import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
+import { AppError, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { DataRuleService } from './data-rule.service';
 import { assertDepartsInReach, DEPART_ADMIN_IDENTITY, departReach, withinReach } from './depart-scope';
 import type { DictService } from './dict.service';
 import type { PermissionService } from './permission.service';
-import { isAdminUser, mapUnique, notFound } from './system.shared';
+import { isAdminUser } from './system.shared';
 
 type SessionRevoker = { revokeUser(userId: string, keepTokenHash?: string): Promise<void> };
 
@@ -64,7 +65,7 @@ export const USER_RESOURCE: ListResource = {
   },
 };
 
-const UNIQUE_MESSAGES: Parameters<typeof mapUnique>[1] = [
+const UNIQUE_MESSAGES: UniqueMessages = [
   ['username', 'auth.username_taken'],
   ['phone', 'auth.phone_taken'],
   ['email', 'auth.email_taken'],
@@ -220,7 +221,7 @@ export class UserService {
     },
     exceptId?: string,
   ): Promise<void> {
-    const checks: [string, string | null | undefined, Parameters<typeof mapUnique>[1][number][1]][] = [
+    const checks: [string, string | null | undefined, UniqueMessages[number][1]][] = [
       ['lower(username) = lower($1)', input.username, 'auth.username_taken'],
       ['phone = $1', input.phone, 'auth.phone_taken'],
       ['lower(email) = lower($1)', input.email, 'auth.email_taken'],
