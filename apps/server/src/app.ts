@@ -37,6 +37,7 @@ import { registerSessionRoutes } from './modules/session/session.routes';
 import { SessionService } from './modules/session/session.service';
 import { SessionStore } from './modules/session/session.store';
 import { logSmsSender, SmsCodes, type SmsSender } from './modules/session/sms';
+import { DataRuleService } from './modules/system/data-rule.service';
 import { DictService } from './modules/system/dict.service';
 import { I18nService } from './modules/system/i18n.service';
 import { logMessages } from './modules/system/log.messages';
@@ -70,6 +71,8 @@ function createServices(
   log: FastifyBaseLogger,
   fanOut: FanOut,
 ) {
+  // Data rules restrict the lists of several modules: each registers its lists with them.
+  const dataRules = new DataRuleService(db);
   const i18n = new I18nService(db);
   // Serialised answers of the user list (per caller and query): cleared by every write on this
   // node (clearOnWrites, and the invalidations below); 2 s bounds what other API nodes changed.
@@ -143,6 +146,7 @@ function createServices(
     hasMark: (caller, mark) => permissions.hasMark(caller.userId, mark),
   };
   return {
+    dataRules,
     i18n,
     listAnswers,
     users,

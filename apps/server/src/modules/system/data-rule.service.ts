@@ -1,7 +1,9 @@
 import type { DataRuleCondition } from '@ics/contract';
 import type { Queryable } from '../../db/database';
-import type { DataRuleSet, DataRuleValues, ListResource } from '../../http/list-query';
+import type { ListResource, ListRestriction, ListRules } from '../../http/list-query';
 import type { Caller } from '../../http/routes';
+import { AppError } from '../../lib/errors';
+import { type DataRule, type DataRuleValues, dataRuleProblem, ruleConditions } from './data-rule-conditions';
 import { isAdminUser } from './system.shared';
 
 type RuleRow = { rule_column: string | null; rule_conditions: DataRuleCondition; rule_value: string };
@@ -23,10 +25,26 @@ function platformClock(now = new Date()): { date: string; time: string } {
  * menu that the caller's roles are granted (and whose menu those roles still hold).
  * Administrators are never restricted. Read per request, so a change applies at once.
  */
-export class DataRuleService {
+export class DataRuleService implements ListRules {
+  /** The lists rules can restrict, by the url of their menu. */
+  private readonly lists = new Map<string, ListResource>();
+
   constructor(private readonly db: Queryable) {}
 
-  async forList(caller: Caller, resource: ListResource): Promise<DataRuleSet | undefined> {
+  register(resource: ListResource): void {
+    if (!resource.ruleMenu) throw new Error('a list restricted by data rules needs its menu (ruleMenu)');
+    this.lists.set(resource.ruleMenu, resource);
+  }
+
+  /** A rule must name a filterable field of its menu's list, with a value that fits it. */
+  assertApplies(menuUrl: string | null, rule: DataRule): void {
+    const list = menuUrl ? this.lists.get(menuUrl) : undefined;
+    if (!list) throw new AppError(400, 'system.data_rule.no_list');
+    const problem = dataRuleProblem(list, rule);
+    if (problem) throw problem;
+  }
+
+  async forCaller(caller: Caller, resource: ListResource): Promise<ListRestriction | undefined> {
     if (!resource.ruleMenu) return undefined;
     if (caller.username.toLowerCase() === 'admin' || (await isAdminUser(this.db, caller.userId)))
       return undefined;
@@ -42,14 +60,12 @@ export class DataRuleService {
       [caller.userId, resource.ruleMenu],
     );
     if (rows.length === 0) return undefined;
-    return {
-      rules: rows.map((r) => ({
-        column: r.rule_column ?? '',
-        condition: r.rule_conditions,
-        value: r.rule_value,
-      })),
-      values: await this.values(caller),
-    };
+    const rules = rows.map((r) => ({
+      column: r.rule_column ?? '',
+      condition: r.rule_conditions,
+      value: r.rule_value,
+    }));
+    return ruleConditions(resource, rules, await this.values(caller));
   }
 
   private async values(caller: Caller): Promise<DataRuleValues> {

@@ -5,7 +5,6 @@ import { addRoute, requireAnyMark, withMessage } from '../../http/routes';
 import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
 import { translate } from '../../lib/messages';
-import { DataRuleService } from './data-rule.service';
 import type { SystemDeps } from './system.shared';
 
 export const DICT_RESOURCE: ListResource = {
@@ -72,21 +71,21 @@ const DICT_TABLES: Record<string, { columns: string[]; where: string; mark: stri
 export function registerDictRoutes(app: FastifyInstance, deps: SystemDeps): void {
   const { db, services } = deps;
   const guard = services.guard;
+  services.dataRules.register(DICT_RESOURCE);
   const changed = () => {
     services.dicts.invalidate();
   };
   const DICT_UNIQUE: UniqueMessages = [['dict_code', 'system.dict.code_taken']];
   const ITEM_UNIQUE: UniqueMessages = [['item_value', 'system.dict_item.value_taken']];
 
-  const dataRules = new DataRuleService(db);
   addRoute(app, guard, routes.list, async (ctx) =>
     listPage<DictRecord>(db, DICT_RESOURCE, ctx.query, {
-      dataRules: await dataRules.forList(ctx.caller!, DICT_RESOURCE),
+      dataRules: await services.dataRules.forCaller(ctx.caller!, DICT_RESOURCE),
     }),
   );
   addRoute(app, guard, routes.exportXls, async (ctx) => {
     const rows = await listAll(db, DICT_RESOURCE, ctx.query, {
-      dataRules: await dataRules.forList(ctx.caller!, DICT_RESOURCE),
+      dataRules: await services.dataRules.forCaller(ctx.caller!, DICT_RESOURCE),
     });
     const file = await toXlsx(DICT_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
     await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'dictionaries' : '数据字典', file);

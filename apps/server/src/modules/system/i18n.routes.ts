@@ -5,7 +5,6 @@ import { addRoute, withMessage } from '../../http/routes';
 import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
 import { notFound } from '../../lib/errors';
 import { translate } from '../../lib/messages';
-import { DataRuleService } from './data-rule.service';
 import type { SystemDeps } from './system.shared';
 
 export const I18N_RESOURCE: ListResource = {
@@ -29,6 +28,7 @@ export const I18N_RESOURCE: ListResource = {
 export function registerI18nRoutes(app: FastifyInstance, deps: SystemDeps): void {
   const { db, services } = deps;
   const guard = services.guard;
+  services.dataRules.register(I18N_RESOURCE);
   const UNIQUE: UniqueMessages = [['key', 'system.i18n.key_taken']];
   // Menu titles and dictionary texts come from here: consoles see a change at their next load.
   const changed = () => {
@@ -36,15 +36,14 @@ export function registerI18nRoutes(app: FastifyInstance, deps: SystemDeps): void
     services.dicts.invalidate();
   };
 
-  const dataRules = new DataRuleService(db);
   addRoute(app, guard, routes.list, async (ctx) =>
     listPage<I18nRecord>(db, I18N_RESOURCE, ctx.query, {
-      dataRules: await dataRules.forList(ctx.caller!, I18N_RESOURCE),
+      dataRules: await services.dataRules.forCaller(ctx.caller!, I18N_RESOURCE),
     }),
   );
   addRoute(app, guard, routes.exportXls, async (ctx) => {
     const rows = await listAll(db, I18N_RESOURCE, ctx.query, {
-      dataRules: await dataRules.forList(ctx.caller!, I18N_RESOURCE),
+      dataRules: await services.dataRules.forCaller(ctx.caller!, I18N_RESOURCE),
     });
     const file = await toXlsx(I18N_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
     await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'translations' : '国际化', file);

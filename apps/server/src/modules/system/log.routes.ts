@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { formatTime, type ListResource, listAll, listPage, sendXlsx, toXlsx } from '../../http/list-query';
 import { addRoute } from '../../http/routes';
 import { translate } from '../../lib/messages';
-import { DataRuleService } from './data-rule.service';
 import type { SystemDeps } from './system.shared';
 
 export const LOG_RESOURCE: ListResource = {
@@ -54,17 +53,17 @@ const keyWordFilter = (keyWord: string | undefined) => (p: { add(v: unknown): st
 export function registerLogRoutes(app: FastifyInstance, deps: SystemDeps): void {
   const { db, services } = deps;
   const guard = services.guard;
-  const dataRules = new DataRuleService(db);
+  services.dataRules.register(LOG_RESOURCE);
   addRoute(app, guard, routes.list, async (ctx) =>
     listPage<LogRecord>(db, logResource(ctx.lang), ctx.query, {
       extraWhere: keyWordFilter(ctx.query.keyWord),
-      dataRules: await dataRules.forList(ctx.caller!, logResource(ctx.lang)),
+      dataRules: await services.dataRules.forCaller(ctx.caller!, logResource(ctx.lang)),
     }),
   );
   addRoute(app, guard, routes.exportXls, async (ctx) => {
     const rows = await listAll(db, logResource(ctx.lang), ctx.query, {
       extraWhere: keyWordFilter(ctx.query.keyWord),
-      dataRules: await dataRules.forList(ctx.caller!, logResource(ctx.lang)),
+      dataRules: await services.dataRules.forCaller(ctx.caller!, logResource(ctx.lang)),
     });
     const file = await toXlsx(LOG_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
     await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'logs' : '日志', file);

@@ -1,9 +1,9 @@
 import { type DataRuleRecord, permissionRoutes as routes, splitIds } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
-import { type DataRule, dataRuleProblem, formatTime } from '../../http/list-query';
+import { formatTime } from '../../http/list-query';
 import { addRoute, withMessage } from '../../http/routes';
 import { AppError, notFound } from '../../lib/errors';
-import { DATA_RULE_LISTS } from './data-rule-lists';
+import type { DataRule } from './data-rule-conditions';
 import { assertDepartsInReach, departReach } from './depart-scope';
 import { PermissionAdminService, permissionTree } from './permission-admin.service';
 import type { SystemDeps } from './system.shared';
@@ -69,10 +69,7 @@ export function registerPermissionRoutes(app: FastifyInstance, deps: SystemDeps)
       [permissionId],
     );
     if (!perm) throw notFound();
-    const list = perm.url ? DATA_RULE_LISTS.get(perm.url) : undefined;
-    if (!list) throw new AppError(400, 'system.data_rule.no_list');
-    const problem = dataRuleProblem(list, rule);
-    if (problem) throw problem;
+    services.dataRules.assertApplies(perm.url, rule);
   };
   const ruleOf = (b: { ruleColumn: string; ruleConditions: DataRule['condition']; ruleValue: string }) => ({
     column: b.ruleColumn,

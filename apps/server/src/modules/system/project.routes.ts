@@ -6,7 +6,6 @@ import { addRoute, withMessage } from '../../http/routes';
 import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
 import { translate } from '../../lib/messages';
-import { DataRuleService } from './data-rule.service';
 import type { SystemDeps } from './system.shared';
 
 export const PROJECT_RESOURCE: ListResource = {
@@ -54,6 +53,7 @@ async function setDeparts(tx: Queryable, projectId: string, departIds: string | 
 export function registerProjectRoutes(app: FastifyInstance, deps: SystemDeps): void {
   const { db, services } = deps;
   const guard = services.guard;
+  services.dataRules.register(PROJECT_RESOURCE);
   const assertCodeFree = async (code: string, exceptId = '') => {
     const [row] = await db.query('select 1 from sys_project where code = $1 and del_flag = 0 and id <> $2', [
       code,
@@ -62,10 +62,9 @@ export function registerProjectRoutes(app: FastifyInstance, deps: SystemDeps): v
     if (row) throw new AppError(409, 'system.project.code_taken');
   };
 
-  const dataRules = new DataRuleService(db);
   addRoute(app, guard, routes.list, async (ctx) =>
     listPage<ProjectRecord>(db, PROJECT_RESOURCE, ctx.query, {
-      dataRules: await dataRules.forList(ctx.caller!, PROJECT_RESOURCE),
+      dataRules: await services.dataRules.forCaller(ctx.caller!, PROJECT_RESOURCE),
     }),
   );
   addRoute(app, guard, routes.queryById, async (ctx) => {
@@ -82,7 +81,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: SystemDeps): v
   });
   addRoute(app, guard, routes.exportXls, async (ctx) => {
     const rows = await listAll(db, PROJECT_RESOURCE, ctx.query, {
-      dataRules: await dataRules.forList(ctx.caller!, PROJECT_RESOURCE),
+      dataRules: await services.dataRules.forCaller(ctx.caller!, PROJECT_RESOURCE),
     });
     const file = await toXlsx(PROJECT_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
     await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'projects' : '项目列表', file);

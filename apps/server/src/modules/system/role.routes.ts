@@ -5,7 +5,6 @@ import { addRoute, withMessage } from '../../http/routes';
 import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
 import { translate } from '../../lib/messages';
-import { DataRuleService } from './data-rule.service';
 import { ADMIN_ROLE } from './permission.service';
 import { permissionTree } from './permission-admin.service';
 import type { SystemDeps } from './system.shared';
@@ -35,6 +34,7 @@ const UNIQUE: UniqueMessages = [['role_code', 'system.role.code_taken']];
 export function registerRoleRoutes(app: FastifyInstance, deps: SystemDeps): void {
   const { db, services } = deps;
   const guard = services.guard;
+  services.dataRules.register(ROLE_RESOURCE);
 
   const codeOf = async (id: string) => {
     const [row] = await db.query<{ role_code: string }>('select role_code from sys_role where id = $1', [id]);
@@ -49,10 +49,9 @@ export function registerRoleRoutes(app: FastifyInstance, deps: SystemDeps): void
     if (row) throw new AppError(409, 'system.role.code_taken');
   };
 
-  const dataRules = new DataRuleService(db);
   addRoute(app, guard, routes.list, async (ctx) =>
     listPage<RoleRecord>(db, ROLE_RESOURCE, ctx.query, {
-      dataRules: await dataRules.forList(ctx.caller!, ROLE_RESOURCE),
+      dataRules: await services.dataRules.forCaller(ctx.caller!, ROLE_RESOURCE),
     }),
   );
   addRoute(app, guard, routes.queryById, async (ctx) => {
@@ -131,7 +130,7 @@ export function registerRoleRoutes(app: FastifyInstance, deps: SystemDeps): void
   });
   addRoute(app, guard, routes.exportXls, async (ctx) => {
     const rows = await listAll(db, ROLE_RESOURCE, ctx.query, {
-      dataRules: await dataRules.forList(ctx.caller!, ROLE_RESOURCE),
+      dataRules: await services.dataRules.forCaller(ctx.caller!, ROLE_RESOURCE),
     });
     const file = await toXlsx(ROLE_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
     await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'roles' : '角色列表', file);

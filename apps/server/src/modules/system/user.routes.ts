@@ -14,7 +14,14 @@ const MAX_AVATAR = 2 * 1024 * 1024;
 export function registerUserRoutes(app: FastifyInstance, deps: SystemDeps): void {
   const { services } = deps;
   const guard = services.guard;
-  const users = new UserService(deps.db, services.permissions, services.sessionStore, services.dicts);
+  const users = new UserService(
+    deps.db,
+    services.permissions,
+    services.sessionStore,
+    services.dicts,
+    services.dataRules,
+  );
+  services.dataRules.register(USER_RESOURCE);
 
   // Served from the list-answer cache, which every write clears (see ResponseCache).
   addRoute(app, guard, routes.list, (ctx) =>

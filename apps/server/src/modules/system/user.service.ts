@@ -8,12 +8,18 @@ import {
 } from '@ics/contract';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
-import { formatTime, type ListResource, listAll, listPage, SqlParams } from '../../http/list-query';
+import {
+  formatTime,
+  type ListResource,
+  type ListRules,
+  listAll,
+  listPage,
+  SqlParams,
+} from '../../http/list-query';
 import type { Caller } from '../../http/routes';
 import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
-import { DataRuleService } from './data-rule.service';
 import { assertDepartsInReach, DEPART_ADMIN_IDENTITY, departReach, withinReach } from './depart-scope';
 import type { DictService } from './dict.service';
 import type { PermissionService } from './permission.service';
@@ -77,16 +83,13 @@ type EditInput = z.output<typeof userEditSchema>;
 
 /** Users as administrators manage them: scoped to the caller's departments unless the caller is an administrator. */
 export class UserService {
-  private readonly dataRules: DataRuleService;
-
   constructor(
     private readonly db: Database,
     private readonly permissions: PermissionService,
     private readonly sessions: SessionRevoker,
     private readonly dicts: DictService,
-  ) {
-    this.dataRules = new DataRuleService(db);
-  }
+    private readonly dataRules: ListRules,
+  ) {}
 
   /** Extra condition limiting users to the departments the caller administers (none for administrators). */
   private async scope(caller: Caller): Promise<((p: SqlParams) => string[]) | undefined> {
@@ -163,7 +166,7 @@ export class UserService {
     const page = await listPage<UserRecord>(this.db, USER_RESOURCE, query, {
       extraWhere: await this.scope(caller),
       dicts: await this.dicts.catalogue(lang),
-      dataRules: await this.dataRules.forList(caller, USER_RESOURCE),
+      dataRules: await this.dataRules.forCaller(caller, USER_RESOURCE),
     });
     await this.withDeparts(page.records);
     return page;
@@ -173,7 +176,7 @@ export class UserService {
     return listAll(this.db, USER_RESOURCE, query, {
       extraWhere: await this.scope(caller),
       dicts: await this.dicts.catalogue(lang),
-      dataRules: await this.dataRules.forList(caller, USER_RESOURCE),
+      dataRules: await this.dataRules.forCaller(caller, USER_RESOURCE),
     });
   }
 
