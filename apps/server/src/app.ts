@@ -7,6 +7,7 @@ import type { Database } from './db/database';
 import { InProcessLiveEvents } from './devices/live-events';
 import { bridgeLiveEventsToRealtime } from './devices/realtime-bridge';
 import { DeviceRuntime } from './devices/runtime';
+import { adminMessages } from './http/admin.messages';
 import { installErrorHandling } from './http/error-handler';
 import { clearOnWrites, ResponseCache } from './http/response-cache';
 import type { AccessGuard } from './http/routes';
@@ -19,6 +20,7 @@ import { registerDeviceRoutes } from './modules/device/device.routes';
 import { DeviceService } from './modules/device/device.service';
 import { registerHomeRoutes } from './modules/home/home.routes';
 import { HomeService } from './modules/home/home.service';
+import { createI18nModule } from './modules/i18n';
 import { ControlService } from './modules/lighting/control.service';
 import { lightingMessages } from './modules/lighting/lighting.messages';
 import { registerLightingRoutes } from './modules/lighting/lighting.routes';
@@ -39,7 +41,6 @@ import { SessionStore } from './modules/session/session.store';
 import { logSmsSender, SmsCodes, type SmsSender } from './modules/session/sms';
 import { DataRuleService } from './modules/system/data-rule.service';
 import { DictService } from './modules/system/dict.service';
-import { I18nService } from './modules/system/i18n.service';
 import { logMessages } from './modules/system/log.messages';
 import { LogService } from './modules/system/log.service';
 import { logOperations } from './modules/system/operation-log';
@@ -73,7 +74,8 @@ function createServices(
 ) {
   // Data rules restrict the lists of several modules: each registers its lists with them.
   const dataRules = new DataRuleService(db);
-  const i18n = new I18nService(db);
+  const i18nModule = createI18nModule({ db, dataRules });
+  const i18n = i18nModule.service;
   // Serialised answers of the user list (per caller and query): cleared by every write on this
   // node (clearOnWrites, and the invalidations below); 2 s bounds what other API nodes changed.
   const listAnswers = new ResponseCache({ ttlMs: 2_000, maxEntries: 2_000, maxAnswerChars: 256 * 1024 });
@@ -82,6 +84,7 @@ function createServices(
   const sessionStore = new SessionStore(db, { ttlMs: config.tokenTtlMs, idleMs: config.sessionIdleMs });
   const loginGuard = new LoginGuard(db);
   const dicts = new DictService(db, i18n);
+  i18n.onInvalidate(() => dicts.invalidate());
   const platform = new PlatformService(db, config.casUrl);
   const logs = new LogService(db);
   const permissions = new PermissionService(db, i18n);
@@ -147,6 +150,7 @@ function createServices(
   };
   return {
     dataRules,
+    i18nModule,
     i18n,
     listAnswers,
     users,
@@ -177,6 +181,7 @@ function createServices(
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
   const { config, db } = options;
   for (const messages of [
+    adminMessages,
     systemMessages,
     logMessages,
     announcementMessages,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { buildApp, type Services } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/database';
@@ -132,6 +132,36 @@ export type NewUser = {
 
 /** The X-Access-Token header for a token. */
 export const auth = (token: string) => ({ 'x-access-token': token });
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Calls the API as `admin` (signed in at the first call), or with another session's `token`. */
+export function adminApi(ctx: () => TestApp) {
+  let adminToken: string | undefined;
+  return async (method: Method, url: string, payload?: unknown, token?: string) => {
+    adminToken ??= await ctx().login();
+    return ctx().request({
+      method,
+      url: `/ics${url}`,
+      headers: auth(token ?? adminToken),
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  };
+}
+
+/** Sends the same add twice at once: exactly one wins, the other gets 409 and `message`. */
+export async function raceAdds(
+  api: ReturnType<typeof adminApi>,
+  url: string,
+  body: Record<string, unknown>,
+  message: string,
+): Promise<{ id: string }> {
+  const results = await Promise.all([api('POST', url, body), api('POST', url, body)]);
+  expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+  const lost = results.find((r) => r.status === 409)!;
+  expect(lost.body).toMatchObject({ success: false, code: 409, message });
+  return results.find((r) => r.status === 200)!.body.result as { id: string };
+}
 
 export type HarnessOptions = {
   /** Environment for loadConfig; a function is called when the suite starts (e.g. to use a port known only then). */

@@ -12,8 +12,8 @@ import { toPage } from '@ics/contract';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/routes';
 import { AppError } from '../../lib/errors';
+import type { I18nService } from '../i18n';
 import type { Realtime } from '../realtime/realtime.hub';
-import type { I18nService } from '../system/i18n.service';
 import type { UserRepository } from '../system/user.repository';
 import {
   AnnouncementRepository,

@@ -11,8 +11,8 @@ import type { Database, Queryable } from '../../db/database';
 import { formatTime, SqlParams } from '../../http/list-query';
 import { uniqueConstraint } from '../../http/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
+import type { I18nService } from '../i18n';
 import { type DepartReach, withinReach } from './depart-scope';
-import type { I18nService } from './i18n.service';
 
 /** Serialises changes to the department tree for one transaction (adds and moves derive org codes from it). */
 const TREE_LOCK = `select pg_advisory_xact_lock(hashtext('sys_depart tree'))`;

@@ -1,7 +1,7 @@
 import type { DictCatalogue, Language } from '@ics/contract';
 import type { Queryable } from '../../db/database';
 import { TtlCache } from '../../lib/ttl-cache';
-import type { I18nService } from './i18n.service';
+import type { I18nService } from '../i18n';
 
 /** Dictionaries: enabled items of every dictionary, texts in the caller's language. */
 export class DictService {

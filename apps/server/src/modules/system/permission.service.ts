@@ -3,7 +3,7 @@ import type { AllAuthEntry, AuthEntry, Language, MenuNode, PermissionResult } fr
 import type { Queryable } from '../../db/database';
 import { RawJson } from '../../http/raw-json';
 import { TtlCache } from '../../lib/ttl-cache';
-import type { I18nService } from './i18n.service';
+import type { I18nService } from '../i18n';
 
 export type PermissionRow = {
   id: string;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { registerCheckRoutes } from './check.routes';
 import { registerDepartRoutes } from './depart.routes';
 import { registerDictRoutes } from './dict.routes';
-import { registerI18nRoutes } from './i18n.routes';
 import { registerLogRoutes } from './log.routes';
 import { logOperations } from './operation-log';
 import { registerPermissionRoutes } from './permission.routes';
@@ -27,7 +26,7 @@ export async function registerSystemRoutes(api: FastifyInstance, deps: SystemDep
     registerDictRoutes(scope, deps);
     registerCheckRoutes(scope, deps);
     registerProjectRoutes(scope, deps);
-    registerI18nRoutes(scope, deps);
+    deps.services.i18nModule.registerRoutes(scope, deps.services.guard);
     await registerPlatformRoutes(scope, deps);
     registerLogRoutes(scope, deps);
   });
