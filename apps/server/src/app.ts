@@ -18,6 +18,7 @@ import { AnnouncementService } from './modules/announcement/announcement.service
 import { deviceMessages } from './modules/device/device.messages';
 import { registerDeviceRoutes } from './modules/device/device.routes';
 import { DeviceService } from './modules/device/device.service';
+import { createDictModule } from './modules/dict';
 import { registerHomeRoutes } from './modules/home/home.routes';
 import { HomeService } from './modules/home/home.service';
 import { createI18nModule } from './modules/i18n';
@@ -40,7 +41,6 @@ import { SessionService } from './modules/session/session.service';
 import { SessionStore } from './modules/session/session.store';
 import { logSmsSender, SmsCodes, type SmsSender } from './modules/session/sms';
 import { DataRuleService } from './modules/system/data-rule.service';
-import { DictService } from './modules/system/dict.service';
 import { logMessages } from './modules/system/log.messages';
 import { LogService } from './modules/system/log.service';
 import { logOperations } from './modules/system/operation-log';
@@ -83,14 +83,18 @@ function createServices(
   const users = new UserRepository(db, () => listAnswers.clear());
   const sessionStore = new SessionStore(db, { ttlMs: config.tokenTtlMs, idleMs: config.sessionIdleMs });
   const loginGuard = new LoginGuard(db);
-  const dicts = new DictService(db, i18n);
-  i18n.onInvalidate(() => dicts.invalidate());
+  const dictModule = createDictModule({ db, i18n, dataRules });
+  const dicts = dictModule.service;
   const platform = new PlatformService(db, config.casUrl);
   const logs = new LogService(db);
   const permissions = new PermissionService(db, i18n);
   permissions.onInvalidate(() => listAnswers.clear());
   i18n.onInvalidate(() => listAnswers.clear());
   const projectScope = new ProjectScopeService(db);
+  dicts.onRefresh(() => {
+    permissions.invalidate();
+    projectScope.invalidate();
+  });
   // Console sockets of this node; device modules push with realtime.sendToUsers(...).
   const realtime = new Realtime(fanOut);
   const announcements = new AnnouncementService(db, i18n, realtime, users);
@@ -152,6 +156,7 @@ function createServices(
     dataRules,
     i18nModule,
     i18n,
+    dictModule,
     listAnswers,
     users,
     sessionStore,

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import type { Caller } from '../../http/routes';
 import { AppError } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
-import type { DictService } from '../system/dict.service';
+import type { DictService } from '../dict';
 import { LOG_TYPE, LOGOUT_LOG_KEY, type LogService } from '../system/log.service';
 import type { PlatformService } from '../system/platform.service';
 import { toUserInfo, USER_STATUS, type UserRepository, type UserRow } from '../system/user.repository';

@@ -33,6 +33,11 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
   const { db, services } = deps;
   const guard = services.guard;
   const departs = new DepartService(db, services.i18n);
+  services.dicts.registerTable('sys_depart', {
+    columns: ['id', 'depart_name', 'org_code'],
+    where: 'del_flag = 0',
+    mark: 'system:depart:list',
+  });
   const changed = () => {
     services.permissions.invalidate();
     services.projectScope.invalidate();

@@ -54,6 +54,11 @@ export function registerProjectRoutes(app: FastifyInstance, deps: SystemDeps): v
   const { db, services } = deps;
   const guard = services.guard;
   services.dataRules.register(PROJECT_RESOURCE);
+  services.dicts.registerTable('sys_project', {
+    columns: ['id', 'name', 'code'],
+    where: 'del_flag = 0',
+    mark: 'system:project:list',
+  });
   const assertCodeFree = async (code: string, exceptId = '') => {
     const [row] = await db.query('select 1 from sys_project where code = $1 and del_flag = 0 and id <> $2', [
       code,

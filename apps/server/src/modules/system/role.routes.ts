@@ -35,6 +35,11 @@ export function registerRoleRoutes(app: FastifyInstance, deps: SystemDeps): void
   const { db, services } = deps;
   const guard = services.guard;
   services.dataRules.register(ROLE_RESOURCE);
+  services.dicts.registerTable('sys_role', {
+    columns: ['id', 'role_name', 'role_code'],
+    where: 'true',
+    mark: 'system:role:list',
+  });
 
   const codeOf = async (id: string) => {
     const [row] = await db.query<{ role_code: string }>('select role_code from sys_role where id = $1', [id]);

@@ -2,7 +2,6 @@ import { defineMessages } from '../../lib/messages';
 
 /** Messages of system administration (users, roles, menus, departments, dictionaries, ...). */
 const zhCN = {
-  'system.cache_refreshed': '刷新缓存完成！',
   'system.admin_protected': '管理员账号不允许此操作！',
   'system.out_of_scope': '无权操作本部门以外的用户',
   'system.user.work_no_taken': '工号已存在',
@@ -28,9 +27,6 @@ const zhCN = {
   'system.data_rule.bad_value': '规则值与字段“{column}”的类型不符',
   'system.data_rule.no_list': '该菜单没有可应用数据规则的列表',
   'system.data_rule.not_of_menu': '所选数据规则不属于该菜单',
-  'system.dict.code_taken': '字典编码已存在',
-  'system.dict_item.value_taken': '数据值已存在',
-  'system.dict.table_not_allowed': '不支持的字典表：{table}',
   'system.project.code_taken': '项目编码已存在',
   'system.check_rule.code_taken': '规则编码已存在',
   'system.check_rule.not_found': '该编码不存在',
@@ -41,7 +37,6 @@ const zhCN = {
 } as const;
 
 const enUS: Record<keyof typeof zhCN, string> = {
-  'system.cache_refreshed': 'Caches refreshed!',
   'system.admin_protected': 'Administrator accounts cannot be operated on!',
   'system.out_of_scope': 'You may only manage users of your own departments',
   'system.user.work_no_taken': 'That work number is taken',
@@ -69,9 +64,6 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'system.data_rule.bad_value': 'The rule value does not fit the type of field "{column}"',
   'system.data_rule.no_list': 'This menu has no list that data rules can restrict',
   'system.data_rule.not_of_menu': 'The chosen data rules do not belong to this menu',
-  'system.dict.code_taken': 'That dictionary code exists already',
-  'system.dict_item.value_taken': 'That value exists already',
-  'system.dict.table_not_allowed': 'Dictionary table not allowed: {table}',
   'system.project.code_taken': 'That project code exists already',
   'system.check_rule.code_taken': 'That rule code exists already',
   'system.check_rule.not_found': 'No such rule code',

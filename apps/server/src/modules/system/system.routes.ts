@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCheckRoutes } from './check.routes';
 import { registerDepartRoutes } from './depart.routes';
-import { registerDictRoutes } from './dict.routes';
 import { registerLogRoutes } from './log.routes';
 import { logOperations } from './operation-log';
 import { registerPermissionRoutes } from './permission.routes';
@@ -23,7 +22,7 @@ export async function registerSystemRoutes(api: FastifyInstance, deps: SystemDep
     registerRoleRoutes(scope, deps);
     registerPermissionRoutes(scope, deps);
     registerDepartRoutes(scope, deps);
-    registerDictRoutes(scope, deps);
+    deps.services.dictModule.registerRoutes(scope, deps.services.guard);
     registerCheckRoutes(scope, deps);
     registerProjectRoutes(scope, deps);
     deps.services.i18nModule.registerRoutes(scope, deps.services.guard);

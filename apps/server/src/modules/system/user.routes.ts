@@ -22,6 +22,11 @@ export function registerUserRoutes(app: FastifyInstance, deps: SystemDeps): void
     services.dataRules,
   );
   services.dataRules.register(USER_RESOURCE);
+  services.dicts.registerTable('sys_user', {
+    columns: ['id', 'username', 'realname', 'work_no'],
+    where: 'del_flag = 0',
+    mark: 'system:user:list',
+  });
 
   // Served from the list-answer cache, which every write clears (see ResponseCache).
   addRoute(app, guard, routes.list, (ctx) =>

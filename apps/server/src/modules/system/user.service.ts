@@ -20,8 +20,8 @@ import type { Caller } from '../../http/routes';
 import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
+import type { DictService } from '../dict';
 import { assertDepartsInReach, DEPART_ADMIN_IDENTITY, departReach, withinReach } from './depart-scope';
-import type { DictService } from './dict.service';
 import type { PermissionService } from './permission.service';
 import { isAdminUser } from './system.shared';
 

@@ -1,0 +1,2 @@
+export { createDictModule } from './dict.module';
+export type { DictService, TableDictionary } from './dict.service';
