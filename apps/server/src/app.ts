@@ -15,6 +15,7 @@ import { registerMessages } from './lib/messages';
 import { announcementMessages } from './modules/announcement/announcement.messages';
 import { registerAnnouncementRoutes } from './modules/announcement/announcement.routes';
 import { AnnouncementService } from './modules/announcement/announcement.service';
+import { createCheckModule } from './modules/check';
 import { deviceMessages } from './modules/device/device.messages';
 import { registerDeviceRoutes } from './modules/device/device.routes';
 import { DeviceService } from './modules/device/device.service';
@@ -83,7 +84,9 @@ function createServices(
   const users = new UserRepository(db, () => listAnswers.clear());
   const sessionStore = new SessionStore(db, { ttlMs: config.tokenTtlMs, idleMs: config.sessionIdleMs });
   const loginGuard = new LoginGuard(db);
-  const dictModule = createDictModule({ db, i18n, dataRules });
+  const checkModule = createCheckModule({ db });
+  const checks = checkModule.service;
+  const dictModule = createDictModule({ db, i18n, dataRules, duplicates: checks });
   const dicts = dictModule.service;
   const platform = new PlatformService(db, config.casUrl);
   const logs = new LogService(db);
@@ -157,6 +160,8 @@ function createServices(
     i18nModule,
     i18n,
     dictModule,
+    checkModule,
+    checks,
     listAnswers,
     users,
     sessionStore,

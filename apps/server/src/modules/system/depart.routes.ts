@@ -38,6 +38,11 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
     where: 'del_flag = 0',
     mark: 'system:depart:list',
   });
+  services.checks.registerDuplicates('sys_depart', {
+    columns: { org_code: 'org_code', orgCode: 'org_code' },
+    where: 'del_flag = 0',
+    marks: ['system:depart:add', 'system:depart:edit'],
+  });
   const changed = () => {
     services.permissions.invalidate();
     services.projectScope.invalidate();

@@ -15,6 +15,11 @@ export function registerPermissionRoutes(app: FastifyInstance, deps: SystemDeps)
   const { db, services } = deps;
   const guard = services.guard;
   const admin = new PermissionAdminService(db, services.permissions);
+  services.checks.registerDuplicates('sys_permission', {
+    columns: { perms: 'perms' },
+    where: 'del_flag = 0',
+    marks: ['system:permission:add', 'system:permission:edit'],
+  });
   const t = (lang: Parameters<typeof services.i18n.translator>[0]) => services.i18n.translator(lang);
 
   addRoute(app, guard, routes.list, async (ctx) => admin.tree(await t(ctx.lang)));

@@ -59,6 +59,11 @@ export function registerProjectRoutes(app: FastifyInstance, deps: SystemDeps): v
     where: 'del_flag = 0',
     mark: 'system:project:list',
   });
+  services.checks.registerDuplicates('sys_project', {
+    columns: { code: 'code' },
+    where: 'del_flag = 0',
+    marks: ['system:project:add', 'system:project:edit'],
+  });
   const assertCodeFree = async (code: string, exceptId = '') => {
     const [row] = await db.query('select 1 from sys_project where code = $1 and del_flag = 0 and id <> $2', [
       code,

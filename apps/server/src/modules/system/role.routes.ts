@@ -40,6 +40,11 @@ export function registerRoleRoutes(app: FastifyInstance, deps: SystemDeps): void
     where: 'true',
     mark: 'system:role:list',
   });
+  services.checks.registerDuplicates('sys_role', {
+    columns: { role_code: 'lower(role_code)', roleCode: 'lower(role_code)' },
+    where: 'true',
+    marks: ['system:role:add', 'system:role:edit'],
+  });
 
   const codeOf = async (id: string) => {
     const [row] = await db.query<{ role_code: string }>('select role_code from sys_role where id = $1', [id]);

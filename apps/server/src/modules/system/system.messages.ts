@@ -28,12 +28,6 @@ const zhCN = {
   'system.data_rule.no_list': '该菜单没有可应用数据规则的列表',
   'system.data_rule.not_of_menu': '所选数据规则不属于该菜单',
   'system.project.code_taken': '项目编码已存在',
-  'system.check_rule.code_taken': '规则编码已存在',
-  'system.check_rule.not_found': '该编码不存在',
-  'system.check_rule.failed': '{message}',
-  'system.check_rule.passed': '校验通过',
-  'system.duplicate.taken': '该值不可用，系统中已存在！',
-  'system.duplicate.not_allowed': '不支持校验该表或字段',
 } as const;
 
 const enUS: Record<keyof typeof zhCN, string> = {
@@ -65,12 +59,6 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'system.data_rule.no_list': 'This menu has no list that data rules can restrict',
   'system.data_rule.not_of_menu': 'The chosen data rules do not belong to this menu',
   'system.project.code_taken': 'That project code exists already',
-  'system.check_rule.code_taken': 'That rule code exists already',
-  'system.check_rule.not_found': 'No such rule code',
-  'system.check_rule.failed': '{message}',
-  'system.check_rule.passed': 'Check passed',
-  'system.duplicate.taken': 'This value is not available: it exists already!',
-  'system.duplicate.not_allowed': 'That table or field cannot be checked',
 };
 
 export const systemMessages = defineMessages({ zhCN, enUS });

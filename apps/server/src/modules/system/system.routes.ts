@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { registerCheckRoutes } from './check.routes';
 import { registerDepartRoutes } from './depart.routes';
 import { registerLogRoutes } from './log.routes';
 import { logOperations } from './operation-log';
@@ -23,7 +22,7 @@ export async function registerSystemRoutes(api: FastifyInstance, deps: SystemDep
     registerPermissionRoutes(scope, deps);
     registerDepartRoutes(scope, deps);
     deps.services.dictModule.registerRoutes(scope, deps.services.guard);
-    registerCheckRoutes(scope, deps);
+    deps.services.checkModule.registerRoutes(scope, deps.services.guard);
     registerProjectRoutes(scope, deps);
     deps.services.i18nModule.registerRoutes(scope, deps.services.guard);
     await registerPlatformRoutes(scope, deps);

@@ -27,6 +27,17 @@ export function registerUserRoutes(app: FastifyInstance, deps: SystemDeps): void
     where: 'del_flag = 0',
     mark: 'system:user:list',
   });
+  services.checks.registerDuplicates('sys_user', {
+    columns: {
+      username: 'lower(username)',
+      phone: 'phone',
+      email: 'lower(email)',
+      work_no: 'work_no',
+      workNo: 'work_no',
+    },
+    where: 'del_flag = 0',
+    marks: ['system:user:add', 'system:user:edit'],
+  });
 
   // Served from the list-answer cache, which every write clears (see ResponseCache).
   addRoute(app, guard, routes.list, (ctx) =>
