@@ -31,6 +31,7 @@ import { systemClock } from './modules/lighting/scheduler/clock';
 import { FileOffsetClock } from './modules/lighting/scheduler/file-clock';
 import { LightingScheduler } from './modules/lighting/scheduler/scheduler';
 import { StrategyService } from './modules/lighting/strategy.service';
+import { createPlatformModule } from './modules/platform';
 import type { FanOut } from './modules/realtime/fan-out';
 import { createFanOut } from './modules/realtime/fan-out-factory';
 import { Realtime } from './modules/realtime/realtime.hub';
@@ -46,7 +47,6 @@ import { logMessages } from './modules/system/log.messages';
 import { LogService } from './modules/system/log.service';
 import { logOperations } from './modules/system/operation-log';
 import { PermissionService } from './modules/system/permission.service';
-import { PlatformService } from './modules/system/platform.service';
 import { ProjectScopeService } from './modules/system/project-scope';
 import { systemMessages } from './modules/system/system.messages';
 import { registerSystemRoutes } from './modules/system/system.routes';
@@ -88,7 +88,8 @@ function createServices(
   const checks = checkModule.service;
   const dictModule = createDictModule({ db, i18n, dataRules, duplicates: checks });
   const dicts = dictModule.service;
-  const platform = new PlatformService(db, config.casUrl);
+  const platformModule = createPlatformModule({ db, config });
+  const platform = platformModule.service;
   const logs = new LogService(db);
   const permissions = new PermissionService(db, i18n);
   permissions.onInvalidate(() => listAnswers.clear());
@@ -167,6 +168,7 @@ function createServices(
     sessionStore,
     loginGuard,
     dicts,
+    platformModule,
     platform,
     logs,
     permissions,

@@ -163,6 +163,17 @@ export async function raceAdds(
   return results.find((r) => r.status === 200)!.body.result as { id: string };
 }
 
+/** A PNG data URL (a 180×180 header, no pixels) padded with `extra` bytes, as the console uploads images. */
+export function testPng(extra = 0): string {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'ascii');
+  ihdr.writeUInt32BE(180, 8);
+  ihdr.writeUInt32BE(180, 12);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return `data:image/png;base64,${Buffer.concat([signature, ihdr, Buffer.alloc(extra)]).toString('base64')}`;
+}
+
 export type HarnessOptions = {
   /** Environment for loadConfig; a function is called when the suite starts (e.g. to use a port known only then). */
   env?: Record<string, string> | (() => Record<string, string>);

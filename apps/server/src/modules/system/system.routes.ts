@@ -3,7 +3,6 @@ import { registerDepartRoutes } from './depart.routes';
 import { registerLogRoutes } from './log.routes';
 import { logOperations } from './operation-log';
 import { registerPermissionRoutes } from './permission.routes';
-import { registerPlatformRoutes } from './platform.routes';
 import { registerProjectRoutes } from './project.routes';
 import { registerRoleRoutes } from './role.routes';
 import type { SystemDeps } from './system.shared';
@@ -25,7 +24,7 @@ export async function registerSystemRoutes(api: FastifyInstance, deps: SystemDep
     deps.services.checkModule.registerRoutes(scope, deps.services.guard);
     registerProjectRoutes(scope, deps);
     deps.services.i18nModule.registerRoutes(scope, deps.services.guard);
-    await registerPlatformRoutes(scope, deps);
+    await deps.services.platformModule.registerRoutes(scope, deps.services.guard);
     registerLogRoutes(scope, deps);
   });
 }

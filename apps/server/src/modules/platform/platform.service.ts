@@ -1,6 +1,6 @@
 import type { Language, PublicPlatformSettings } from '@ics/contract';
-import type { Queryable } from '../../db/database';
 import { TtlCache } from '../../lib/ttl-cache';
+import type { PlatformRepository } from './platform.repository';
 
 export type PlatformSettings = {
   platFormTitleCn: string;
@@ -32,27 +32,21 @@ export class PlatformService {
   private readonly cache = new TtlCache<'platform', PlatformSettings>(5_000);
 
   constructor(
-    private readonly db: Queryable,
+    private readonly repo: PlatformRepository,
     /** The central sign-on server, when configured; the console logs out there too. */
     private readonly casUrl: string | undefined,
   ) {}
 
   settings(): Promise<PlatformSettings> {
-    return this.cache.get('platform', async () => {
-      const [row] = await this.db.query<{ value: Partial<PlatformSettings> }>(
-        `select value from sys_platform_setting where key = 'platform'`,
-      );
-      return { ...DEFAULTS, ...(row?.value ?? {}) };
-    });
+    return this.cache.get('platform', async () => ({
+      ...DEFAULTS,
+      ...((await this.repo.read<PlatformSettings>()) ?? {}),
+    }));
   }
 
   async update(patch: Partial<PlatformSettings>): Promise<PlatformSettings> {
     const next = { ...(await this.settings()), ...patch };
-    await this.db.query(
-      `insert into sys_platform_setting (key, value, update_time) values ('platform', $1, now())
-       on conflict (key) do update set value = excluded.value, update_time = now()`,
-      [JSON.stringify(next)],
-    );
+    await this.repo.write(next);
     this.cache.clear();
     return next;
   }

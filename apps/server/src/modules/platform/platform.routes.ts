@@ -3,10 +3,13 @@ import path from 'node:path';
 import { platformRoutes as routes } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
 import { allowLargeJson } from '../../http/large-json';
-import { addRoute, withMessage } from '../../http/routes';
+import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
 import { saveImage, uploadsDir } from '../../http/uploaded-image';
 import { notFound } from '../../lib/errors';
-import type { SystemDeps } from './system.shared';
+import type { PlatformService } from './platform.service';
+
+/** Where uploaded images are kept and the path the API is served under. */
+export type UploadsConfig = { dataDir: string; basePath: string };
 
 const MAX_LOGO = 200 * 1024;
 const MAX_BACKGROUND = 2 * 1024 * 1024;
@@ -15,33 +18,36 @@ const MAX_BACKGROUND = 2 * 1024 * 1024;
  * Platform settings and the images they point at. Uploads are JSON bodies carrying a data URL
  * (@fastify/multipart is not installed); this scope accepts JSON bodies up to 3 MB for them.
  */
-export async function registerPlatformRoutes(app: FastifyInstance, deps: SystemDeps): Promise<void> {
-  const { services } = deps;
-  const guard = services.guard;
-  const url = (name: string) => `${deps.config.basePath}/sys/common/static/${name}`;
+export async function registerPlatformRoutes(
+  app: FastifyInstance,
+  guard: AccessGuard,
+  platform: PlatformService,
+  config: UploadsConfig,
+): Promise<void> {
+  const url = (name: string) => `${config.basePath}/sys/common/static/${name}`;
 
-  addRoute(app, guard, routes.settings, () => services.platform.settings());
+  addRoute(app, guard, routes.settings, () => platform.settings());
   addRoute(app, guard, routes.update, async (ctx) =>
-    withMessage(await services.platform.update(ctx.body), 'system.save_ok'),
+    withMessage(await platform.update(ctx.body), 'system.save_ok'),
   );
 
   await app.register(async (uploads) => {
     allowLargeJson(uploads);
     addRoute(uploads, guard, routes.logo, async (ctx) => {
-      const name = await saveImage(deps.config.dataDir, 'logo', ctx.body.file, MAX_LOGO);
-      await services.platform.update({ platFormLogo: url(name) });
+      const name = await saveImage(config.dataDir, 'logo', ctx.body.file, MAX_LOGO);
+      await platform.update({ platFormLogo: url(name) });
       return withMessage({ path: name, url: url(name) }, 'system.upload_ok');
     });
     addRoute(uploads, guard, routes.loginBackground, async (ctx) => {
-      const name = await saveImage(deps.config.dataDir, 'background', ctx.body.file, MAX_BACKGROUND);
-      await services.platform.update({ platFormLoginSrc: url(name) });
+      const name = await saveImage(config.dataDir, 'background', ctx.body.file, MAX_BACKGROUND);
+      await platform.update({ platFormLoginSrc: url(name) });
       return withMessage({ path: name, url: url(name) }, 'system.upload_ok');
     });
   });
 
   addRoute(app, guard, routes.staticFile, async (ctx) => {
     // The name is validated by the route's pattern (prefix-hex.ext), so it cannot leave the directory.
-    const file = path.join(uploadsDir(deps.config.dataDir), ctx.params.file);
+    const file = path.join(uploadsDir(config.dataDir), ctx.params.file);
     const content = await fs.readFile(file).catch(() => undefined);
     if (!content) throw notFound();
     await ctx.reply
