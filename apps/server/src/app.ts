@@ -20,8 +20,7 @@ import { deviceMessages } from './modules/device/device.messages';
 import { registerDeviceRoutes } from './modules/device/device.routes';
 import { DeviceService } from './modules/device/device.service';
 import { createDictModule } from './modules/dict';
-import { registerHomeRoutes } from './modules/home/home.routes';
-import { HomeService } from './modules/home/home.service';
+import { createHomeModule } from './modules/home';
 import { createI18nModule } from './modules/i18n';
 import { ControlService } from './modules/lighting/control.service';
 import { lightingMessages } from './modules/lighting/lighting.messages';
@@ -31,6 +30,7 @@ import { systemClock } from './modules/lighting/scheduler/clock';
 import { FileOffsetClock } from './modules/lighting/scheduler/file-clock';
 import { LightingScheduler } from './modules/lighting/scheduler/scheduler';
 import { StrategyService } from './modules/lighting/strategy.service';
+import { createLogModule } from './modules/log';
 import { createPlatformModule } from './modules/platform';
 import type { FanOut } from './modules/realtime/fan-out';
 import { createFanOut } from './modules/realtime/fan-out-factory';
@@ -43,9 +43,6 @@ import { SessionService } from './modules/session/session.service';
 import { SessionStore } from './modules/session/session.store';
 import { logSmsSender, SmsCodes, type SmsSender } from './modules/session/sms';
 import { DataRuleService } from './modules/system/data-rule.service';
-import { logMessages } from './modules/system/log.messages';
-import { LogService } from './modules/system/log.service';
-import { logOperations } from './modules/system/operation-log';
 import { PermissionService } from './modules/system/permission.service';
 import { ProjectScopeService } from './modules/system/project-scope';
 import { systemMessages } from './modules/system/system.messages';
@@ -90,7 +87,8 @@ function createServices(
   const dicts = dictModule.service;
   const platformModule = createPlatformModule({ db, config });
   const platform = platformModule.service;
-  const logs = new LogService(db);
+  const logModule = createLogModule({ db, dataRules });
+  const logs = logModule.service;
   const permissions = new PermissionService(db, i18n);
   permissions.onInvalidate(() => listAnswers.clear());
   i18n.onInvalidate(() => listAnswers.clear());
@@ -102,7 +100,7 @@ function createServices(
   // Console sockets of this node; device modules push with realtime.sendToUsers(...).
   const realtime = new Realtime(fanOut);
   const announcements = new AnnouncementService(db, i18n, realtime, users);
-  const home = new HomeService(db);
+  const home = createHomeModule({ logs });
   // Device bus, ingestion and commands; started by main.ts (or a test) with devices.start().
   const liveEvents = new InProcessLiveEvents();
   const devices = new DeviceRuntime(db, liveEvents, log, {
@@ -170,6 +168,7 @@ function createServices(
     dicts,
     platformModule,
     platform,
+    logModule,
     logs,
     permissions,
     projectScope,
@@ -195,7 +194,6 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   for (const messages of [
     adminMessages,
     systemMessages,
-    logMessages,
     announcementMessages,
     realtimeMessages,
     deviceMessages,
@@ -253,10 +251,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       });
       // Modules register here, one call each, in the order of the product's menu.
       await registerRealtimeRoutes(api, { guard: services.guard, realtime: services.realtime });
-      registerHomeRoutes(api, { guard: services.guard, home: services.home });
+      services.home.registerRoutes(api, services.guard);
       // Publishing and managing announcements are operations like those of the System menu.
       await api.register(async (scope) => {
-        logOperations(scope, services);
+        services.logModule.recordOperations(scope, services.guard);
         registerAnnouncementRoutes(scope, { guard: services.guard, announcements: services.announcements });
       });
       registerDeviceRoutes(api, { guard: services.guard, devices: services.deviceService });

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { registerDepartRoutes } from './depart.routes';
-import { registerLogRoutes } from './log.routes';
-import { logOperations } from './operation-log';
 import { registerPermissionRoutes } from './permission.routes';
 import { registerProjectRoutes } from './project.routes';
 import { registerRoleRoutes } from './role.routes';
@@ -15,7 +13,7 @@ import { registerUserRoutes } from './user.routes';
  */
 export async function registerSystemRoutes(api: FastifyInstance, deps: SystemDeps): Promise<void> {
   await api.register(async (scope) => {
-    logOperations(scope, deps.services);
+    deps.services.logModule.recordOperations(scope, deps.services.guard);
     registerUserRoutes(scope, deps);
     registerRoleRoutes(scope, deps);
     registerPermissionRoutes(scope, deps);
@@ -25,6 +23,6 @@ export async function registerSystemRoutes(api: FastifyInstance, deps: SystemDep
     registerProjectRoutes(scope, deps);
     deps.services.i18nModule.registerRoutes(scope, deps.services.guard);
     await deps.services.platformModule.registerRoutes(scope, deps.services.guard);
-    registerLogRoutes(scope, deps);
+    deps.services.logModule.registerRoutes(scope, deps.services.guard);
   });
 }

@@ -16,7 +16,7 @@ import { expect, it } from 'vitest';
 import { ADMIN_PASSWORD, auth, describeWithApp, type TestApp } from '../../../test/harness';
 import { until } from '../../../test/until';
 import { translate } from '../../lib/messages';
-import { NOT_LOGGED, OPERATION_LOG_KEYS } from './operation-log';
+import { NOT_LOGGED, OPERATION_LOG_KEYS } from './operation-log.hook';
 
 type Ctx = () => TestApp;
 type LogRow = {

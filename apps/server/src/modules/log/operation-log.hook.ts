@@ -15,7 +15,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestToken } from '../../http/request-context';
 import type { AccessGuard } from '../../http/routes';
 import type { MessageKey } from '../../lib/messages';
-import { LOG_TYPE, type LogService } from './log.service';
+import type { LogService } from './log.service';
+import { LOG_TYPE } from './log-entry';
 
 /**
  * What the operation log calls each administrative operation (texts in log.messages.ts).
@@ -102,16 +103,16 @@ const READING = new Set(['GET', 'HEAD', 'OPTIONS']);
  * languages), when, from where, and whether it succeeded. Reading routes without a key of
  * their own get no hook at all: lists are the hot path of the console.
  */
-export function logOperations(scope: FastifyInstance, deps: { guard: AccessGuard; logs: LogService }): void {
+export function logOperations(scope: FastifyInstance, guard: AccessGuard, logs: LogService): void {
   const log = async (request: FastifyRequest, reply: FastifyReply) => {
     const def = request.routeOptions.config?.icsRoute;
     const key = def ? OPERATION_LOG_KEYS.get(def) : undefined;
     if (!key && READING.has(request.method)) return;
     try {
-      const caller = await deps.guard.resolveCaller(requestToken(request));
+      const caller = await guard.resolveCaller(requestToken(request));
       if (!caller) return;
       const url = (request.routeOptions.url ?? request.url).slice(0, 300);
-      await deps.logs.write({
+      await logs.write({
         type: LOG_TYPE.operation,
         key: key ?? 'oplog.unnamed',
         vars: { method: request.method, url },
