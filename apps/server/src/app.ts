@@ -37,6 +37,7 @@ import { createFanOut } from './modules/realtime/fan-out-factory';
 import { Realtime } from './modules/realtime/realtime.hub';
 import { realtimeMessages } from './modules/realtime/realtime.messages';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes';
+import { createRoleModule } from './modules/role';
 import { LoginGuard } from './modules/session/login-guard';
 import { registerSessionRoutes } from './modules/session/session.routes';
 import { SessionService } from './modules/session/session.service';
@@ -93,6 +94,12 @@ function createServices(
   permissions.onInvalidate(() => listAnswers.clear());
   i18n.onInvalidate(() => listAnswers.clear());
   const projectScope = new ProjectScopeService(db);
+  const roleModule = createRoleModule({ db, dataRules, dicts, duplicates: checks });
+  const roles = roleModule.service;
+  roles.onChanged(() => {
+    permissions.invalidate();
+    projectScope.invalidate();
+  });
   dicts.onRefresh(() => {
     permissions.invalidate();
     projectScope.invalidate();
@@ -172,6 +179,8 @@ function createServices(
     logs,
     permissions,
     projectScope,
+    roleModule,
+    roles,
     sessions,
     guard,
     realtime,

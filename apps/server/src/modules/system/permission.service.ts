@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/database';
 import { RawJson } from '../../http/raw-json';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { I18nService } from '../i18n';
+import { ADMIN_ROLE } from '../role';
 
 export type PermissionRow = {
   id: string;
@@ -28,9 +29,6 @@ export type PermissionRow = {
 
 const COLUMNS = `p.id, p.parent_id, p.name, p.url, p.component, p.component_name, p.redirect, p.menu_type, p.perms,
   p.perms_type, p.sort_no, p.always_show, p.icon, p.is_route, p.keep_alive, p.hidden, p.internal_or_external, p.status`;
-
-/** The role code whose holders are granted every permission, present and future. */
-export const ADMIN_ROLE = 'admin';
 
 /**
  * What a user may see and do: the menu tree, button authorisations and marks, from the

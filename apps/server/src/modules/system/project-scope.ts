@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database';
 import { TtlCache } from '../../lib/ttl-cache';
-import { ADMIN_ROLE } from './permission.service';
+import { ADMIN_ROLE } from '../role';
 
 /** `all` for administrators; otherwise the ids of projects linked to one of the user's departments. */
 export type ProjectScope = 'all' | string[];

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerDepartRoutes } from './depart.routes';
 import { registerPermissionRoutes } from './permission.routes';
 import { registerProjectRoutes } from './project.routes';
-import { registerRoleRoutes } from './role.routes';
+import { registerRoleGrantRoutes } from './role-grant.routes';
 import type { SystemDeps } from './system.shared';
 import { registerUserRoutes } from './user.routes';
 
@@ -15,7 +15,8 @@ export async function registerSystemRoutes(api: FastifyInstance, deps: SystemDep
   await api.register(async (scope) => {
     deps.services.logModule.recordOperations(scope, deps.services.guard);
     registerUserRoutes(scope, deps);
-    registerRoleRoutes(scope, deps);
+    deps.services.roleModule.registerRoutes(scope, deps.services.guard);
+    registerRoleGrantRoutes(scope, deps);
     registerPermissionRoutes(scope, deps);
     registerDepartRoutes(scope, deps);
     deps.services.dictModule.registerRoutes(scope, deps.services.guard);

@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
-import { ADMIN_ROLE } from './permission.service';
+import { ADMIN_ROLE } from '../role';
 
 /** What the system administration module needs from the application. */
 export type SystemDeps = {
