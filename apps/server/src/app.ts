@@ -9,7 +9,7 @@ import { bridgeLiveEventsToRealtime } from './devices/realtime-bridge';
 import { DeviceRuntime } from './devices/runtime';
 import { adminMessages } from './http/admin.messages';
 import { installErrorHandling } from './http/error-handler';
-import { clearOnWrites, ResponseCache } from './http/response-cache';
+import { clearOnWrites, type ResponseCache } from './http/response-cache';
 import type { AccessGuard } from './http/routes';
 import { registerMessages } from './lib/messages';
 import { announcementMessages } from './modules/announcement/announcement.messages';
@@ -48,7 +48,7 @@ import { PermissionService } from './modules/system/permission.service';
 import { ProjectScopeService } from './modules/system/project-scope';
 import { systemMessages } from './modules/system/system.messages';
 import { registerSystemRoutes } from './modules/system/system.routes';
-import { UserRepository } from './modules/system/user.repository';
+import { createUserModule } from './modules/user';
 import { registerConsole } from './plugins/console';
 import { registerOpenApi } from './plugins/openapi';
 
@@ -75,11 +75,6 @@ function createServices(
   const dataRules = new DataRuleService(db);
   const i18nModule = createI18nModule({ db, dataRules });
   const i18n = i18nModule.service;
-  // Serialised answers of the user list (per caller and query): cleared by every write on this
-  // node (clearOnWrites, and the invalidations below); 2 s bounds what other API nodes changed.
-  const listAnswers = new ResponseCache({ ttlMs: 2_000, maxEntries: 2_000, maxAnswerChars: 256 * 1024 });
-  // Sign-in also writes users outside a writing request (CAS sign-in is a GET).
-  const users = new UserRepository(db, () => listAnswers.clear());
   const sessionStore = new SessionStore(db, { ttlMs: config.tokenTtlMs, idleMs: config.sessionIdleMs });
   const loginGuard = new LoginGuard(db);
   const checkModule = createCheckModule({ db });
@@ -91,14 +86,19 @@ function createServices(
   const logModule = createLogModule({ db, dataRules });
   const logs = logModule.service;
   const permissions = new PermissionService(db, i18n);
-  permissions.onInvalidate(() => listAnswers.clear());
-  i18n.onInvalidate(() => listAnswers.clear());
   const projectScope = new ProjectScopeService(db);
   const roleModule = createRoleModule({ db, dataRules, dicts, duplicates: checks });
   const roles = roleModule.service;
   roles.onChanged(() => {
     permissions.invalidate();
     projectScope.invalidate();
+  });
+  const userModule = createUserModule({ db, config, dataRules, i18n, roles, dicts, duplicates: checks });
+  const users = userModule.service;
+  permissions.onInvalidate(() => userModule.listAnswers.clear());
+  users.onChanged(async (change) => {
+    if (change.kind === 'edited') permissions.invalidate(change.userId);
+    else for (const id of change.userIds) await sessionStore.revokeUser(id, change.keepTokenHash);
   });
   dicts.onRefresh(() => {
     permissions.invalidate();
@@ -148,7 +148,6 @@ function createServices(
     });
   }
   const sessions = new SessionService(
-    db,
     users,
     sessionStore,
     loginGuard,
@@ -168,7 +167,7 @@ function createServices(
     dictModule,
     checkModule,
     checks,
-    listAnswers,
+    userModule,
     users,
     sessionStore,
     loginGuard,
@@ -237,7 +236,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     app.log,
     fanOut.fanOut,
   );
-  answerCaches.push(services.listAnswers);
+  answerCaches.push(services.userModule.listAnswers);
   app.addHook('onClose', async () => {
     await services.lightingScheduler.stop();
     services.testClock?.close();

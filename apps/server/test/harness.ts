@@ -238,7 +238,7 @@ export async function startTestApp(
       for (const dep of user.departs ?? [])
         await db.query('insert into sys_user_depart (user_id, dep_id) values ($1, $2)', [id, dep]);
       // Written in SQL, not through a request: cached list answers would not know.
-      services.listAnswers.clear();
+      services.userModule.listAnswers.clear();
       return id;
     },
     clearCaches() {

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/database';
 import type { Caller } from '../../http/routes';
 import { hashToken, newToken } from '../../lib/tokens';
 import { TtlCache } from '../../lib/ttl-cache';
+import { activeUserRelation } from '../user';
 
 type SessionRow = {
   token_hash: string;
@@ -76,7 +77,7 @@ export class SessionStore {
       const [found] = await this.db.query<SessionRow>(
         `select s.token_hash, s.user_id, u.username, s.org_code, u.status as user_status,
                 s.last_seen_at, s.expires_at, s.revoked_at
-           from sys_session s join sys_user u on u.id = s.user_id and u.del_flag = 0
+           from sys_session s join (${activeUserRelation}) u on u.id = s.user_id
           where s.token_hash = $1`,
         [tokenHash],
       );

@@ -3,8 +3,9 @@ import type { Queryable } from '../../db/database';
 import type { ListResource, ListRestriction, ListRules } from '../../http/list-query';
 import type { Caller } from '../../http/routes';
 import { AppError } from '../../lib/errors';
+import { roleDataRuleRelation, rolePermissionRelation } from '../role';
+import { administratorRelation, userOrgRelation, userRoleRelation } from '../user';
 import { type DataRule, type DataRuleValues, dataRuleProblem, ruleConditions } from './data-rule-conditions';
-import { isAdminUser } from './system.shared';
 
 type RuleRow = { rule_column: string | null; rule_conditions: DataRuleCondition; rule_value: string };
 
@@ -46,15 +47,15 @@ export class DataRuleService implements ListRules {
 
   async forCaller(caller: Caller, resource: ListResource): Promise<ListRestriction | undefined> {
     if (!resource.ruleMenu) return undefined;
-    if (caller.username.toLowerCase() === 'admin' || (await isAdminUser(this.db, caller.userId)))
+    if (caller.username.toLowerCase() === 'admin' || (await this.isAdministrator(caller.userId)))
       return undefined;
     const rows = await this.db.query<RuleRow>(
       `select distinct dr.rule_column, dr.rule_conditions, dr.rule_value, dr.id
-         from sys_user_role ur
-         join sys_role_data_rule rdr on rdr.role_id = ur.role_id
+         from (${userRoleRelation}) ur
+         join (${roleDataRuleRelation}) rdr on rdr.role_id = ur.role_id
          join sys_permission_data_rule dr on dr.id = rdr.rule_id and dr.status = '1'
          join sys_permission p on p.id = dr.permission_id and p.del_flag = 0 and p.url = $2
-         join sys_role_permission rp on rp.role_id = ur.role_id and rp.permission_id = dr.permission_id
+         join (${rolePermissionRelation}) rp on rp.role_id = ur.role_id and rp.permission_id = dr.permission_id
         where ur.user_id = $1
         order by dr.id`,
       [caller.userId, resource.ruleMenu],
@@ -68,20 +69,27 @@ export class DataRuleService implements ListRules {
     return ruleConditions(resource, rules, await this.values(caller));
   }
 
+  private async isAdministrator(userId: string): Promise<boolean> {
+    const [row] = await this.db.query(`select 1 from (${administratorRelation}) a where a.user_id = $1`, [
+      userId,
+    ]);
+    return Boolean(row);
+  }
+
   private async values(caller: Caller): Promise<DataRuleValues> {
-    const [user] = await this.db.query<{ realname: string; org_code: string | null; codes: string | null }>(
-      `select u.realname, u.org_code,
-              (select string_agg(d.org_code, ',' order by d.org_code) from sys_user_depart ud
-                 join sys_depart d on d.id = ud.dep_id and d.del_flag = 0 where ud.user_id = u.id) as codes
-         from sys_user u where u.id = $1`,
-      [caller.userId],
-    );
+    const [user] = await this.db.query<{
+      realname: string;
+      org_code: string | null;
+      org_codes: string | null;
+    }>(`select u.realname, u.org_code, u.org_codes from (${userOrgRelation}) u where u.user_id = $1`, [
+      caller.userId,
+    ]);
     const clock = platformClock();
     return {
       sys_user_code: caller.username,
       sys_user_name: user?.realname ?? '',
       sys_org_code: user?.org_code ?? caller.orgCode ?? '',
-      sys_multi_org_code: user?.codes ?? '',
+      sys_multi_org_code: user?.org_codes ?? '',
       sys_date: clock.date,
       sys_time: clock.time,
     };

@@ -1,11 +1,6 @@
 import type { Queryable } from '../../db/database';
 import type { SqlParams } from '../../http/list-query';
-import type { Caller } from '../../http/routes';
 import { AppError } from '../../lib/errors';
-import { isAdminUser } from './system.shared';
-
-/** sys_user.user_identity of a department administrator (upstream USER_IDENTITY_2). */
-export const DEPART_ADMIN_IDENTITY = 2;
 
 /**
  * The departments a caller may administer, as org-code prefixes: everything for
@@ -15,22 +10,6 @@ export const DEPART_ADMIN_IDENTITY = 2;
  */
 export type DepartReach = { all: true } | { all: false; codes: string[] };
 
-export async function departReach(db: Queryable, caller: Caller): Promise<DepartReach> {
-  if (caller.username.toLowerCase() === 'admin' || (await isAdminUser(db, caller.userId)))
-    return { all: true };
-  const rows = await db.query<{ org_code: string }>(
-    `select d.org_code from sys_user u
-       join sys_depart d on d.del_flag = 0 and d.id in (
-         select m.dep_id from sys_user_managed_depart m where m.user_id = u.id and u.user_identity = $2
-         union all
-         select ud.dep_id from sys_user_depart ud where ud.user_id = u.id and not (
-           u.user_identity = $2 and exists (select 1 from sys_user_managed_depart m2 where m2.user_id = u.id)))
-      where u.id = $1`,
-    [caller.userId, DEPART_ADMIN_IDENTITY],
-  );
-  return { all: false, codes: rows.map((r) => r.org_code) };
-}
-
 /** SQL condition: the org code `column` lies within the reach (trusted column, bound codes). */
 export function withinReach(reach: DepartReach, column: string, params: SqlParams): string {
   if (reach.all) return 'true';
@@ -38,15 +17,18 @@ export function withinReach(reach: DepartReach, column: string, params: SqlParam
                    where ${column} like reach.code || '%')`;
 }
 
-/** Refuses (403) departments outside the caller's reach; unknown ids count as outside. */
+/** Read relation (id, org_code): the live departments within the reach. */
+export function departsWithinReach(reach: DepartReach, params: SqlParams): string {
+  return `select id, org_code from sys_depart where del_flag = 0 and ${withinReach(reach, 'org_code', params)}`;
+}
+
+/** Refuses (403) departments outside the reach; unknown ids count as outside. */
 export async function assertDepartsInReach(
   db: Queryable,
-  caller: Caller,
+  reach: DepartReach,
   departIds: string[],
 ): Promise<void> {
-  if (departIds.length === 0) return;
-  const reach = await departReach(db, caller);
-  if (reach.all) return;
+  if (departIds.length === 0 || reach.all) return;
   const rows = await db.query<{ id: string }>(
     `select d.id from sys_depart d
       where d.id = any($1::text[]) and d.del_flag = 0

@@ -5,7 +5,7 @@ import { addRoute, type Caller, withMessage } from '../../http/routes';
 import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
 import { DepartService } from './depart.service';
-import { assertDepartsInReach, departReach, withinReach } from './depart-scope';
+import { assertDepartsInReach, withinReach } from './depart-scope';
 import { permissionTree } from './permission-admin.service';
 import type { SystemDeps } from './system.shared';
 
@@ -47,7 +47,9 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
     services.permissions.invalidate();
     services.projectScope.invalidate();
   };
-  const reachOf = (caller: Caller | null) => departReach(db, caller!);
+  const reachOf = (caller: Caller | null) => services.users.reachOf(caller!);
+  const assertInReach = async (caller: Caller | null, ids: string[]) =>
+    assertDepartsInReach(db, await reachOf(caller), ids);
   /** The department of a department role, refused (403) when outside the caller's reach. */
   const roleDepart = async (caller: Caller | null, roleId: string): Promise<string> => {
     const [role] = await db.query<{ depart_id: string }>(
@@ -55,7 +57,7 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
       [roleId],
     );
     if (!role) throw notFound();
-    await assertDepartsInReach(db, caller!, [role.depart_id]);
+    await assertInReach(caller, [role.depart_id]);
     return role.depart_id;
   };
 
@@ -73,16 +75,16 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
   );
   addRoute(app, guard, routes.add, async (ctx) => {
     // A department administrator adds only below the departments they manage.
-    if (ctx.body.parentId) await assertDepartsInReach(db, ctx.caller!, [ctx.body.parentId]);
+    if (ctx.body.parentId) await assertInReach(ctx.caller, [ctx.body.parentId]);
     else if (!(await reachOf(ctx.caller)).all) throw new AppError(403, 'system.depart.top_level_admin_only');
     const added = await departs.add(ctx.body);
     changed();
     return withMessage(added, 'system.add_ok');
   });
   addRoute(app, guard, routes.edit, async (ctx) => {
-    await assertDepartsInReach(db, ctx.caller!, [ctx.body.id]);
+    await assertInReach(ctx.caller, [ctx.body.id]);
     const parentId = ctx.body.parentId;
-    if (parentId) await assertDepartsInReach(db, ctx.caller!, [parentId]);
+    if (parentId) await assertInReach(ctx.caller, [parentId]);
     else if (parentId === null && !(await reachOf(ctx.caller)).all) {
       const [current] = await db.query<{ parent_id: string | null }>(
         'select parent_id from sys_depart where id = $1',
@@ -95,14 +97,14 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
     return withMessage(null, 'system.edit_ok');
   });
   addRoute(app, guard, routes.delete, async (ctx) => {
-    await assertDepartsInReach(db, ctx.caller!, [ctx.query.id]);
+    await assertInReach(ctx.caller, [ctx.query.id]);
     await departs.delete([ctx.query.id]);
     changed();
     return withMessage(null, 'system.delete_ok');
   });
   addRoute(app, guard, routes.deleteBatch, async (ctx) => {
     const ids = splitIds(ctx.query.ids);
-    await assertDepartsInReach(db, ctx.caller!, ids);
+    await assertInReach(ctx.caller, ids);
     await departs.delete(ids);
     changed();
     return withMessage(null, 'system.batch_delete_ok');
@@ -124,7 +126,7 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
     const b = ctx.body;
     const [dep] = await db.query('select 1 from sys_depart where id = $1 and del_flag = 0', [b.departId]);
     if (!dep) throw notFound();
-    await assertDepartsInReach(db, ctx.caller!, [b.departId]);
+    await assertInReach(ctx.caller, [b.departId]);
     const [row] = await mapUnique(
       () =>
         db.query<{ id: string }>(
@@ -165,7 +167,7 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
     return withMessage(null, 'system.batch_delete_ok');
   });
   addRoute(app, guard, routes.roleUserQuery, async (ctx) => {
-    await assertDepartsInReach(db, ctx.caller!, [ctx.query.departId]);
+    await assertInReach(ctx.caller, [ctx.query.departId]);
     const rows = await db.query<{ drole_id: string }>(
       `select dru.drole_id from sys_depart_role_user dru join sys_depart_role r on r.id = dru.drole_id
         where dru.user_id = $1 and r.depart_id = $2`,
@@ -176,7 +178,7 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
   addRoute(app, guard, routes.roleUserSave, async (ctx) => {
     const { userId, departId } = ctx.body;
     const roleIds = splitIds(ctx.body.roleIds);
-    await assertDepartsInReach(db, ctx.caller!, [departId]);
+    await assertInReach(ctx.caller, [departId]);
     // Department roles are for the department's own members.
     const [member] = await db.query(
       `select 1 from sys_user_depart ud join sys_user u on u.id = ud.user_id and u.del_flag = 0
@@ -209,7 +211,7 @@ export function registerDepartRoutes(app: FastifyInstance, deps: SystemDeps): vo
   });
 
   addRoute(app, guard, routes.queryTreeListForDeptRole, async (ctx) => {
-    await assertDepartsInReach(db, ctx.caller!, [ctx.query.departId]);
+    await assertInReach(ctx.caller, [ctx.query.departId]);
     const rows = await db.query<{ permission_id: string }>(
       'select permission_id from sys_depart_permission where depart_id = $1',
       [ctx.query.departId],

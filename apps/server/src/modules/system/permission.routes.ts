@@ -4,7 +4,7 @@ import { formatTime } from '../../http/list-query';
 import { addRoute, withMessage } from '../../http/routes';
 import { AppError, notFound } from '../../lib/errors';
 import type { DataRule } from './data-rule-conditions';
-import { assertDepartsInReach, departReach } from './depart-scope';
+import { assertDepartsInReach } from './depart-scope';
 import { PermissionAdminService, permissionTree } from './permission-admin.service';
 import type { SystemDeps } from './system.shared';
 
@@ -122,7 +122,7 @@ export function registerPermissionRoutes(app: FastifyInstance, deps: SystemDeps)
   });
 
   addRoute(app, guard, routes.queryDepartPermission, async (ctx) => {
-    await assertDepartsInReach(db, ctx.caller!, [ctx.query.departId]);
+    await assertDepartsInReach(db, await services.users.reachOf(ctx.caller!), [ctx.query.departId]);
     const rows = await db.query<{ permission_id: string }>(
       'select permission_id from sys_depart_permission where depart_id = $1',
       [ctx.query.departId],
@@ -135,9 +135,10 @@ export function registerPermissionRoutes(app: FastifyInstance, deps: SystemDeps)
     ]);
     if (!dep) throw notFound();
     const ids = splitIds(ctx.body.permissionIds);
-    await assertDepartsInReach(db, ctx.caller!, [ctx.body.departId]);
+    const reach = await services.users.reachOf(ctx.caller!);
+    await assertDepartsInReach(db, reach, [ctx.body.departId]);
     // A department administrator hands on only permissions they hold themselves.
-    if (ids.length && !(await departReach(db, ctx.caller!)).all) {
+    if (ids.length && !reach.all) {
       const held = await db.query(
         `select p.id from sys_permission p where p.id = any($2::text[]) and p.id in (
            select rp.permission_id from sys_role_permission rp

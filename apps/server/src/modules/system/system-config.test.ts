@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { describeWithApp, testPng as png, type TestApp } from '../../../test/harness';
+import { describeWithApp, type TestApp } from '../../../test/harness';
 
 type Ctx = () => TestApp;
 
@@ -162,56 +162,6 @@ describeWithApp(
       expect((await api('GET', `/sys/project/queryById?id=${id}`)).body.result.name).toBe('徐州市');
       expect((await api('DELETE', `/sys/project/deleteBatch?ids=${id},`)).status).toBe(200);
       expect((await api('GET', '/sys/project/list?code=XZ')).body.result.total).toBe(0);
-    });
-
-    it('uploads avatars for user forms only: checked by content, stored with the user', async () => {
-      const text = `data:image/png;base64,${Buffer.from('GIF89a pretending to be a png').toString('base64')}`;
-      const fake = await api('POST', '/sys/user/avatar', { file: text });
-      expect(fake.status).toBe(400);
-      expect(fake.body).toMatchObject({ success: false, errorCode: 'system.upload.bad_image' });
-      expect(fake.body.message).toBe('只能上传PNG或JPEG图片');
-      const big = await api('POST', '/sys/user/avatar', { file: png(2 * 1024 * 1024 + 1) });
-      expect(big.body.errorCode).toBe('system.upload.too_large');
-
-      // Signed in, but allowed neither to add nor to edit users.
-      await ctx().createUser({ username: 'avatar_viewer', roles: ['role-viewer'] });
-      const refused = await ctx().request({
-        method: 'POST',
-        url: '/ics/sys/user/avatar',
-        headers: { 'x-access-token': await ctx().login('avatar_viewer') },
-        payload: { file: png() },
-      });
-      expect(refused.status).toBe(403);
-      expect(refused.body).toMatchObject({ success: false, code: 403, errorCode: 'auth.forbidden' });
-
-      const ok = await api('POST', '/sys/user/avatar', { file: png() });
-      expect(ok.status).toBe(200);
-      expect(ok.body.message).toBe('上传成功！');
-      const { path: stored, url } = ok.body.result as { path: string; url: string };
-      expect(stored).toMatch(/^avatar-[0-9a-f]{32}\.png$/);
-      expect(url).toBe(`/ics/sys/common/static/${stored}`);
-      const served = await ctx().app.inject({ method: 'GET', url });
-      expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe('image/png');
-
-      const added = await api('POST', '/sys/user/add', {
-        username: 'with_avatar',
-        realname: 'Avatar',
-        password: 'secret123',
-        avatar: stored,
-      });
-      const id = added.body.result.id;
-      expect((await api('GET', `/sys/user/queryById?id=${id}`)).body.result.avatar).toBe(stored);
-      const again = (await api('POST', '/sys/user/avatar', { file: png(10) })).body.result.path;
-      await api('PUT', '/sys/user/edit', { id, realname: 'Avatar', avatar: again });
-      expect((await api('GET', `/sys/user/queryById?id=${id}`)).body.result.avatar).toBe(again);
-      // The user's own session carries it (the header shows it).
-      const login = await ctx().request({
-        method: 'POST',
-        url: '/ics/sys/login',
-        payload: { username: 'with_avatar', password: 'secret123' },
-      });
-      expect(login.body.result.userInfo.avatar).toBe(again);
     });
   },
   { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ics-system-test-')) },

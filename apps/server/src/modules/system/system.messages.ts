@@ -2,10 +2,6 @@ import { defineMessages } from '../../lib/messages';
 
 /** Messages of system administration (users, roles, menus, departments, dictionaries, ...). */
 const zhCN = {
-  'system.admin_protected': '管理员账号不允许此操作！',
-  'system.out_of_scope': '无权操作本部门以外的用户',
-  'system.user.work_no_taken': '工号已存在',
-  'system.user.available': '该值可用！',
   'system.permission.perms_taken': '授权标识已存在',
   'system.permission.has_children': '该菜单下还有子菜单或按钮，不能删除',
   'system.permission.bad_parent': '上级菜单无效',
@@ -19,7 +15,6 @@ const zhCN = {
   'system.depart.cycle': '不能把部门移动到它自己或它的下级部门之下',
   'system.depart.top_level_admin_only': '只有管理员可以新增或移动到顶级部门',
   'system.depart.permission_beyond_own': '不能授予您自己没有的权限',
-  'system.user.managed_departs_required': '部门负责人须选择负责的部门',
   'system.data_rule.bad_column': '规则字段“{column}”不是该菜单列表的可筛选字段（可用：{allowed}）',
   'system.data_rule.bad_variable': '未知的系统变量：#{{name}}',
   'system.data_rule.bad_value': '规则值与字段“{column}”的类型不符',
@@ -29,10 +24,6 @@ const zhCN = {
 } as const;
 
 const enUS: Record<keyof typeof zhCN, string> = {
-  'system.admin_protected': 'Administrator accounts cannot be operated on!',
-  'system.out_of_scope': 'You may only manage users of your own departments',
-  'system.user.work_no_taken': 'That work number is taken',
-  'system.user.available': 'This value is available!',
   'system.permission.perms_taken': 'That authorisation mark exists already',
   'system.permission.has_children': 'This menu still has sub-menus or buttons and cannot be deleted',
   'system.permission.bad_parent': 'Invalid parent menu',
@@ -47,7 +38,6 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'system.depart.cycle': 'A department cannot move below itself or one of its sub-departments',
   'system.depart.top_level_admin_only': 'Only an administrator may add or move a top-level department',
   'system.depart.permission_beyond_own': 'You cannot grant permissions you do not hold yourself',
-  'system.user.managed_departs_required': 'A department administrator needs the departments they manage',
   'system.data_rule.bad_column':
     'Rule field "{column}" is not a filterable field of this menu\'s list (allowed: {allowed})',
   'system.data_rule.bad_variable': 'Unknown system variable: #{{name}}',

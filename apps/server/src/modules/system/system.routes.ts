@@ -4,7 +4,6 @@ import { registerPermissionRoutes } from './permission.routes';
 import { registerProjectRoutes } from './project.routes';
 import { registerRoleGrantRoutes } from './role-grant.routes';
 import type { SystemDeps } from './system.shared';
-import { registerUserRoutes } from './user.routes';
 
 /**
  * System administration: users, roles, menus, departments, dictionaries, check rules,
@@ -14,7 +13,7 @@ import { registerUserRoutes } from './user.routes';
 export async function registerSystemRoutes(api: FastifyInstance, deps: SystemDeps): Promise<void> {
   await api.register(async (scope) => {
     deps.services.logModule.recordOperations(scope, deps.services.guard);
-    registerUserRoutes(scope, deps);
+    deps.services.userModule.registerRoutes(scope, deps.services.guard);
     deps.services.roleModule.registerRoutes(scope, deps.services.guard);
     registerRoleGrantRoutes(scope, deps);
     registerPermissionRoutes(scope, deps);

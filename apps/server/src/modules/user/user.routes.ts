@@ -2,46 +2,28 @@ import { userRoutes as routes, splitIds } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
 import { allowLargeJson } from '../../http/large-json';
 import { sendXlsx, toXlsx } from '../../http/list-query';
-import { answerKey } from '../../http/response-cache';
-import { addRoute, requireAnyMark, withMessage } from '../../http/routes';
+import { answerKey, type ResponseCache } from '../../http/response-cache';
+import { type AccessGuard, addRoute, requireAnyMark, withMessage } from '../../http/routes';
 import { saveImage } from '../../http/uploaded-image';
 import { translate } from '../../lib/messages';
-import type { SystemDeps } from './system.shared';
-import { USER_RESOURCE, UserService } from './user.service';
+import { USER_RESOURCE } from './user.repository';
+import type { UserService } from './user.service';
 
 const MAX_AVATAR = 2 * 1024 * 1024;
 
-export function registerUserRoutes(app: FastifyInstance, deps: SystemDeps): void {
-  const { services } = deps;
-  const guard = services.guard;
-  const users = new UserService(
-    deps.db,
-    services.permissions,
-    services.sessionStore,
-    services.dicts,
-    services.dataRules,
-  );
-  services.dataRules.register(USER_RESOURCE);
-  services.dicts.registerTable('sys_user', {
-    columns: ['id', 'username', 'realname', 'work_no'],
-    where: 'del_flag = 0',
-    mark: 'system:user:list',
-  });
-  services.checks.registerDuplicates('sys_user', {
-    columns: {
-      username: 'lower(username)',
-      phone: 'phone',
-      email: 'lower(email)',
-      work_no: 'work_no',
-      workNo: 'work_no',
-    },
-    where: 'del_flag = 0',
-    marks: ['system:user:add', 'system:user:edit'],
-  });
+/** Where avatars are stored and the path the API is served under. */
+export type AvatarConfig = { dataDir: string; basePath: string };
 
+export function registerUserRoutes(
+  app: FastifyInstance,
+  guard: AccessGuard,
+  users: UserService,
+  listAnswers: ResponseCache,
+  config: AvatarConfig,
+): void {
   // Served from the list-answer cache, which every write clears (see ResponseCache).
   addRoute(app, guard, routes.list, (ctx) =>
-    services.listAnswers.answer(answerKey(routes.list.path, ctx.caller!, ctx.lang, ctx.query), () =>
+    listAnswers.answer(answerKey(routes.list.path, ctx.caller!, ctx.lang, ctx.query), () =>
       users.list(ctx.caller!, ctx.query, ctx.lang),
     ),
   );
@@ -71,7 +53,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: SystemDeps): void
   });
   addRoute(app, guard, routes.queryUserRole, (ctx) => users.roleIds(ctx.caller!, ctx.query.userid));
   addRoute(app, guard, routes.checkOnlyUser, async (ctx) => {
-    await users.isFree(ctx.query);
+    await users.assertFree(ctx.query);
     return withMessage(true, 'system.user.available');
   });
   addRoute(app, guard, routes.queryUserByDepId, (ctx) => users.byDepart(ctx.caller!, ctx.query.id));
@@ -86,9 +68,9 @@ export function registerUserRoutes(app: FastifyInstance, deps: SystemDeps): void
     allowLargeJson(uploads);
     addRoute(uploads, guard, routes.avatar, async (ctx) => {
       await requireAnyMark(guard, ctx.caller!, ['system:user:add', 'system:user:edit']);
-      const name = await saveImage(deps.config.dataDir, 'avatar', ctx.body.file, MAX_AVATAR);
+      const name = await saveImage(config.dataDir, 'avatar', ctx.body.file, MAX_AVATAR);
       return withMessage(
-        { path: name, url: `${deps.config.basePath}/sys/common/static/${name}` },
+        { path: name, url: `${config.basePath}/sys/common/static/${name}` },
         'system.upload_ok',
       );
     });
