@@ -16,6 +16,7 @@ import { announcementMessages } from './modules/announcement/announcement.messag
 import { registerAnnouncementRoutes } from './modules/announcement/announcement.routes';
 import { AnnouncementService } from './modules/announcement/announcement.service';
 import { createCheckModule } from './modules/check';
+import { createDepartModule } from './modules/depart';
 import { deviceMessages } from './modules/device/device.messages';
 import { registerDeviceRoutes } from './modules/device/device.routes';
 import { DeviceService } from './modules/device/device.service';
@@ -96,6 +97,12 @@ function createServices(
   const userModule = createUserModule({ db, config, dataRules, i18n, roles, dicts, duplicates: checks });
   const users = userModule.service;
   permissions.onInvalidate(() => userModule.listAnswers.clear());
+  const departModule = createDepartModule({ db, i18n, users, dicts, duplicates: checks });
+  const departs = departModule.service;
+  departs.onChanged((change) => {
+    permissions.invalidate(change.userId);
+    projectScope.invalidate();
+  });
   users.onChanged(async (change) => {
     if (change.kind === 'edited') permissions.invalidate(change.userId);
     else for (const id of change.userIds) await sessionStore.revokeUser(id, change.keepTokenHash);
@@ -169,6 +176,8 @@ function createServices(
     checks,
     userModule,
     users,
+    departModule,
+    departs,
     sessionStore,
     loginGuard,
     dicts,

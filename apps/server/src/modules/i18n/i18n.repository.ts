@@ -64,6 +64,16 @@ export class I18nRepository {
     return rows.length > 0;
   }
 
+  /** Moves translations under key prefix `from` to `to`, dropping any already under `to`. */
+  async moveKeys(tx: Queryable, from: string, to: string): Promise<void> {
+    await tx.query('delete from sys_i18n where starts_with(key, $1)', [to]);
+    await tx.query(
+      `update sys_i18n set key = $2 || substr(key, length($1) + 1), update_time = now()
+        where starts_with(key, $1)`,
+      [from, to],
+    );
+  }
+
   async delete(keys: string[]): Promise<void> {
     await this.db.query('delete from sys_i18n where key = any($1::text[])', [keys]);
   }

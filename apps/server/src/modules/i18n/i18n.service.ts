@@ -1,4 +1,5 @@
 import type { Language, ListQuery } from '@ics/contract';
+import type { Queryable } from '../../db/database';
 import type { ListRules } from '../../http/list-query';
 import type { Caller } from '../../http/routes';
 import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
@@ -64,6 +65,14 @@ export class I18nService {
   async edit(id: string, input: TranslationInput): Promise<void> {
     if (!(await mapUnique(() => this.repo.update(id, input), UNIQUE))) throw notFound();
     this.invalidate();
+  }
+
+  /**
+   * Moves the translations under key prefix `from` to `to` (what they name was recoded), in the
+   * caller's transaction; translations already under `to` go.
+   */
+  moveKeys(tx: Queryable, from: string, to: string): Promise<void> {
+    return this.repo.moveKeys(tx, from, to);
   }
 
   async remove(keys: string[]): Promise<void> {

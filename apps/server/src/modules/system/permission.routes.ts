@@ -1,10 +1,12 @@
-import { type DataRuleRecord, permissionRoutes as routes, splitIds } from '@ics/contract';
+import { type DataRuleRecord, departRoutes, permissionRoutes as routes, splitIds } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
 import { formatTime } from '../../http/list-query';
 import { addRoute, withMessage } from '../../http/routes';
 import { AppError, notFound } from '../../lib/errors';
+import { departRoleGrantRelation } from '../depart';
+import { rolePermissionRelation } from '../role';
+import { userRoleRelation } from '../user';
 import type { DataRule } from './data-rule-conditions';
-import { assertDepartsInReach } from './depart-scope';
 import { PermissionAdminService, permissionTree } from './permission-admin.service';
 import type { SystemDeps } from './system.shared';
 
@@ -121,50 +123,41 @@ export function registerPermissionRoutes(app: FastifyInstance, deps: SystemDeps)
     return withMessage(null, 'system.delete_ok');
   });
 
-  addRoute(app, guard, routes.queryDepartPermission, async (ctx) => {
-    await assertDepartsInReach(db, await services.users.reachOf(ctx.caller!), [ctx.query.departId]);
-    const rows = await db.query<{ permission_id: string }>(
-      'select permission_id from sys_depart_permission where depart_id = $1',
-      [ctx.query.departId],
-    );
-    return rows.map((r) => r.permission_id);
-  });
+  addRoute(app, guard, routes.queryDepartPermission, (ctx) =>
+    services.departs.permissionIds(ctx.caller!, ctx.query.departId),
+  );
   addRoute(app, guard, routes.saveDepartPermission, async (ctx) => {
-    const [dep] = await db.query('select 1 from sys_depart where id = $1 and del_flag = 0', [
-      ctx.body.departId,
-    ]);
-    if (!dep) throw notFound();
+    if (!(await services.departs.exists(ctx.body.departId))) throw notFound();
     const ids = splitIds(ctx.body.permissionIds);
-    const reach = await services.users.reachOf(ctx.caller!);
-    await assertDepartsInReach(db, reach, [ctx.body.departId]);
+    await services.departs.assertInReach(ctx.caller!, [ctx.body.departId]);
     // A department administrator hands on only permissions they hold themselves.
-    if (ids.length && !reach.all) {
+    if (ids.length && !(await services.departs.reachOf(ctx.caller!)).all) {
       const held = await db.query(
         `select p.id from sys_permission p where p.id = any($2::text[]) and p.id in (
-           select rp.permission_id from sys_role_permission rp
-             join sys_user_role ur on ur.role_id = rp.role_id where ur.user_id = $1
+           select rp.permission_id from (${rolePermissionRelation}) rp
+             join (${userRoleRelation}) ur on ur.role_id = rp.role_id where ur.user_id = $1
            union
-           select drp.permission_id from sys_depart_role_permission drp
-             join sys_depart_role_user dru on dru.drole_id = drp.role_id where dru.user_id = $1)`,
+           select g.permission_id from (${departRoleGrantRelation}) g where g.user_id = $1)`,
         [ctx.caller!.userId, ids],
       );
       if (held.length !== ids.length) throw new AppError(403, 'system.depart.permission_beyond_own');
     }
-    await db.transaction(async (tx) => {
-      await tx.query('delete from sys_depart_permission where depart_id = $1', [ctx.body.departId]);
-      if (ids.length)
-        await tx.query(
-          `insert into sys_depart_permission (depart_id, permission_id)
-           select $1, p.id from sys_permission p where p.id = any($2::text[]) and p.del_flag = 0`,
-          [ctx.body.departId, ids],
-        );
-      // Department roles keep only what their department may still hand on.
-      await tx.query(
-        `delete from sys_depart_role_permission where depart_id = $1 and not (permission_id = any($2::text[]))`,
-        [ctx.body.departId, ids],
-      );
-    });
+    const active = await db.query<{ id: string }>(
+      'select id from sys_permission where id = any($1::text[]) and del_flag = 0',
+      [ids],
+    );
+    await services.departs.setPermissions(
+      ctx.body.departId,
+      active.map((p) => p.id),
+    );
     services.permissions.invalidate();
     return withMessage(null, 'system.save_ok');
   });
+  addRoute(app, guard, departRoutes.queryTreeListForDeptRole, async (ctx) =>
+    permissionTree(
+      db,
+      await services.i18n.translator(ctx.lang),
+      await services.departs.permissionIds(ctx.caller!, ctx.query.departId),
+    ),
+  );
 }

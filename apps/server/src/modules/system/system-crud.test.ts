@@ -39,21 +39,6 @@ describeWithApp('system: uniqueness under concurrent adds, round trips, required
     expect(rows).toEqual([{ id: won.id }]);
   });
 
-  it('lets only one of two simultaneous adds of the same department role code succeed', async () => {
-    await race(
-      '/sys/sysDepartRole/add',
-      { departId: 'dep-ops', roleName: '夜班', roleCode: 'night' },
-      '部门角色编码已存在',
-    );
-    // The code is unique per department: another department may use it.
-    const elsewhere = await api('POST', '/sys/sysDepartRole/add', {
-      departId: 'dep-monitor',
-      roleName: '夜班',
-      roleCode: 'night',
-    });
-    expect(elsewhere.status).toBe(200);
-  });
-
   it('edits a menu button: the new mark reaches its holders at the next permission load, the old one is gone', async () => {
     const menu = await api('POST', '/sys/permission/add', {
       name: 'Round trip',
@@ -124,24 +109,5 @@ describeWithApp('system: uniqueness under concurrent adds, round trips, required
         (n: { id: string }) => n.id === menu.body.result.id,
       ),
     ).toBe(false);
-  });
-
-  it('names the missing department name in both languages, on add and on edit', async () => {
-    const empty = await api('POST', '/sys/sysDepart/add', { departName: '  ', parentId: 'dep-root' });
-    expect(empty.status).toBe(400);
-    expect(empty.body).toMatchObject({ success: false, message: '请输入机构名称!' });
-    const absent = await api('POST', '/sys/sysDepart/add', { parentId: 'dep-root' });
-    expect(absent.status).toBe(400);
-    expect(absent.body.message).toBe('请输入机构名称!');
-    const en = await ctx().request({
-      method: 'POST',
-      url: '/ics/sys/sysDepart/add',
-      headers: { ...auth(await ctx().login()), 'accept-language': 'en-US' },
-      payload: { departName: '', parentId: 'dep-root' },
-    });
-    expect(en.body.message).toBe('Please enter the department name!');
-    const edit = await api('PUT', '/sys/sysDepart/edit', { id: 'dep-ops', departName: '' });
-    expect(edit.body.message).toBe('请输入机构名称!');
-    expect((await api('GET', '/sys/sysDepart/searchBy?keyWord=运维部')).body.result).toHaveLength(1);
   });
 });

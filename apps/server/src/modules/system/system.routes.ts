@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { registerDepartRoutes } from './depart.routes';
 import { registerPermissionRoutes } from './permission.routes';
 import { registerProjectRoutes } from './project.routes';
 import { registerRoleGrantRoutes } from './role-grant.routes';
@@ -17,7 +16,7 @@ export async function registerSystemRoutes(api: FastifyInstance, deps: SystemDep
     deps.services.roleModule.registerRoutes(scope, deps.services.guard);
     registerRoleGrantRoutes(scope, deps);
     registerPermissionRoutes(scope, deps);
-    registerDepartRoutes(scope, deps);
+    deps.services.departModule.registerRoutes(scope, deps.services.guard);
     deps.services.dictModule.registerRoutes(scope, deps.services.guard);
     deps.services.checkModule.registerRoutes(scope, deps.services.guard);
     registerProjectRoutes(scope, deps);

@@ -9,8 +9,8 @@ import {
   listPage,
   SqlParams,
 } from '../../http/list-query';
+import { activeDepartRelation, type DepartReach, departsWithinReach } from '../depart';
 import { adminRoleRelation, roleRelation } from '../role';
-import { type DepartReach, departsWithinReach } from '../system/depart-scope';
 
 export type UserRow = {
   id: string;
@@ -58,7 +58,7 @@ export const administratorRelation = `select id as user_id from sys_user where l
  */
 export const userOrgRelation = `select u.id as user_id, u.realname, u.org_code,
     (select string_agg(d.org_code, ',' order by d.org_code) from sys_user_depart ud
-       join sys_depart d on d.id = ud.dep_id and d.del_flag = 0 where ud.user_id = u.id) as org_codes
+       join (${activeDepartRelation}) d on d.id = ud.dep_id where ud.user_id = u.id) as org_codes
   from sys_user u`;
 
 export const USER_RESOURCE: ListResource = {
@@ -157,8 +157,8 @@ export class UserRepository {
   async departsOf(userId: string): Promise<Depart[]> {
     return this.db.query<Depart>(
       `select d.id, d.depart_name as "departName", d.org_code as "orgCode", d.parent_id as "parentId"
-         from sys_depart d join sys_user_depart ud on ud.dep_id = d.id
-        where ud.user_id = $1 and d.del_flag = 0
+         from (${activeDepartRelation}) d join sys_user_depart ud on ud.dep_id = d.id
+        where ud.user_id = $1
         order by d.depart_order, d.org_code`,
       [userId],
     );
@@ -219,7 +219,7 @@ export class UserRepository {
     const [departs, managed] = await Promise.all([
       this.db.query<{ user_id: string; ids: string; names: string }>(
         `select ud.user_id, string_agg(d.id, ',' order by d.org_code) as ids, string_agg(d.depart_name, ',' order by d.org_code) as names
-           from sys_user_depart ud join sys_depart d on d.id = ud.dep_id and d.del_flag = 0
+           from sys_user_depart ud join (${activeDepartRelation}) d on d.id = ud.dep_id
           where ud.user_id = any($1::text[]) group by ud.user_id`,
         [userIds],
       ),
@@ -265,9 +265,10 @@ export class UserRepository {
   async insert(input: AddInput, passwordHash: string, by: string, links: Links): Promise<string> {
     return this.db.transaction(async (tx) => {
       const [depart] = links.departIds?.length
-        ? await tx.query<{ org_code: string }>('select org_code from sys_depart where id = $1', [
-            links.departIds[0],
-          ])
+        ? await tx.query<{ org_code: string }>(
+            `select org_code from (${activeDepartRelation}) d where d.id = $1`,
+            [links.departIds[0]],
+          )
         : [];
       const [row] = await tx.query<{ id: string }>(
         `insert into sys_user (username, realname, password_hash, avatar, birthday, sex, email, phone, org_code,
@@ -337,7 +338,8 @@ export class UserRepository {
       await tx.query('delete from sys_user_depart where user_id = $1', [userId]);
       if (links.departIds.length)
         await tx.query(
-          `insert into sys_user_depart (user_id, dep_id) select $1, d.id from sys_depart d where d.id = any($2::text[])`,
+          `insert into sys_user_depart (user_id, dep_id)
+           select $1, d.id from (${activeDepartRelation}) d where d.id = any($2::text[])`,
           [userId, links.departIds],
         );
     }
@@ -346,7 +348,7 @@ export class UserRepository {
       if (links.managedIds.length)
         await tx.query(
           `insert into sys_user_managed_depart (user_id, dep_id)
-           select $1, d.id from sys_depart d where d.id = any($2::text[]) and d.del_flag = 0`,
+           select $1, d.id from (${activeDepartRelation}) d where d.id = any($2::text[])`,
           [userId, links.managedIds],
         );
     }
@@ -383,7 +385,7 @@ export class UserRepository {
   async reachCodes(userId: string): Promise<string[]> {
     const rows = await this.db.query<{ org_code: string }>(
       `select d.org_code from sys_user u
-         join sys_depart d on d.del_flag = 0 and d.id in (
+         join (${activeDepartRelation}) d on d.id in (
            select m.dep_id from sys_user_managed_depart m where m.user_id = u.id and u.user_identity = $2
            union all
            select ud.dep_id from sys_user_depart ud where ud.user_id = u.id and not (

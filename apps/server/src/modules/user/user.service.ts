@@ -13,9 +13,9 @@ import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
 import { Listeners } from '../../lib/listeners';
 import { hashPassword } from '../../lib/password';
+import type { DepartReach } from '../depart';
 import type { DictService } from '../dict';
 import type { RoleService } from '../role';
-import type { DepartReach } from '../system/depart-scope';
 import {
   type AddInput,
   DEPART_ADMIN_IDENTITY,
