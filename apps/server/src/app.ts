@@ -32,6 +32,7 @@ import { FileOffsetClock } from './modules/lighting/scheduler/file-clock';
 import { LightingScheduler } from './modules/lighting/scheduler/scheduler';
 import { StrategyService } from './modules/lighting/strategy.service';
 import { createLogModule } from './modules/log';
+import { createDataRules, createPermissionModule } from './modules/permission';
 import { createPlatformModule } from './modules/platform';
 import type { FanOut } from './modules/realtime/fan-out';
 import { createFanOut } from './modules/realtime/fan-out-factory';
@@ -44,8 +45,6 @@ import { registerSessionRoutes } from './modules/session/session.routes';
 import { SessionService } from './modules/session/session.service';
 import { SessionStore } from './modules/session/session.store';
 import { logSmsSender, SmsCodes, type SmsSender } from './modules/session/sms';
-import { DataRuleService } from './modules/system/data-rule.service';
-import { PermissionService } from './modules/system/permission.service';
 import { ProjectScopeService } from './modules/system/project-scope';
 import { systemMessages } from './modules/system/system.messages';
 import { registerSystemRoutes } from './modules/system/system.routes';
@@ -73,7 +72,7 @@ function createServices(
   fanOut: FanOut,
 ) {
   // Data rules restrict the lists of several modules: each registers its lists with them.
-  const dataRules = new DataRuleService(db);
+  const dataRules = createDataRules({ db });
   const i18nModule = createI18nModule({ db, dataRules });
   const i18n = i18nModule.service;
   const sessionStore = new SessionStore(db, { ttlMs: config.tokenTtlMs, idleMs: config.sessionIdleMs });
@@ -86,31 +85,31 @@ function createServices(
   const platform = platformModule.service;
   const logModule = createLogModule({ db, dataRules });
   const logs = logModule.service;
-  const permissions = new PermissionService(db, i18n);
   const projectScope = new ProjectScopeService(db);
   const roleModule = createRoleModule({ db, dataRules, dicts, duplicates: checks });
   const roles = roleModule.service;
-  roles.onChanged(() => {
-    permissions.invalidate();
-    projectScope.invalidate();
-  });
+  roles.onChanged(() => projectScope.invalidate());
   const userModule = createUserModule({ db, config, dataRules, i18n, roles, dicts, duplicates: checks });
   const users = userModule.service;
-  permissions.onInvalidate(() => userModule.listAnswers.clear());
   const departModule = createDepartModule({ db, i18n, users, dicts, duplicates: checks });
   const departs = departModule.service;
-  departs.onChanged((change) => {
-    permissions.invalidate(change.userId);
-    projectScope.invalidate();
-  });
+  departs.onChanged(() => projectScope.invalidate());
   users.onChanged(async (change) => {
-    if (change.kind === 'edited') permissions.invalidate(change.userId);
-    else for (const id of change.userIds) await sessionStore.revokeUser(id, change.keepTokenHash);
+    if (change.kind === 'signed-out')
+      for (const id of change.userIds) await sessionStore.revokeUser(id, change.keepTokenHash);
   });
-  dicts.onRefresh(() => {
-    permissions.invalidate();
-    projectScope.invalidate();
+  dicts.onRefresh(() => projectScope.invalidate());
+  const permissionModule = createPermissionModule({
+    db,
+    dataRules,
+    i18n,
+    dicts,
+    roles,
+    users,
+    departs,
+    duplicates: checks,
   });
+  const permissions = permissionModule.service;
   // Console sockets of this node; device modules push with realtime.sendToUsers(...).
   const realtime = new Realtime(fanOut);
   const announcements = new AnnouncementService(db, i18n, realtime, users);
@@ -185,6 +184,7 @@ function createServices(
     platform,
     logModule,
     logs,
+    permissionModule,
     permissions,
     projectScope,
     roleModule,

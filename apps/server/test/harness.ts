@@ -244,6 +244,7 @@ export async function startTestApp(
     clearCaches() {
       services.sessionStore.clearCache();
       services.permissions.invalidate();
+      services.userModule.listAnswers.clear();
       services.i18n.invalidate();
       services.projectScope.invalidate();
     },

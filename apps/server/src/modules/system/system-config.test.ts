@@ -24,45 +24,6 @@ describeWithApp(
   (ctx) => {
     const api = client(ctx);
 
-    it('seeds the System menu and normalises menus on save', async () => {
-      const tree = (await api('GET', '/sys/permission/list')).body.result;
-      const system = tree.find((n: { id: string }) => n.id === 'menu-system');
-      expect(system).toMatchObject({ component: 'layouts/RouteView', title: '系统管理' });
-      expect(system.children.map((c: { url: string }) => c.url)).toContain('/system/announcement');
-      const add = await api('POST', '/sys/permission/add', {
-        name: 'Reports test',
-        url: 'reporttest',
-        menuType: 0,
-      });
-      expect(add.status).toBe(200);
-      const child = await api('POST', '/sys/permission/add', {
-        name: 'Child',
-        parentId: add.body.result.id,
-        url: '/reporttest/child',
-        component: '/views/report/Child.vue',
-        menuType: 1,
-        perms: 'report:test:list',
-      });
-      const rows = (await api('GET', `/sys/permission/getSystemSubmenu?parentId=${add.body.result.id}`)).body
-        .result;
-      expect(rows[0]).toMatchObject({ component: 'report/Child', url: '/reporttest/child' });
-      const top = (await api('GET', '/sys/permission/getSystemMenuList')).body.result.find(
-        (r: { id: string }) => r.id === add.body.result.id,
-      );
-      expect(top).toMatchObject({ component: 'layouts/RouteView', url: '/reporttest' });
-      const dup = await api('POST', '/sys/permission/add', {
-        name: 'Dup',
-        menuType: 2,
-        perms: 'report:test:list',
-      });
-      expect(dup.status).toBe(409);
-      expect(dup.body.message).toBe('授权标识已存在');
-      const refused = await api('DELETE', `/sys/permission/delete?id=${add.body.result.id}`);
-      expect(refused.status).toBe(400);
-      await api('DELETE', `/sys/permission/delete?id=${child.body.result.id}`);
-      expect((await api('DELETE', `/sys/permission/delete?id=${add.body.result.id}`)).status).toBe(200);
-    });
-
     it('manages projects with validation and unique codes', async () => {
       const body = {
         name: '徐州',

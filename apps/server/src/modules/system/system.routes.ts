@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerPermissionRoutes } from './permission.routes';
 import { registerProjectRoutes } from './project.routes';
-import { registerRoleGrantRoutes } from './role-grant.routes';
 import type { SystemDeps } from './system.shared';
 
 /**
@@ -14,8 +12,7 @@ export async function registerSystemRoutes(api: FastifyInstance, deps: SystemDep
     deps.services.logModule.recordOperations(scope, deps.services.guard);
     deps.services.userModule.registerRoutes(scope, deps.services.guard);
     deps.services.roleModule.registerRoutes(scope, deps.services.guard);
-    registerRoleGrantRoutes(scope, deps);
-    registerPermissionRoutes(scope, deps);
+    deps.services.permissionModule.registerRoutes(scope, deps.services.guard);
     deps.services.departModule.registerRoutes(scope, deps.services.guard);
     deps.services.dictModule.registerRoutes(scope, deps.services.guard);
     deps.services.checkModule.registerRoutes(scope, deps.services.guard);
