@@ -34,6 +34,7 @@ import { StrategyService } from './modules/lighting/strategy.service';
 import { createLogModule } from './modules/log';
 import { createDataRules, createPermissionModule } from './modules/permission';
 import { createPlatformModule } from './modules/platform';
+import { createProjectModule } from './modules/project';
 import type { FanOut } from './modules/realtime/fan-out';
 import { createFanOut } from './modules/realtime/fan-out-factory';
 import { Realtime } from './modules/realtime/realtime.hub';
@@ -45,8 +46,6 @@ import { registerSessionRoutes } from './modules/session/session.routes';
 import { SessionService } from './modules/session/session.service';
 import { SessionStore } from './modules/session/session.store';
 import { logSmsSender, SmsCodes, type SmsSender } from './modules/session/sms';
-import { ProjectScopeService } from './modules/system/project-scope';
-import { systemMessages } from './modules/system/system.messages';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { createUserModule } from './modules/user';
 import { registerConsole } from './plugins/console';
@@ -85,20 +84,16 @@ function createServices(
   const platform = platformModule.service;
   const logModule = createLogModule({ db, dataRules });
   const logs = logModule.service;
-  const projectScope = new ProjectScopeService(db);
   const roleModule = createRoleModule({ db, dataRules, dicts, duplicates: checks });
   const roles = roleModule.service;
-  roles.onChanged(() => projectScope.invalidate());
   const userModule = createUserModule({ db, config, dataRules, i18n, roles, dicts, duplicates: checks });
   const users = userModule.service;
   const departModule = createDepartModule({ db, i18n, users, dicts, duplicates: checks });
   const departs = departModule.service;
-  departs.onChanged(() => projectScope.invalidate());
   users.onChanged(async (change) => {
     if (change.kind === 'signed-out')
       for (const id of change.userIds) await sessionStore.revokeUser(id, change.keepTokenHash);
   });
-  dicts.onRefresh(() => projectScope.invalidate());
   const permissionModule = createPermissionModule({
     db,
     dataRules,
@@ -110,6 +105,8 @@ function createServices(
     duplicates: checks,
   });
   const permissions = permissionModule.service;
+  const projectModule = createProjectModule({ db, dataRules, dicts, duplicates: checks, roles, departs });
+  const projectScope = projectModule.scope;
   // Console sockets of this node; device modules push with realtime.sendToUsers(...).
   const realtime = new Realtime(fanOut);
   const announcements = new AnnouncementService(db, i18n, realtime, users);
@@ -186,6 +183,7 @@ function createServices(
     logs,
     permissionModule,
     permissions,
+    projectModule,
     projectScope,
     roleModule,
     roles,
@@ -210,7 +208,6 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const { config, db } = options;
   for (const messages of [
     adminMessages,
-    systemMessages,
     announcementMessages,
     realtimeMessages,
     deviceMessages,

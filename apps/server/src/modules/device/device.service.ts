@@ -38,7 +38,7 @@ import { registerDevices } from '../../devices/ingest';
 import { rawReadings } from '../../devices/raw-history';
 import type { DeviceRuntime } from '../../devices/runtime';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import type { ProjectScope, ProjectScopeService } from '../system/project-scope';
+import type { ProjectScope, ProjectScopeService } from '../project';
 import type { ImportedDevice, ImportTargets } from './device-import-devices';
 
 type Q<S extends z.ZodType> = z.output<S>;

@@ -18,7 +18,7 @@ import type { UserPush } from '../../devices/realtime-bridge';
 import type { DeviceRuntime } from '../../devices/runtime';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
-import type { ProjectScope, ProjectScopeService } from '../system/project-scope';
+import type { ProjectScope, ProjectScopeService } from '../project';
 
 export type JobSource = ControlJobDto['source'];
 

@@ -21,7 +21,7 @@ import type { Database, Queryable } from '../../db/database';
 import type { CommandTarget } from '../../devices/commands';
 import type { LiveEvents } from '../../devices/live-events';
 import { AppError, notFound } from '../../lib/errors';
-import type { ProjectScope, ProjectScopeService } from '../system/project-scope';
+import type { ProjectScope, ProjectScopeService } from '../project';
 import type { ControlService } from './control.service';
 import {
   actionLevel,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { registerProjectRoutes } from './project.routes';
 import type { SystemDeps } from './system.shared';
 
 /**
@@ -16,7 +15,7 @@ export async function registerSystemRoutes(api: FastifyInstance, deps: SystemDep
     deps.services.departModule.registerRoutes(scope, deps.services.guard);
     deps.services.dictModule.registerRoutes(scope, deps.services.guard);
     deps.services.checkModule.registerRoutes(scope, deps.services.guard);
-    registerProjectRoutes(scope, deps);
+    deps.services.projectModule.registerRoutes(scope, deps.services.guard);
     deps.services.i18nModule.registerRoutes(scope, deps.services.guard);
     await deps.services.platformModule.registerRoutes(scope, deps.services.guard);
     deps.services.logModule.registerRoutes(scope, deps.services.guard);
