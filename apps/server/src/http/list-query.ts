@@ -366,6 +366,32 @@ export async function listAll<T extends Record<string, unknown>>(
   return decorate(resource, rows, options.dicts);
 }
 
+/** One list resource read through a connection: its pages, every row a request matches, one record. */
+export class ListReader<T extends Record<string, unknown>> {
+  constructor(
+    private readonly db: Queryable,
+    readonly resource: ListResource,
+  ) {}
+
+  page(query: ListQuery, options?: ListOptions): Promise<ListPage<T>> {
+    return listPage<T>(this.db, this.resource, query, options);
+  }
+
+  rows(query: ListQuery, options?: ListOptions): Promise<T[]> {
+    return listAll<T>(this.db, this.resource, query, options);
+  }
+
+  /** The record whose `id` field is `id` (`options` may add dictionaries), or undefined. */
+  async byId(id: string, options: ListOptions = {}): Promise<T | undefined> {
+    const column = this.resource.columns.id!.column;
+    const page = await this.page(
+      { pageNo: 1, pageSize: 1 },
+      { ...options, extraWhere: (p) => [`${column} = ${p.add(id)}`] },
+    );
+    return page.records[0];
+  }
+}
+
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Builds an .xlsx of `rows` with the resource's titled columns (dictionary texts where present). */

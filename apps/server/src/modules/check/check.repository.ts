@@ -1,7 +1,7 @@
-import type { CheckRuleRecord, checkRuleAddSchema, ListQuery } from '@ics/contract';
+import type { CheckRuleRecord, checkRuleAddSchema } from '@ics/contract';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database';
-import { formatTime, type ListResource, listPage } from '../../http/list-query';
+import { formatTime, ListReader, type ListResource } from '../../http/list-query';
 
 const CHECK_RULE_RESOURCE: ListResource = {
   from: 'sys_check_rule c',
@@ -35,7 +35,12 @@ export type UniqueColumn = {
 
 /** sys_check_rule, and the one query of the duplicate check over tables other modules register. */
 export class CheckRepository {
-  constructor(private readonly db: Queryable) {}
+  /** The check rule list. */
+  readonly list: ListReader<CheckRuleRecord>;
+
+  constructor(private readonly db: Queryable) {
+    this.list = new ListReader(db, CHECK_RULE_RESOURCE);
+  }
 
   async ruleJson(code: string): Promise<string | undefined> {
     const [rule] = await this.db.query<{ rule_json: string }>(
@@ -43,10 +48,6 @@ export class CheckRepository {
       [code],
     );
     return rule?.rule_json;
-  }
-
-  page(query: ListQuery) {
-    return listPage<CheckRuleRecord>(this.db, CHECK_RULE_RESOURCE, query);
   }
 
   async insert(r: CheckRuleInput): Promise<string> {

@@ -70,7 +70,7 @@ export class CheckService {
   }
 
   list(query: ListQuery) {
-    return this.repo.page(query);
+    return this.repo.list.page(query);
   }
 
   add(input: CheckRuleInput): Promise<string> {

@@ -1,13 +1,7 @@
-import type { DictItemRecord, DictRecord, dictAddSchema, dictItemAddSchema, ListQuery } from '@ics/contract';
+import type { DictItemRecord, DictRecord, dictAddSchema, dictItemAddSchema } from '@ics/contract';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database';
-import {
-  formatTime,
-  type ListResource,
-  type ListRestriction,
-  listAll,
-  listPage,
-} from '../../http/list-query';
+import { formatTime, ListReader, type ListResource } from '../../http/list-query';
 
 export const DICT_RESOURCE: ListResource = {
   from: 'sys_dict d',
@@ -58,7 +52,15 @@ export type TableSource = { table: string; columns: readonly string[]; where: st
 
 /** sys_dict and sys_dict_item: dictionaries and their items. */
 export class DictRepository {
-  constructor(private readonly db: Queryable) {}
+  /** The dictionary list: its pages and export rows. */
+  readonly list: ListReader<DictRecord>;
+  /** The items of dictionaries. */
+  readonly items: ListReader<DictItemRecord>;
+
+  constructor(private readonly db: Queryable) {
+    this.list = new ListReader(db, DICT_RESOURCE);
+    this.items = new ListReader(db, DICT_ITEM_RESOURCE);
+  }
 
   /** Enabled items of every live dictionary, in display order. */
   enabledItems() {
@@ -79,14 +81,6 @@ export class DictRepository {
       `select ${value}::text as value, ${text}::text as text from ${source.table} where ${source.where}
         order by 2 limit 1000`,
     );
-  }
-
-  page(query: ListQuery, dataRules: ListRestriction | undefined) {
-    return listPage<DictRecord>(this.db, DICT_RESOURCE, query, { dataRules });
-  }
-
-  rows(query: ListQuery, dataRules: ListRestriction | undefined) {
-    return listAll(this.db, DICT_RESOURCE, query, { dataRules });
   }
 
   async insert(d: DictInput): Promise<string> {
@@ -115,10 +109,6 @@ export class DictRepository {
   async exists(id: string): Promise<boolean> {
     const [row] = await this.db.query('select 1 from sys_dict where id = $1 and del_flag = 0', [id]);
     return Boolean(row);
-  }
-
-  itemPage(query: ListQuery) {
-    return listPage<DictItemRecord>(this.db, DICT_ITEM_RESOURCE, query, { extraWhere: () => [] });
   }
 
   async insertItem(i: DictItemInput): Promise<string> {

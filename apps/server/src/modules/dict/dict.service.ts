@@ -89,11 +89,11 @@ export class DictService {
   }
 
   async list(caller: Caller, query: ListQuery) {
-    return this.repo.page(query, await this.dataRules.forCaller(caller, DICT_RESOURCE));
+    return this.repo.list.page(query, { dataRules: await this.dataRules.forCaller(caller, DICT_RESOURCE) });
   }
 
   async exportRows(caller: Caller, query: ListQuery) {
-    return this.repo.rows(query, await this.dataRules.forCaller(caller, DICT_RESOURCE));
+    return this.repo.list.rows(query, { dataRules: await this.dataRules.forCaller(caller, DICT_RESOURCE) });
   }
 
   async add(input: DictInput): Promise<string> {
@@ -113,7 +113,7 @@ export class DictService {
   }
 
   itemList(query: ListQuery) {
-    return this.repo.itemPage(query);
+    return this.repo.items.page(query, { extraWhere: () => [] });
   }
 
   async addItem(input: DictItemInput): Promise<string> {

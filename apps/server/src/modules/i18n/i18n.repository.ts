@@ -1,12 +1,6 @@
-import type { I18nRecord, ListQuery } from '@ics/contract';
+import type { I18nRecord } from '@ics/contract';
 import type { Queryable } from '../../db/database';
-import {
-  formatTime,
-  type ListResource,
-  type ListRestriction,
-  listAll,
-  listPage,
-} from '../../http/list-query';
+import { formatTime, ListReader, type ListResource } from '../../http/list-query';
 
 export type Translation = { zh_cn: string; en_us: string };
 
@@ -32,19 +26,16 @@ export type TranslationInput = { key: string; zhCn: string; enUs: string };
 
 /** sys_i18n: one row per translation key. */
 export class I18nRepository {
-  constructor(private readonly db: Queryable) {}
+  /** The translation list: its pages and export rows. */
+  readonly list: ListReader<I18nRecord>;
+
+  constructor(private readonly db: Queryable) {
+    this.list = new ListReader(db, I18N_RESOURCE);
+  }
 
   async all(): Promise<Map<string, Translation>> {
     const rows = await this.db.query<{ key: string } & Translation>('select key, zh_cn, en_us from sys_i18n');
     return new Map(rows.map((r) => [r.key, r]));
-  }
-
-  page(query: ListQuery, dataRules: ListRestriction | undefined) {
-    return listPage<I18nRecord>(this.db, I18N_RESOURCE, query, { dataRules });
-  }
-
-  rows(query: ListQuery, dataRules: ListRestriction | undefined) {
-    return listAll(this.db, I18N_RESOURCE, query, { dataRules });
   }
 
   async insert(t: TranslationInput): Promise<void> {

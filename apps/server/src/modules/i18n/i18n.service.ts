@@ -49,11 +49,11 @@ export class I18nService {
   }
 
   async list(caller: Caller, query: ListQuery) {
-    return this.repo.page(query, await this.dataRules.forCaller(caller, I18N_RESOURCE));
+    return this.repo.list.page(query, { dataRules: await this.dataRules.forCaller(caller, I18N_RESOURCE) });
   }
 
   async exportRows(caller: Caller, query: ListQuery) {
-    return this.repo.rows(query, await this.dataRules.forCaller(caller, I18N_RESOURCE));
+    return this.repo.list.rows(query, { dataRules: await this.dataRules.forCaller(caller, I18N_RESOURCE) });
   }
 
   async add(input: TranslationInput): Promise<void> {

@@ -1,13 +1,7 @@
-import { type ListQuery, type ProjectRecord, type projectAddSchema, splitIds } from '@ics/contract';
+import { type ProjectRecord, type projectAddSchema, splitIds } from '@ics/contract';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
-import {
-  formatTime,
-  type ListResource,
-  type ListRestriction,
-  listAll,
-  listPage,
-} from '../../http/list-query';
+import { formatTime, ListReader, type ListResource } from '../../http/list-query';
 import { activeDepartRelation } from '../depart';
 import { roleAdministratorRelation, userDepartRelation } from '../user';
 
@@ -56,24 +50,11 @@ async function setDeparts(tx: Queryable, projectId: string, departIds: string | 
 
 /** sys_project and the departments each project belongs to (sys_project_depart). */
 export class ProjectRepository {
-  constructor(private readonly db: Database) {}
+  /** The project list: its pages, export rows and single records. */
+  readonly list: ListReader<ProjectRecord>;
 
-  page(query: ListQuery, dataRules: ListRestriction | undefined) {
-    return listPage<ProjectRecord>(this.db, PROJECT_RESOURCE, query, { dataRules });
-  }
-
-  rows(query: ListQuery, dataRules: ListRestriction | undefined) {
-    return listAll(this.db, PROJECT_RESOURCE, query, { dataRules });
-  }
-
-  async byId(id: string): Promise<ProjectRecord | undefined> {
-    const page = await listPage<ProjectRecord>(
-      this.db,
-      PROJECT_RESOURCE,
-      { pageNo: 1, pageSize: 1 },
-      { extraWhere: (p) => [`p.id = ${p.add(id)}`] },
-    );
-    return page.records[0];
+  constructor(private readonly db: Database) {
+    this.list = new ListReader(db, PROJECT_RESOURCE);
   }
 
   async isCodeTaken(code: string, exceptId: string): Promise<boolean> {

@@ -17,15 +17,19 @@ export class ProjectService {
   ) {}
 
   async list(caller: Caller, query: ListQuery) {
-    return this.repo.page(query, await this.dataRules.forCaller(caller, PROJECT_RESOURCE));
+    return this.repo.list.page(query, {
+      dataRules: await this.dataRules.forCaller(caller, PROJECT_RESOURCE),
+    });
   }
 
   async exportRows(caller: Caller, query: ListQuery) {
-    return this.repo.rows(query, await this.dataRules.forCaller(caller, PROJECT_RESOURCE));
+    return this.repo.list.rows(query, {
+      dataRules: await this.dataRules.forCaller(caller, PROJECT_RESOURCE),
+    });
   }
 
   async get(id: string) {
-    const project = await this.repo.byId(id);
+    const project = await this.repo.list.byId(id);
     if (!project) throw notFound();
     return project;
   }

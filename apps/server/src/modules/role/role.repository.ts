@@ -1,13 +1,7 @@
-import type { ListQuery, RoleRecord, roleAddSchema } from '@ics/contract';
+import type { RoleRecord, roleAddSchema } from '@ics/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
-import {
-  formatTime,
-  type ListResource,
-  type ListRestriction,
-  listAll,
-  listPage,
-} from '../../http/list-query';
+import { formatTime, ListReader, type ListResource } from '../../http/list-query';
 
 /** The role code whose holders are granted every permission, present and future. */
 export const ADMIN_ROLE = 'admin';
@@ -45,24 +39,11 @@ export type RoleInput = z.output<typeof roleAddSchema>;
 
 /** sys_role, and what roles are granted: sys_role_permission and sys_role_data_rule. */
 export class RoleRepository {
-  constructor(private readonly db: Database) {}
+  /** The role list: its pages, export rows and single records. */
+  readonly list: ListReader<RoleRecord>;
 
-  page(query: ListQuery, dataRules?: ListRestriction) {
-    return listPage<RoleRecord>(this.db, ROLE_RESOURCE, query, { dataRules });
-  }
-
-  rows(query: ListQuery, dataRules: ListRestriction | undefined) {
-    return listAll(this.db, ROLE_RESOURCE, query, { dataRules });
-  }
-
-  async byId(id: string): Promise<RoleRecord | undefined> {
-    const page = await listPage<RoleRecord>(
-      this.db,
-      ROLE_RESOURCE,
-      { pageNo: 1, pageSize: 1 },
-      { extraWhere: (p) => [`r.id = ${p.add(id)}`] },
-    );
-    return page.records[0];
+  constructor(private readonly db: Database) {
+    this.list = new ListReader(db, ROLE_RESOURCE);
   }
 
   async codeOf(id: string): Promise<string | undefined> {

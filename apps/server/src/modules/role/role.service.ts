@@ -23,22 +23,23 @@ export class RoleService {
   }
 
   async list(caller: Caller, query: ListQuery) {
-    return this.repo.page(query, await this.dataRules.forCaller(caller, ROLE_RESOURCE));
+    return this.repo.list.page(query, { dataRules: await this.dataRules.forCaller(caller, ROLE_RESOURCE) });
   }
 
   async exportRows(caller: Caller, query: ListQuery) {
-    return this.repo.rows(query, await this.dataRules.forCaller(caller, ROLE_RESOURCE));
+    return this.repo.list.rows(query, { dataRules: await this.dataRules.forCaller(caller, ROLE_RESOURCE) });
   }
 
   async get(id: string) {
-    const role = await this.repo.byId(id);
+    const role = await this.repo.list.byId(id);
     if (!role) throw notFound();
     return role;
   }
 
   /** Every role by name (the role choice of the user form). */
   async all() {
-    return (await this.repo.page({ pageNo: 1, pageSize: 1000, column: 'roleName', order: 'asc' })).records;
+    return (await this.repo.list.page({ pageNo: 1, pageSize: 1000, column: 'roleName', order: 'asc' }))
+      .records;
   }
 
   /** The role's code; 404 when there is no such role. */

@@ -1,14 +1,7 @@
-import type { Depart, ListQuery, UserRecord, userAddSchema, userEditSchema } from '@ics/contract';
+import type { Depart, UserRecord, userAddSchema, userEditSchema } from '@ics/contract';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
-import {
-  formatTime,
-  type ListOptions,
-  type ListResource,
-  listAll,
-  listPage,
-  SqlParams,
-} from '../../http/list-query';
+import { formatTime, ListReader, type ListResource, SqlParams } from '../../http/list-query';
 import { activeDepartRelation, type DepartReach, departsWithinReach } from '../depart';
 import { adminRoleRelation, roleRelation } from '../role';
 
@@ -122,11 +115,16 @@ export type EditInput = z.output<typeof userEditSchema>;
 
 /** sys_user and what links users to roles and departments. Never lets the password hash out but to sign-in. */
 export class UserRepository {
+  /** The user list: its pages, export rows and single records. */
+  readonly list: ListReader<UserRecord>;
+
   /** @param onWrite told after every write made outside a writing request, for caches of answers built on users. */
   constructor(
     private readonly db: Database,
     private readonly onWrite: () => void,
-  ) {}
+  ) {
+    this.list = new ListReader(db, USER_RESOURCE);
+  }
 
   // ---------------------------------------------------------------- accounts (sign-in)
 
@@ -195,14 +193,6 @@ export class UserRepository {
   }
 
   // ---------------------------------------------------------------- administration
-
-  page(query: ListQuery, options: ListOptions) {
-    return listPage<UserRecord>(this.db, USER_RESOURCE, query, options);
-  }
-
-  rows(query: ListQuery, options: ListOptions) {
-    return listAll(this.db, USER_RESOURCE, query, options);
-  }
 
   /** Whether the live user `id` meets `where`. */
   async meets(id: string, where: UserConditions): Promise<boolean> {

@@ -169,13 +169,13 @@ export class UserService {
    * user menu, with the rule variables taken from the caller's own user row.
    */
   async list(caller: Caller, query: ListQuery, lang: Language) {
-    const page = await this.repo.page(query, await this.listOptions(caller, lang));
+    const page = await this.repo.list.page(query, await this.listOptions(caller, lang));
     await this.withDeparts(page.records);
     return page;
   }
 
   async exportRows(caller: Caller, query: ListQuery, lang: Language) {
-    return this.repo.rows(query, await this.listOptions(caller, lang));
+    return this.repo.list.rows(query, await this.listOptions(caller, lang));
   }
 
   private async listOptions(caller: Caller, lang: Language) {
@@ -187,11 +187,7 @@ export class UserService {
   }
 
   async get(caller: Caller, id: string, lang: Language): Promise<UserRecord> {
-    const page = await this.repo.page(
-      { pageNo: 1, pageSize: 1 },
-      { extraWhere: (p) => [`u.id = ${p.add(id)}`], dicts: await this.dicts.catalogue(lang) },
-    );
-    const record = page.records[0];
+    const record = await this.repo.list.byId(id, { dicts: await this.dicts.catalogue(lang) });
     if (!record) throw notFound();
     await this.assertInScope(caller, id);
     await this.withDeparts([record]);
@@ -201,7 +197,7 @@ export class UserService {
   async byDepart(caller: Caller, departId: string): Promise<UserRecord[]> {
     const scope = await this.scope(caller);
     const ofDepart = this.repo.ofDepart(departId);
-    const page = await this.repo.page(
+    const page = await this.repo.list.page(
       { pageNo: 1, pageSize: 1000, column: 'username', order: 'asc' },
       { extraWhere: (p) => [...ofDepart(p), ...(scope ? scope(p) : [])] },
     );
