@@ -7,14 +7,10 @@ import type { Database } from './db/database';
 import { InProcessLiveEvents } from './devices/live-events';
 import { bridgeLiveEventsToRealtime } from './devices/realtime-bridge';
 import { DeviceRuntime } from './devices/runtime';
-import { adminMessages } from './http/admin.messages';
 import { installErrorHandling } from './http/error-handler';
 import { clearOnWrites, type ResponseCache } from './http/response-cache';
-import type { AccessGuard } from './http/routes';
 import { registerMessages } from './lib/messages';
-import { announcementMessages } from './modules/announcement/announcement.messages';
-import { registerAnnouncementRoutes } from './modules/announcement/announcement.routes';
-import { AnnouncementService } from './modules/announcement/announcement.service';
+import { createAnnouncementModule } from './modules/announcement';
 import { createCheckModule } from './modules/check';
 import { createDepartModule } from './modules/depart';
 import { deviceMessages } from './modules/device/device.messages';
@@ -41,12 +37,7 @@ import { Realtime } from './modules/realtime/realtime.hub';
 import { realtimeMessages } from './modules/realtime/realtime.messages';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes';
 import { createRoleModule } from './modules/role';
-import { LoginGuard } from './modules/session/login-guard';
-import { registerSessionRoutes } from './modules/session/session.routes';
-import { SessionService } from './modules/session/session.service';
-import { SessionStore } from './modules/session/session.store';
-import { logSmsSender, SmsCodes, type SmsSender } from './modules/session/sms';
-import { registerSystemRoutes } from './modules/system/system.routes';
+import { createSessionModule, logSmsSender, type SmsSender } from './modules/session';
 import { createUserModule } from './modules/user';
 import { registerConsole } from './plugins/console';
 import { registerOpenApi } from './plugins/openapi';
@@ -61,59 +52,78 @@ export type AppOptions = {
   logger?: boolean;
 };
 
-export type Services = ReturnType<typeof createServices>;
+export type Services = ReturnType<typeof createModules>;
 
-function createServices(
+/**
+ * The modules, each created by its factory from what it names, in dependency order; then the
+ * realtime hub, devices and street lighting.
+ */
+function createModules(
   config: Config,
   db: Database,
   smsSender: SmsSender,
-  log: FastifyBaseLogger,
+  logger: FastifyBaseLogger,
   fanOut: FanOut,
 ) {
-  // Data rules restrict the lists of several modules: each registers its lists with them.
+  // Data rules restrict the lists of several modules, which register their lists with them.
   const dataRules = createDataRules({ db });
-  const i18nModule = createI18nModule({ db, dataRules });
-  const i18n = i18nModule.service;
-  const sessionStore = new SessionStore(db, { ttlMs: config.tokenTtlMs, idleMs: config.sessionIdleMs });
-  const loginGuard = new LoginGuard(db);
-  const checkModule = createCheckModule({ db });
-  const checks = checkModule.service;
-  const dictModule = createDictModule({ db, i18n, dataRules, duplicates: checks });
-  const dicts = dictModule.service;
-  const platformModule = createPlatformModule({ db, config });
-  const platform = platformModule.service;
-  const logModule = createLogModule({ db, dataRules });
-  const logs = logModule.service;
-  const roleModule = createRoleModule({ db, dataRules, dicts, duplicates: checks });
-  const roles = roleModule.service;
-  const userModule = createUserModule({ db, config, dataRules, i18n, roles, dicts, duplicates: checks });
-  const users = userModule.service;
-  const departModule = createDepartModule({ db, i18n, users, dicts, duplicates: checks });
-  const departs = departModule.service;
-  users.onChanged(async (change) => {
-    if (change.kind === 'signed-out')
-      for (const id of change.userIds) await sessionStore.revokeUser(id, change.keepTokenHash);
+  const i18n = createI18nModule({ db, dataRules });
+  const check = createCheckModule({ db });
+  const dict = createDictModule({ db, dataRules, i18n: i18n.service, duplicates: check.service });
+  const platform = createPlatformModule({ db, config });
+  const log = createLogModule({ db, dataRules });
+  const role = createRoleModule({ db, dataRules, dicts: dict.service, duplicates: check.service });
+  const user = createUserModule({
+    db,
+    config,
+    dataRules,
+    i18n: i18n.service,
+    roles: role.service,
+    dicts: dict.service,
+    duplicates: check.service,
   });
-  const permissionModule = createPermissionModule({
+  const depart = createDepartModule({
+    db,
+    i18n: i18n.service,
+    users: user.service,
+    dicts: dict.service,
+    duplicates: check.service,
+  });
+  const permission = createPermissionModule({
     db,
     dataRules,
-    i18n,
-    dicts,
-    roles,
-    users,
-    departs,
-    duplicates: checks,
+    i18n: i18n.service,
+    dicts: dict.service,
+    roles: role.service,
+    users: user.service,
+    departs: depart.service,
+    duplicates: check.service,
   });
-  const permissions = permissionModule.service;
-  const projectModule = createProjectModule({ db, dataRules, dicts, duplicates: checks, roles, departs });
-  const projectScope = projectModule.scope;
+  const project = createProjectModule({
+    db,
+    dataRules,
+    dicts: dict.service,
+    duplicates: check.service,
+    roles: role.service,
+    departs: depart.service,
+  });
+  const session = createSessionModule({
+    db,
+    config,
+    smsSender,
+    users: user.service,
+    permissions: permission.service,
+    platform: platform.service,
+    dicts: dict.service,
+    logs: log.service,
+  });
+  const home = createHomeModule({ logs: log.service });
   // Console sockets of this node; device modules push with realtime.sendToUsers(...).
   const realtime = new Realtime(fanOut);
-  const announcements = new AnnouncementService(db, i18n, realtime, users);
-  const home = createHomeModule({ logs });
+  const announcement = createAnnouncementModule({ db, i18n: i18n.service, realtime, users: user.service });
   // Device bus, ingestion and commands; started by main.ts (or a test) with devices.start().
   const liveEvents = new InProcessLiveEvents();
-  const devices = new DeviceRuntime(db, liveEvents, log, {
+  const devices = new DeviceRuntime(db, liveEvents, logger, {
     mqttUrl: config.mqttUrl,
     mqttPort: config.mqttPort,
     offlineSeconds: config.deviceOfflineSeconds,
@@ -123,75 +133,48 @@ function createServices(
     stateWriteMs: config.deviceStateWriteMs,
     statsFile: config.deviceStatsFile,
   });
-  const deviceService = new DeviceService(db, projectScope, devices);
+  const deviceService = new DeviceService(db, project.scope, devices);
   // Street lighting; the scheduler is started by main.ts (tests build their own with a test clock).
-  const lightingControl = new ControlService(db, projectScope, devices, liveEvents, realtime);
+  const lightingControl = new ControlService(db, project.scope, devices, liveEvents, realtime);
   // Outcomes of a control job reach its owner as `control.outcome` batches, not one message per lamp.
   bridgeLiveEventsToRealtime(liveEvents, db, realtime, (event) => lightingControl.deliversOutcome(event));
-  const lighting = new LightingService(db, projectScope, deviceService, lightingControl);
-  const lightingStrategies = new StrategyService(db, projectScope, lightingControl, liveEvents);
+  const lighting = new LightingService(db, project.scope, deviceService, lightingControl);
+  const lightingStrategies = new StrategyService(db, project.scope, lightingControl, liveEvents);
   // Test only (refused in production by config.ts): a clock moved by writing a file.
-  const testClock = config.testClockFile ? new FileOffsetClock(config.testClockFile, log) : null;
+  const testClock = config.testClockFile ? new FileOffsetClock(config.testClockFile, logger) : null;
   const lightingScheduler = new LightingScheduler(
     db,
     lightingStrategies,
     lightingControl,
     testClock ?? systemClock,
     () => devices.running,
-    log,
+    logger,
   );
   if (testClock) {
-    log.warn(
+    logger.warn(
       { file: testClock.file, offsetMs: testClock.offset },
       'ICS_TEST_CLOCK_FILE is set: the lighting scheduler runs on a TEST CLOCK (never use this in production)',
     );
     testClock.onChange((offsetMs) => {
-      log.warn({ offsetMs }, 'test clock moved');
+      logger.warn({ offsetMs }, 'test clock moved');
       if (lightingScheduler.running) void lightingScheduler.tick();
     });
   }
-  const sessions = new SessionService(
-    users,
-    sessionStore,
-    loginGuard,
-    new SmsCodes(db, smsSender),
-    dicts,
-    platform,
-    logs,
-  );
-  const guard: AccessGuard = {
-    resolveCaller: (token) => sessionStore.resolve(token),
-    hasMark: (caller, mark) => permissions.hasMark(caller.userId, mark),
-  };
   return {
-    dataRules,
-    i18nModule,
     i18n,
-    dictModule,
-    checkModule,
-    checks,
-    userModule,
-    users,
-    departModule,
-    departs,
-    sessionStore,
-    loginGuard,
-    dicts,
-    platformModule,
+    check,
+    dict,
     platform,
-    logModule,
-    logs,
-    permissionModule,
-    permissions,
-    projectModule,
-    projectScope,
-    roleModule,
-    roles,
-    sessions,
-    guard,
-    realtime,
-    announcements,
+    log,
+    role,
+    user,
+    depart,
+    permission,
+    project,
+    session,
     home,
+    realtime,
+    announcement,
     liveEvents,
     devices,
     deviceService,
@@ -206,14 +189,8 @@ function createServices(
 /** Builds the application: infrastructure first, then the modules, then the console. */
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
   const { config, db } = options;
-  for (const messages of [
-    adminMessages,
-    announcementMessages,
-    realtimeMessages,
-    deviceMessages,
-    lightingMessages,
-  ])
-    registerMessages(messages);
+  // Modules created by a factory register their messages themselves.
+  for (const messages of [realtimeMessages, deviceMessages, lightingMessages]) registerMessages(messages);
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     // A hop count becomes Fastify's trust function (its types accept no number).
@@ -235,14 +212,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   clearOnWrites(app, answerCaches);
 
   const fanOut = await createFanOut(config.redisUrl, app.log);
-  const services = createServices(
+  const services = createModules(
     config,
     db,
     options.smsSender ?? logSmsSender(app.log),
     app.log,
     fanOut.fanOut,
   );
-  answerCaches.push(services.userModule.listAnswers);
+  answerCaches.push(services.user.listAnswers);
   app.addHook('onClose', async () => {
     await services.lightingScheduler.stop();
     services.testClock?.close();
@@ -255,30 +232,30 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(
     async (api) => {
       await registerOpenApi(api, config.basePath);
-      registerSessionRoutes(api, {
-        guard: services.guard,
-        sessions: services.sessions,
-        loginGuard: services.loginGuard,
-        permissions: services.permissions,
-        platform: services.platform,
-        casUrl: config.casUrl,
-      });
+      const { guard } = services.session;
+      services.session.registerRoutes(api, guard);
       // Modules register here, one call each, in the order of the product's menu.
-      await registerRealtimeRoutes(api, { guard: services.guard, realtime: services.realtime });
-      services.home.registerRoutes(api, services.guard);
+      await registerRealtimeRoutes(api, { guard, realtime: services.realtime });
+      services.home.registerRoutes(api, guard);
       // Publishing and managing announcements are operations like those of the System menu.
       await api.register(async (scope) => {
-        services.logModule.recordOperations(scope, services.guard);
-        registerAnnouncementRoutes(scope, { guard: services.guard, announcements: services.announcements });
+        services.log.recordOperations(scope, guard);
+        services.announcement.registerRoutes(scope, guard);
       });
-      registerDeviceRoutes(api, { guard: services.guard, devices: services.deviceService });
+      registerDeviceRoutes(api, { guard, devices: services.deviceService });
       registerLightingRoutes(api, {
-        guard: services.guard,
+        guard,
         lighting: services.lighting,
         control: services.lightingControl,
         strategies: services.lightingStrategies,
       });
-      await registerSystemRoutes(api, { db, config, services });
+      // System administration: every operation of these routes goes to the operation log.
+      await api.register(async (scope) => {
+        services.log.recordOperations(scope, guard);
+        const { user, role, permission, depart, dict, check, project, i18n, platform, log } = services;
+        for (const module of [user, role, permission, depart, dict, check, project, i18n, platform, log])
+          await module.registerRoutes(scope, guard);
+      });
     },
     { prefix: config.basePath },
   );

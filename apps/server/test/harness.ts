@@ -8,7 +8,7 @@ import { type Database, openDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { seedAdmin } from '../src/db/seed';
 import { hashPassword } from '../src/lib/password';
-import type { SmsSender } from '../src/modules/session/sms';
+import type { SmsSender } from '../src/modules/session';
 
 export const ADMIN_PASSWORD = 'Admin123!';
 
@@ -113,7 +113,7 @@ export type TestApp = {
   createUser(user: NewUser): Promise<string>;
   /**
    * Forgets cached sessions, grants, translations and project scopes, so changes made in SQL
-   * take effect at once (platform settings: change them with `services.platform.update`).
+   * take effect at once (platform settings: change them with `services.platform.service.update`).
    */
   clearCaches(): void;
 };
@@ -238,15 +238,15 @@ export async function startTestApp(
       for (const dep of user.departs ?? [])
         await db.query('insert into sys_user_depart (user_id, dep_id) values ($1, $2)', [id, dep]);
       // Written in SQL, not through a request: cached list answers would not know.
-      services.userModule.listAnswers.clear();
+      services.user.listAnswers.clear();
       return id;
     },
     clearCaches() {
-      services.sessionStore.clearCache();
-      services.permissions.invalidate();
-      services.userModule.listAnswers.clear();
-      services.i18n.invalidate();
-      services.projectScope.invalidate();
+      services.session.service.clearCache();
+      services.permission.service.invalidate();
+      services.user.listAnswers.clear();
+      services.i18n.service.invalidate();
+      services.project.scope.invalidate();
     },
     async close() {
       await app.close();

@@ -6,8 +6,6 @@ import { AppError } from '../../lib/errors';
 import { translate } from '../../lib/messages';
 import type { AnnouncementService } from './announcement.service';
 
-export type AnnouncementModuleDeps = { guard: AccessGuard; announcements: AnnouncementService };
-
 /** The id of doReleaseData/doReovkeData: `?id=` (upstream GET) or `{id}` (the console's PUT). */
 function releaseId(query: { id?: string | undefined }, body: { id?: string | undefined } | null | undefined) {
   const id = query.id ?? body?.id;
@@ -40,9 +38,11 @@ function exportRow(a: Announcement, lang: Parameters<typeof translate>[0]): Reco
   };
 }
 
-export function registerAnnouncementRoutes(app: FastifyInstance, deps: AnnouncementModuleDeps): void {
-  const { guard, announcements } = deps;
-
+export function registerAnnouncementRoutes(
+  app: FastifyInstance,
+  guard: AccessGuard,
+  announcements: AnnouncementService,
+): void {
   addRoute(app, guard, routes.list, (ctx) => {
     const { pageNo, pageSize, column, order, titile, msgCategory, sendStatus, msgType } = ctx.query;
     return announcements.list(

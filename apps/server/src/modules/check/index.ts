@@ -1,2 +1,2 @@
 export { createCheckModule } from './check.module';
-export type { CheckService, DuplicateCheck } from './check.service';
+export type { CheckService } from './check.service';

@@ -4,7 +4,7 @@ import { auth, describeWithApp } from '../../../test/harness';
 type Node = { id: string; orgCode: string; parentId: string | null; children?: Node[] };
 const flatten = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
 
-describeWithApp('system: department administrators and moving departments', (ctx) => {
+describeWithApp('depart: department administrators and moving departments', (ctx) => {
   const call = async (
     token: string,
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',

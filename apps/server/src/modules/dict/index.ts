@@ -1,2 +1,2 @@
 export { createDictModule } from './dict.module';
-export type { DictService, TableDictionary } from './dict.service';
+export type { DictService } from './dict.service';

@@ -45,7 +45,7 @@ function client(ctx: Ctx) {
   };
 }
 
-describeWithApp('system: login and operation logs', (ctx) => {
+describeWithApp('log: login and operation logs', (ctx) => {
   const api = client(ctx);
   const logs = async (query: string, lang: 'zh-CN' | 'en-US' = 'zh-CN') =>
     (await api('GET', `/sys/log/list?pageSize=200&${query}`, undefined, { lang })).body.result

@@ -32,7 +32,7 @@ function caller(ctx: Ctx) {
     });
 }
 
-describeWithApp('system: access marks', (ctx) => {
+describeWithApp('permission: access marks', (ctx) => {
   const as = caller(ctx);
   const viewer = async () => {
     await ctx()
@@ -72,7 +72,7 @@ describeWithApp('system: access marks', (ctx) => {
     let calls = 0;
     for (const route of guarded) {
       const mark = (route.access as { mark: string }).mark;
-      if (await ctx().services.permissions.hasMark(viewerId, mark)) {
+      if (await ctx().services.permission.service.hasMark(viewerId, mark)) {
         failures.push(`the viewer holds ${mark}: ${route.url} proves nothing`);
         continue;
       }

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { auth, describeWithApp } from '../../../test/harness';
 
-describeWithApp('system: data rules restrict lists', (ctx) => {
+describeWithApp('permission: data rules restrict lists', (ctx) => {
   const call = async (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     ctx().request({ method, url: `/ics${url}`, headers: auth(token), ...(payload ? { payload } : {}) });
   const usernames = (page: { records: { username: string }[] }) => page.records.map((r) => r.username).sort();

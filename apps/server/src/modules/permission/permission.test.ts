@@ -128,7 +128,7 @@ describeWithApp('permission: menus, buttons and their marks', (ctx) => {
   });
 });
 
-describeWithApp('system: menu nodes carry the button marks the user holds', (ctx) => {
+describeWithApp('permission: menu nodes carry the button marks the user holds', (ctx) => {
   it('fills meta.permissionList with held, honoured button marks under each menu', async () => {
     await ctx().db.query(
       `insert into sys_role (id, role_name, role_code) values ('role-pl-test', 'PL test', 'pl_test')`,

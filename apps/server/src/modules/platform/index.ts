@@ -1,2 +1,2 @@
 export { createPlatformModule } from './platform.module';
-export type { PlatformService, PlatformSettings } from './platform.service';
+export type { PlatformService } from './platform.service';

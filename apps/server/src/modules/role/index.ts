@@ -1,6 +1,5 @@
 export { createRoleModule } from './role.module';
 export {
-  ADMIN_ROLE,
   adminRoleRelation,
   roleDataRuleRelation,
   rolePermissionRelation,

@@ -176,6 +176,11 @@ export class SessionService {
     await this.sessions.revokeUser(user.id, caller.tokenHash);
   }
 
+  /** Forgets cached sessions, so that the next request reads the database (after changes made in SQL). */
+  clearCache(): void {
+    this.sessions.clearCache();
+  }
+
   async sendSmsCode(mobile: string, purpose: 'register' | 'login' | 'reset'): Promise<void> {
     // No codes for a registration that cannot happen (and no SMS bill from anonymous callers).
     if (purpose === 'register' && !(await this.platform.settings()).registerEnabled)

@@ -194,7 +194,7 @@ export class UserRepository {
 
   // ---------------------------------------------------------------- administration
 
-  /** Whether the live user `id` meets `where`. */
+  /** Whether user `id` meets `where`. */
   async meets(id: string, where: UserConditions): Promise<boolean> {
     const p = new SqlParams();
     const [row] = await this.db.query(

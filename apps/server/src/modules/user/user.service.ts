@@ -13,7 +13,7 @@ import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
 import { Listeners } from '../../lib/listeners';
 import { hashPassword } from '../../lib/password';
-import type { DepartReach } from '../depart';
+import type { DepartReach, DepartUsers } from '../depart';
 import type { DictService } from '../dict';
 import type { RoleService } from '../role';
 import {
@@ -53,7 +53,7 @@ const UNIQUE_FIELDS: [UniqueField, UniqueMessages[number][1]][] = [
  * Users: their accounts as sign-in reads them, and their administration, scoped to the
  * caller's departments unless the caller is an administrator.
  */
-export class UserService {
+export class UserService implements DepartUsers {
   private readonly changed = new Listeners<UserChange>();
 
   constructor(

@@ -23,7 +23,7 @@ function client(ctx: Ctx) {
 }
 
 describeWithApp(
-  'system: list mechanism, users, roles',
+  'user: list mechanism, users, roles',
   (ctx) => {
     const api = client(ctx);
 
