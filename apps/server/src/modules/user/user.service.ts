@@ -12,6 +12,7 @@ import type { Caller } from '../../http/routes';
 import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
 import { Listeners } from '../../lib/listeners';
+import type { MessageKey } from '../../lib/messages';
 import { hashPassword } from '../../lib/password';
 import type { DepartReach, DepartUsers } from '../depart';
 import type { DictService } from '../dict';
@@ -35,19 +36,14 @@ export type UserChange =
   /** Their roles, departments or managed departments may have changed. */
   | { kind: 'edited'; userId: string };
 
-const UNIQUE_MESSAGES: UniqueMessages = [
-  ['username', 'auth.username_taken'],
-  ['phone', 'auth.phone_taken'],
-  ['email', 'auth.email_taken'],
-  ['work_no', 'system.user.work_no_taken'],
+/** The fields no two users may share: form field, text of its unique constraint, message when taken. */
+const UNIQUE_FIELDS: [UniqueField, string, MessageKey][] = [
+  ['username', 'username', 'auth.username_taken'],
+  ['phone', 'phone', 'auth.phone_taken'],
+  ['email', 'email', 'auth.email_taken'],
+  ['workNo', 'work_no', 'system.user.work_no_taken'],
 ];
-
-const UNIQUE_FIELDS: [UniqueField, UniqueMessages[number][1]][] = [
-  ['username', 'auth.username_taken'],
-  ['phone', 'auth.phone_taken'],
-  ['email', 'auth.email_taken'],
-  ['workNo', 'system.user.work_no_taken'],
-];
+const UNIQUE_MESSAGES: UniqueMessages = UNIQUE_FIELDS.map(([, constraint, key]) => [constraint, key]);
 
 /**
  * Users: their accounts as sign-in reads them, and their administration, scoped to the
@@ -209,7 +205,7 @@ export class UserService implements DepartUsers {
     input: Partial<Record<UniqueField, string | null | undefined>>,
     exceptId = '',
   ): Promise<void> {
-    for (const [field, key] of UNIQUE_FIELDS) {
+    for (const [field, , key] of UNIQUE_FIELDS) {
       const value = input[field];
       if (value && (await this.repo.isTaken(field, value, exceptId))) throw new AppError(409, key);
     }
