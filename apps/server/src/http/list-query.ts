@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../db/database';
 import { AppError } from '../lib/errors';
+import { translate } from '../lib/messages';
 import type { Caller } from './routes';
 
 /** How a field may be filtered: the kind decides how values are parsed and bound. */
@@ -395,7 +396,7 @@ export class ListReader<T extends Record<string, unknown>> {
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Builds an .xlsx of `rows` with the resource's titled columns (dictionary texts where present). */
-export async function toXlsx(
+async function toXlsx(
   resource: Pick<ListResource, 'columns'>,
   rows: Record<string, unknown>[],
   lang: Language,
@@ -423,8 +424,8 @@ export async function toXlsx(
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** Sends an .xlsx download; the handler then returns without a result. */
-export async function sendXlsx(reply: FastifyReply, filename: string, content: Buffer): Promise<void> {
+/** Sends an .xlsx download. */
+async function sendXlsx(reply: FastifyReply, filename: string, content: Buffer): Promise<void> {
   const name = `${filename}.xlsx`;
   await reply
     .header('content-type', XLSX_TYPE)
@@ -433,4 +434,19 @@ export async function sendXlsx(reply: FastifyReply, filename: string, content: B
       `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
     )
     .send(content);
+}
+
+/**
+ * Answers an .xlsx download of `rows` with the resource's titled columns, its file named in the
+ * request's language; the handler then returns without a result.
+ */
+export async function replyXlsx(
+  reply: FastifyReply,
+  lang: Language,
+  resource: Pick<ListResource, 'columns'>,
+  rows: Record<string, unknown>[],
+  filename: Record<Language, string>,
+): Promise<void> {
+  const file = await toXlsx(resource, rows, lang, translate(lang, 'system.export.sheet'));
+  await sendXlsx(reply, filename[lang], file);
 }

@@ -1,6 +1,6 @@
 import { ANNOUNCEMENT_MARKS, type Announcement, announcementRoutes as routes } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
-import { sendXlsx, toXlsx } from '../../http/list-query';
+import { replyXlsx } from '../../http/list-query';
 import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
 import { AppError } from '../../lib/errors';
 import { translate } from '../../lib/messages';
@@ -61,13 +61,13 @@ export function registerAnnouncementRoutes(
       { column, order },
       ctx.lang,
     );
-    const file = await toXlsx(
+    await replyXlsx(
+      ctx.reply,
+      ctx.lang,
       EXPORT_COLUMNS,
       rows.map((a) => exportRow(a, ctx.lang)),
-      ctx.lang,
-      translate(ctx.lang, 'system.export.sheet'),
+      { 'zh-CN': '通知公告', 'en-US': 'announcements' },
     );
-    await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'announcements' : '通知公告', file);
     return null;
   });
 

@@ -1,8 +1,7 @@
 import { dictRoutes as routes, splitIds } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
-import { sendXlsx, toXlsx } from '../../http/list-query';
+import { replyXlsx } from '../../http/list-query';
 import { type AccessGuard, addRoute, requireAnyMark, withMessage } from '../../http/routes';
-import { translate } from '../../lib/messages';
 import { DICT_RESOURCE } from './dict.repository';
 import type { DictService } from './dict.service';
 
@@ -11,8 +10,10 @@ export function registerDictRoutes(app: FastifyInstance, guard: AccessGuard, dic
   addRoute(app, guard, routes.list, (ctx) => dicts.list(ctx.caller!, ctx.query));
   addRoute(app, guard, routes.exportXls, async (ctx) => {
     const rows = await dicts.exportRows(ctx.caller!, ctx.query);
-    const file = await toXlsx(DICT_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
-    await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'dictionaries' : '数据字典', file);
+    await replyXlsx(ctx.reply, ctx.lang, DICT_RESOURCE, rows, {
+      'zh-CN': '数据字典',
+      'en-US': 'dictionaries',
+    });
     return null;
   });
   addRoute(app, guard, routes.add, async (ctx) =>

@@ -1,8 +1,7 @@
 import { i18nRoutes as routes, splitIds } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
-import { sendXlsx, toXlsx } from '../../http/list-query';
+import { replyXlsx } from '../../http/list-query';
 import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
-import { translate } from '../../lib/messages';
 import { I18N_RESOURCE } from './i18n.repository';
 import type { I18nService } from './i18n.service';
 
@@ -11,8 +10,7 @@ export function registerI18nRoutes(app: FastifyInstance, guard: AccessGuard, i18
   addRoute(app, guard, routes.list, (ctx) => i18n.list(ctx.caller!, ctx.query));
   addRoute(app, guard, routes.exportXls, async (ctx) => {
     const rows = await i18n.exportRows(ctx.caller!, ctx.query);
-    const file = await toXlsx(I18N_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
-    await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'translations' : '国际化', file);
+    await replyXlsx(ctx.reply, ctx.lang, I18N_RESOURCE, rows, { 'zh-CN': '国际化', 'en-US': 'translations' });
     return null;
   });
   addRoute(app, guard, routes.add, async (ctx) => {

@@ -1,8 +1,7 @@
 import { logRoutes as routes } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
-import { sendXlsx, toXlsx } from '../../http/list-query';
+import { replyXlsx } from '../../http/list-query';
 import { type AccessGuard, addRoute } from '../../http/routes';
-import { translate } from '../../lib/messages';
 import { LOG_RESOURCE } from './log.repository';
 import type { LogService } from './log.service';
 
@@ -10,8 +9,7 @@ export function registerLogRoutes(app: FastifyInstance, guard: AccessGuard, logs
   addRoute(app, guard, routes.list, (ctx) => logs.list(ctx.caller!, ctx.query, ctx.lang));
   addRoute(app, guard, routes.exportXls, async (ctx) => {
     const rows = await logs.exportRows(ctx.caller!, ctx.query, ctx.lang);
-    const file = await toXlsx(LOG_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
-    await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'logs' : '日志', file);
+    await replyXlsx(ctx.reply, ctx.lang, LOG_RESOURCE, rows, { 'zh-CN': '日志', 'en-US': 'logs' });
     return null;
   });
 }

@@ -1,8 +1,7 @@
 import { projectRoutes as routes, splitIds } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
-import { sendXlsx, toXlsx } from '../../http/list-query';
+import { replyXlsx } from '../../http/list-query';
 import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
-import { translate } from '../../lib/messages';
 import { PROJECT_RESOURCE } from './project.repository';
 import type { ProjectService } from './project.service';
 
@@ -15,8 +14,10 @@ export function registerProjectRoutes(
   addRoute(app, guard, routes.queryById, (ctx) => projects.get(ctx.query.id));
   addRoute(app, guard, routes.exportXls, async (ctx) => {
     const rows = await projects.exportRows(ctx.caller!, ctx.query);
-    const file = await toXlsx(PROJECT_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
-    await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'projects' : '项目列表', file);
+    await replyXlsx(ctx.reply, ctx.lang, PROJECT_RESOURCE, rows, {
+      'zh-CN': '项目列表',
+      'en-US': 'projects',
+    });
     return null;
   });
   addRoute(app, guard, routes.add, async (ctx) =>

@@ -1,8 +1,7 @@
 import { roleRoutes as routes, splitIds } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
-import { sendXlsx, toXlsx } from '../../http/list-query';
+import { replyXlsx } from '../../http/list-query';
 import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
-import { translate } from '../../lib/messages';
 import { ROLE_RESOURCE } from './role.repository';
 import type { RoleService } from './role.service';
 
@@ -32,8 +31,7 @@ export function registerRoleRoutes(app: FastifyInstance, guard: AccessGuard, rol
   });
   addRoute(app, guard, routes.exportXls, async (ctx) => {
     const rows = await roles.exportRows(ctx.caller!, ctx.query);
-    const file = await toXlsx(ROLE_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
-    await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'roles' : '角色列表', file);
+    await replyXlsx(ctx.reply, ctx.lang, ROLE_RESOURCE, rows, { 'zh-CN': '角色列表', 'en-US': 'roles' });
     return null;
   });
 }

@@ -1,11 +1,10 @@
 import { userRoutes as routes, splitIds } from '@ics/contract';
 import type { FastifyInstance } from 'fastify';
 import { allowLargeJson } from '../../http/large-json';
-import { sendXlsx, toXlsx } from '../../http/list-query';
+import { replyXlsx } from '../../http/list-query';
 import { answerKey, type ResponseCache } from '../../http/response-cache';
 import { type AccessGuard, addRoute, requireAnyMark, withMessage } from '../../http/routes';
 import { saveImage } from '../../http/uploaded-image';
-import { translate } from '../../lib/messages';
 import { USER_RESOURCE } from './user.repository';
 import type { UserService } from './user.service';
 
@@ -59,8 +58,7 @@ export function registerUserRoutes(
   addRoute(app, guard, routes.queryUserByDepId, (ctx) => users.byDepart(ctx.caller!, ctx.query.id));
   addRoute(app, guard, routes.exportXls, async (ctx) => {
     const rows = await users.exportRows(ctx.caller!, ctx.query, ctx.lang);
-    const file = await toXlsx(USER_RESOURCE, rows, ctx.lang, translate(ctx.lang, 'system.export.sheet'));
-    await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'users' : '用户列表', file);
+    await replyXlsx(ctx.reply, ctx.lang, USER_RESOURCE, rows, { 'zh-CN': '用户列表', 'en-US': 'users' });
     return null;
   });
   // Avatars come as data URLs: this scope takes JSON bodies up to 3 MB.
