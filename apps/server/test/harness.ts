@@ -112,8 +112,9 @@ export type TestApp = {
   /** Creates a user directly in SQL (status 1 unless given) and returns its id. */
   createUser(user: NewUser): Promise<string>;
   /**
-   * Forgets cached sessions, grants, translations and project scopes, so changes made in SQL
-   * take effect at once (platform settings: change them with `services.platform.service.update`).
+   * Forgets cached sessions, grants, translations, project scopes and user list answers, so
+   * changes made in SQL take effect at once (platform settings: change them with
+   * `services.platform.service.update`).
    */
   clearCaches(): void;
 };
@@ -133,7 +134,7 @@ export type NewUser = {
 /** The X-Access-Token header for a token. */
 export const auth = (token: string) => ({ 'x-access-token': token });
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Calls the API as `admin` (signed in at the first call), or with another session's `token`. */
 export function adminApi(ctx: () => TestApp) {
