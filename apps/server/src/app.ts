@@ -6,15 +6,15 @@ import type { Config } from './config';
 import type { Database, Queryable } from './db/database';
 import { migrationsApplied } from './db/migrate';
 import { installErrorHandling } from './http/error-handler';
-import { clearOnWrites, ResponseCache } from './http/response-cache';
-import type { AccessGuard } from './http/routes';
+import { clearOnWrites, type ResponseCache } from './http/response-cache';
 import { registerMessages } from './lib/messages';
-import { announcementMessages } from './modules/announcement/announcement.messages';
-import { registerAnnouncementRoutes } from './modules/announcement/announcement.routes';
-import { AnnouncementService } from './modules/announcement/announcement.service';
+import { createAnnouncementModule } from './modules/announcement';
+import { createCheckModule } from './modules/check';
+import { createDepartModule } from './modules/depart';
 import { createDeviceModule } from './modules/device';
-import { registerHomeRoutes } from './modules/home/home.routes';
-import { HomeService } from './modules/home/home.service';
+import { createDictModule } from './modules/dict';
+import { createHomeModule } from './modules/home';
+import { createI18nModule } from './modules/i18n';
 import { ControlService } from './modules/lighting/control.service';
 import { lightingMessages } from './modules/lighting/lighting.messages';
 import { registerLightingRoutes } from './modules/lighting/lighting.routes';
@@ -23,27 +23,18 @@ import { systemClock } from './modules/lighting/scheduler/clock';
 import { FileOffsetClock } from './modules/lighting/scheduler/file-clock';
 import { LightingScheduler } from './modules/lighting/scheduler/scheduler';
 import { StrategyService } from './modules/lighting/strategy.service';
+import { createLogModule } from './modules/log';
+import { createDataRules, createPermissionModule } from './modules/permission';
+import { createPlatformModule } from './modules/platform';
+import { createProjectModule } from './modules/project';
 import type { FanOut } from './modules/realtime/fan-out';
 import { createFanOut } from './modules/realtime/fan-out-factory';
 import { Realtime } from './modules/realtime/realtime.hub';
 import { realtimeMessages } from './modules/realtime/realtime.messages';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes';
-import { LoginGuard } from './modules/session/login-guard';
-import { registerSessionRoutes } from './modules/session/session.routes';
-import { SessionService } from './modules/session/session.service';
-import { SessionStore } from './modules/session/session.store';
-import { logSmsSender, SmsCodes, type SmsSender } from './modules/session/sms';
-import { DictService } from './modules/system/dict.service';
-import { I18nService } from './modules/system/i18n.service';
-import { logMessages } from './modules/system/log.messages';
-import { LogService } from './modules/system/log.service';
-import { logOperations } from './modules/system/operation-log';
-import { PermissionService } from './modules/system/permission.service';
-import { PlatformService } from './modules/system/platform.service';
-import { ProjectScopeService } from './modules/system/project-scope';
-import { systemMessages } from './modules/system/system.messages';
-import { registerSystemRoutes } from './modules/system/system.routes';
-import { UserRepository } from './modules/system/user.repository';
+import { createRoleModule } from './modules/role';
+import { createSessionModule, logSmsSender, type SmsSender } from './modules/session';
+import { createUserModule } from './modules/user';
 import { registerAccessLog, requestId } from './plugins/access-log';
 import { registerConsole } from './plugins/console';
 import { registerCors } from './plugins/cors';
@@ -64,102 +55,128 @@ export type AppOptions = {
   logStream?: { write(line: string): void };
 };
 
-export type Services = ReturnType<typeof createServices>;
+export type Services = ReturnType<typeof createModules>;
 
-function createServices(
+/**
+ * The modules, each created by its factory from what it names, in dependency order; then the
+ * realtime hub, devices and street lighting.
+ */
+function createModules(
   config: Config,
   db: Database,
   smsSender: SmsSender,
-  log: FastifyBaseLogger,
+  logger: FastifyBaseLogger,
   fanOut: FanOut,
 ) {
-  const i18n = new I18nService(db);
-  // Serialised answers of the user list (per caller and query): cleared by every write on this
-  // node (clearOnWrites, and the invalidations below); 2 s bounds what other API nodes changed.
-  const listAnswers = new ResponseCache({ ttlMs: 2_000, maxEntries: 2_000, maxAnswerChars: 256 * 1024 });
-  // Sign-in also writes users outside a writing request (CAS sign-in is a GET).
-  const users = new UserRepository(db, () => listAnswers.clear());
-  const sessionStore = new SessionStore(db, { ttlMs: config.tokenTtlMs, idleMs: config.sessionIdleMs });
-  const loginGuard = new LoginGuard(db);
-  const dicts = new DictService(db, i18n);
-  const platform = new PlatformService(db, config.casUrl);
-  const logs = new LogService(db);
-  const permissions = new PermissionService(db, i18n);
-  permissions.onInvalidate(() => listAnswers.clear());
-  i18n.onInvalidate(() => listAnswers.clear());
-  const projectScope = new ProjectScopeService(db);
+  // Data rules restrict the lists of several modules, which register their lists with them.
+  const dataRules = createDataRules({ db });
+  const i18n = createI18nModule({ db, dataRules });
+  const check = createCheckModule({ db });
+  const dict = createDictModule({ db, dataRules, i18n: i18n.service, duplicates: check.service });
+  const platform = createPlatformModule({ db, config });
+  const log = createLogModule({ db, dataRules });
+  const role = createRoleModule({ db, dataRules, dicts: dict.service, duplicates: check.service });
+  const user = createUserModule({
+    db,
+    config,
+    dataRules,
+    i18n: i18n.service,
+    roles: role.service,
+    dicts: dict.service,
+    duplicates: check.service,
+  });
+  const depart = createDepartModule({
+    db,
+    i18n: i18n.service,
+    users: user.service,
+    dicts: dict.service,
+    duplicates: check.service,
+  });
+  const permission = createPermissionModule({
+    db,
+    dataRules,
+    i18n: i18n.service,
+    dicts: dict.service,
+    roles: role.service,
+    users: user.service,
+    departs: depart.service,
+    duplicates: check.service,
+  });
+  const project = createProjectModule({
+    db,
+    dataRules,
+    dicts: dict.service,
+    duplicates: check.service,
+    roles: role.service,
+    departs: depart.service,
+  });
+  const session = createSessionModule({
+    db,
+    config,
+    smsSender,
+    users: user.service,
+    permissions: permission.service,
+    platform: platform.service,
+    dicts: dict.service,
+    logs: log.service,
+  });
+  const home = createHomeModule({ logs: log.service });
   // Console sockets of this node; device modules push with realtime.sendToUsers(...).
   const realtime = new Realtime(fanOut);
-  const announcements = new AnnouncementService(db, i18n, realtime, users);
-  const home = new HomeService(db);
+  const announcement = createAnnouncementModule({ db, i18n: i18n.service, realtime, users: user.service });
   // Device registry, bus, ingestion and commands; the bus is started by main.ts (or a test) with
   // devices.start().
   const device = createDeviceModule({
     db,
-    log,
+    log: logger,
     config,
-    scopes: projectScope,
+    scopes: project.scope,
     audience: projectAudience(db),
     push: realtime,
   });
   const devices = device.runtime;
   // Street lighting; the scheduler is started by main.ts (tests build their own with a test clock).
-  const lightingControl = new ControlService(db, projectScope, device.commands, realtime);
-  const lighting = new LightingService(db, projectScope, device.service, lightingControl, device.commands);
-  const lightingStrategies = new StrategyService(db, projectScope, lightingControl, device.commands);
+  const lightingControl = new ControlService(db, project.scope, device.commands, realtime);
+  const lighting = new LightingService(db, project.scope, device.service, lightingControl, device.commands);
+  const lightingStrategies = new StrategyService(db, project.scope, lightingControl, device.commands);
   // Test only (refused in production by config.ts): a clock moved by writing a file.
-  const testClock = config.testClockFile ? new FileOffsetClock(config.testClockFile, log) : null;
+  const testClock = config.testClockFile ? new FileOffsetClock(config.testClockFile, logger) : null;
   const lightingScheduler = new LightingScheduler(
     db,
     lightingStrategies,
     lightingControl,
     testClock ?? systemClock,
     () => devices.running,
-    log,
+    logger,
   );
   if (testClock) {
-    log.warn(
+    logger.warn(
       { file: testClock.file, offsetMs: testClock.offset },
       'ICS_TEST_CLOCK_FILE is set: the lighting scheduler runs on a TEST CLOCK (never use this in production)',
     );
     testClock.onChange((offsetMs) => {
-      log.warn({ offsetMs }, 'test clock moved');
+      logger.warn({ offsetMs }, 'test clock moved');
       if (lightingScheduler.running) void lightingScheduler.tick();
     });
   }
-  const sessions = new SessionService(
-    db,
-    users,
-    sessionStore,
-    loginGuard,
-    new SmsCodes(db, smsSender),
-    dicts,
-    platform,
-    logs,
-  );
-  const guard: AccessGuard = {
-    resolveCaller: (token) => sessionStore.resolve(token),
-    hasMark: (caller, mark) => permissions.hasMark(caller.userId, mark),
-  };
   return {
     i18n,
-    listAnswers,
-    users,
-    sessionStore,
-    loginGuard,
-    dicts,
+    check,
+    dict,
     platform,
-    logs,
-    permissions,
-    projectScope,
-    sessions,
-    guard,
-    realtime,
-    announcements,
+    log,
+    role,
+    user,
+    depart,
+    permission,
+    project,
+    session,
     home,
+    realtime,
+    announcement,
     device,
-    liveEvents: device.live,
     devices,
+    liveEvents: device.live,
     lightingControl,
     lighting,
     lightingStrategies,
@@ -188,14 +205,8 @@ function projectAudience(db: Queryable) {
 /** Builds the application: infrastructure first, then the modules, then the console. */
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
   const { config, db } = options;
-  for (const messages of [
-    systemMessages,
-    logMessages,
-    announcementMessages,
-    realtimeMessages,
-    lightingMessages,
-  ])
-    registerMessages(messages);
+  // Modules created by a factory register their messages themselves.
+  for (const messages of [realtimeMessages, lightingMessages]) registerMessages(messages);
   const app = Fastify({
     logger:
       options.logger === false
@@ -225,14 +236,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   clearOnWrites(app, answerCaches);
 
   const fanOut = await createFanOut(config.redisUrl, app.log);
-  const services = createServices(
+  const services = createModules(
     config,
     db,
     options.smsSender ?? logSmsSender(app.log),
     app.log,
     fanOut.fanOut,
   );
-  answerCaches.push(services.listAnswers);
+  answerCaches.push(services.user.listAnswers);
   app.addHook('onClose', async () => {
     await services.lightingScheduler.stop();
     services.testClock?.close();
@@ -257,37 +268,37 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await app.register(
     async (api) => {
       await registerOpenApi(api, config.basePath);
-      registerHealthRoutes(api, services.guard, [
+      const { guard } = services.session;
+      registerHealthRoutes(api, guard, [
         { part: 'database', check: async () => (await db.query('select 1')).length === 1 },
         { part: 'migrations', check: () => migrationsApplied(db) },
         { part: 'broker', check: () => services.devices.connected },
         ...(fanOut.redisReady ? [{ part: 'redis' as const, check: fanOut.redisReady }] : []),
       ]);
-      metrics.registerRoute(api, services.guard);
-      registerSessionRoutes(api, {
-        guard: services.guard,
-        sessions: services.sessions,
-        loginGuard: services.loginGuard,
-        permissions: services.permissions,
-        platform: services.platform,
-        casUrl: config.casUrl,
-      });
+      metrics.registerRoute(api, guard);
+      services.session.registerRoutes(api, guard);
       // Modules register here, one call each, in the order of the product's menu.
-      await registerRealtimeRoutes(api, { guard: services.guard, realtime: services.realtime });
-      registerHomeRoutes(api, { guard: services.guard, home: services.home });
+      await registerRealtimeRoutes(api, { guard, realtime: services.realtime });
+      services.home.registerRoutes(api, guard);
       // Publishing and managing announcements are operations like those of the System menu.
       await api.register(async (scope) => {
-        logOperations(scope, services);
-        registerAnnouncementRoutes(scope, { guard: services.guard, announcements: services.announcements });
+        services.log.recordOperations(scope, guard);
+        services.announcement.registerRoutes(scope, guard);
       });
-      services.device.routes(api, services.guard);
+      services.device.routes(api, guard);
       registerLightingRoutes(api, {
-        guard: services.guard,
+        guard,
         lighting: services.lighting,
         control: services.lightingControl,
         strategies: services.lightingStrategies,
       });
-      await registerSystemRoutes(api, { db, config, services });
+      // System administration: every operation of these routes goes to the operation log.
+      await api.register(async (scope) => {
+        services.log.recordOperations(scope, guard);
+        const { user, role, permission, depart, dict, check, project, i18n, platform, log } = services;
+        for (const module of [user, role, permission, depart, dict, check, project, i18n, platform, log])
+          await module.registerRoutes(scope, guard);
+      });
     },
     { prefix: config.basePath },
   );

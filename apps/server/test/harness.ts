@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { buildApp, type Services } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { seedAdmin } from '../src/db/seed';
 import { hashPassword } from '../src/lib/password';
-import type { SmsSender } from '../src/modules/session/sms';
+import type { SmsSender } from '../src/modules/session';
 
 export const ADMIN_PASSWORD = 'Admin123!';
 
@@ -112,8 +112,9 @@ export type TestApp = {
   /** Creates a user directly in SQL (status 1 unless given) and returns its id. */
   createUser(user: NewUser): Promise<string>;
   /**
-   * Forgets cached sessions, grants, translations and project scopes, so changes made in SQL
-   * take effect at once (platform settings: change them with `services.platform.update`).
+   * Forgets cached sessions, grants, translations, project scopes and user list answers, so
+   * changes made in SQL take effect at once (platform settings: change them with
+   * `services.platform.service.update`).
    */
   clearCaches(): void;
 };
@@ -132,6 +133,47 @@ export type NewUser = {
 
 /** The X-Access-Token header for a token. */
 export const auth = (token: string) => ({ 'x-access-token': token });
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Calls the API as `admin` (signed in at the first call), or with another session's `token`. */
+export function adminApi(ctx: () => TestApp) {
+  let adminToken: string | undefined;
+  return async (method: Method, url: string, payload?: unknown, token?: string) => {
+    adminToken ??= await ctx().login();
+    return ctx().request({
+      method,
+      url: `/ics${url}`,
+      headers: auth(token ?? adminToken),
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  };
+}
+
+/** Sends the same add twice at once: exactly one wins, the other gets 409 and `message`. */
+export async function raceAdds(
+  api: ReturnType<typeof adminApi>,
+  url: string,
+  body: Record<string, unknown>,
+  message: string,
+): Promise<{ id: string }> {
+  const results = await Promise.all([api('POST', url, body), api('POST', url, body)]);
+  expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+  const lost = results.find((r) => r.status === 409)!;
+  expect(lost.body).toMatchObject({ success: false, code: 409, message });
+  return results.find((r) => r.status === 200)!.body.result as { id: string };
+}
+
+/** A PNG data URL (a 180×180 header, no pixels) padded with `extra` bytes, as the console uploads images. */
+export function testPng(extra = 0): string {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'ascii');
+  ihdr.writeUInt32BE(180, 8);
+  ihdr.writeUInt32BE(180, 12);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return `data:image/png;base64,${Buffer.concat([signature, ihdr, Buffer.alloc(extra)]).toString('base64')}`;
+}
 
 export type HarnessOptions = {
   /** Environment for loadConfig; a function is called when the suite starts (e.g. to use a port known only then). */
@@ -201,14 +243,15 @@ export async function startTestApp(
       for (const dep of user.departs ?? [])
         await db.query('insert into sys_user_depart (user_id, dep_id) values ($1, $2)', [id, dep]);
       // Written in SQL, not through a request: cached list answers would not know.
-      services.listAnswers.clear();
+      services.user.listAnswers.clear();
       return id;
     },
     clearCaches() {
-      services.sessionStore.clearCache();
-      services.permissions.invalidate();
-      services.i18n.invalidate();
-      services.projectScope.invalidate();
+      services.session.service.clearCache();
+      services.permission.service.invalidate();
+      services.user.listAnswers.clear();
+      services.i18n.service.invalidate();
+      services.project.scope.invalidate();
     },
     async close() {
       await app.close();

@@ -178,7 +178,7 @@ describeWithApp(
     setup: async (app, services) => {
       await app.register(
         async (api) => {
-          addRoute(api, services.guard, marked, (c) => c.caller!.username);
+          addRoute(api, services.session.guard, marked, (c) => c.caller!.username);
           addRoute(api, nobody, boom, () => {
             throw new Error('secret connection string postgres://u:p@db');
           });

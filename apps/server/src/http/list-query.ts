@@ -1,16 +1,10 @@
-import {
-  DATA_RULE_VARIABLES,
-  type DataRuleCondition,
-  type DataRuleVariable,
-  type DictCatalogue,
-  type Language,
-  type ListPage,
-  type ListQuery,
-} from '@ics/contract/server';
+import type { DictCatalogue, Language, ListPage, ListQuery } from '@ics/contract/server';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../db/database';
 import { AppError } from '../lib/errors';
+import { translate } from '../lib/messages';
+import type { Caller } from './routes';
 
 /** How a field may be filtered: the kind decides how values are parsed and bound. */
 export type FilterKind = 'text' | 'number' | 'date' | 'bool';
@@ -38,7 +32,7 @@ export type ListResource = {
   baseWhere?: string[];
   /** A unique column that makes the order total, so pages never overlap. */
   tiebreak?: string;
-  /** Url of the menu whose data rules restrict this list (sys_permission.url). */
+  /** Url of the menu whose data rules restrict this list (registered with `ListRules`). */
   ruleMenu?: string;
 };
 
@@ -67,7 +61,18 @@ const RESERVED = new Set([
   'lang',
 ]);
 
-type Operator = '=' | '<>' | '>' | '>=' | '<' | '<=' | 'like' | 'left_like' | 'right_like' | 'in';
+/** How a filter compares a column with a value. */
+export type FilterOperator =
+  | '='
+  | '<>'
+  | '>'
+  | '>='
+  | '<'
+  | '<='
+  | 'like'
+  | 'left_like'
+  | 'right_like'
+  | 'in';
 
 const badFilter = (field: string) => new AppError(400, 'system.list.bad_filter', { field });
 
@@ -94,11 +99,11 @@ function convert(kind: FilterKind, field: string, raw: string, endOfDay = false)
   }
 }
 
-/** One bound condition on a whitelisted column. */
-function condition(
+/** One bound condition on a whitelisted column; refuses a value the column's kind cannot take. */
+export function filterCondition(
   spec: ColumnSpec,
   field: string,
-  op: Operator,
+  op: FilterOperator,
   value: string,
   params: SqlParams,
   endOfDay = false,
@@ -129,9 +134,9 @@ function condition(
 }
 
 /** Reads the operator from a filter value (contract section 1). */
-function parseValue(raw: string): { op: Operator; value: string } {
+function parseValue(raw: string): { op: FilterOperator; value: string } {
   const compare = /^(>=|<=|>|<) (.*)$/.exec(raw);
-  if (compare) return { op: compare[1] as Operator, value: compare[2]! };
+  if (compare) return { op: compare[1] as FilterOperator, value: compare[2]! };
   if (raw.startsWith('!')) return { op: '<>', value: raw.slice(1) };
   if (raw.length > 1 && raw.startsWith('*') && raw.endsWith('*'))
     return { op: 'like', value: raw.slice(1, -1) };
@@ -141,7 +146,7 @@ function parseValue(raw: string): { op: Operator; value: string } {
   return { op: '=', value: raw };
 }
 
-const SUPER_RULES: Record<string, Operator> = {
+const SUPER_RULES: Record<string, FilterOperator> = {
   eq: '=',
   ne: '<>',
   gt: '>',
@@ -181,7 +186,7 @@ function superQuery(resource: ListResource, query: ListQuery, params: SqlParams)
       throw new AppError(400, 'system.list.bad_super_query');
     }
     if (String(val) === '') continue;
-    parts.push(condition(spec, field as string, op, String(val), params));
+    parts.push(filterCondition(spec, field as string, op, String(val), params));
   }
   if (parts.length === 0) return undefined;
   return `(${parts.join(query.superQueryMatchType === 'or' ? ' or ' : ' and ')})`;
@@ -201,7 +206,14 @@ export function whereOf(resource: ListResource, query: ListQuery, params: SqlPar
       const spec = resource.columns[range[1]!]!;
       if (!spec.filter || spec.filter === 'bool') continue;
       where.push(
-        condition(spec, range[1]!, range[2] === 'begin' ? '>=' : '<=', text, params, range[2] === 'end'),
+        filterCondition(
+          spec,
+          range[1]!,
+          range[2] === 'begin' ? '>=' : '<=',
+          text,
+          params,
+          range[2] === 'end',
+        ),
       );
       continue;
     }
@@ -209,7 +221,7 @@ export function whereOf(resource: ListResource, query: ListQuery, params: SqlPar
     const spec = resource.columns[key]!;
     if (!spec.filter) continue;
     const { op, value: v } = parseValue(text);
-    where.push(condition(spec, key, op, v, params));
+    where.push(filterCondition(spec, key, op, v, params));
   }
   const sq = superQuery(resource, query, params);
   if (sq) where.push(sq);
@@ -237,98 +249,26 @@ const selectList = (resource: ListResource) =>
     .map(([field, spec]) => `${spec.select ?? spec.column} as "${field}"`)
     .join(', ');
 
-// ---------------------------------------------------------------- data rules
-
-/** A data rule as stored: a field of the list, a condition and a value that may hold `#{variables}`. */
-export type DataRule = { column: string; condition: DataRuleCondition; value: string };
-
-/** The caller's values of the rule variables (`sys_multi_org_code` as a comma list). */
-export type DataRuleValues = Record<DataRuleVariable, string>;
-
-/** The rules restricting one caller's rows of one list, with the values they refer to. */
-export type DataRuleSet = { rules: DataRule[]; values: DataRuleValues };
-
-const RULE_OPERATORS: Record<DataRuleCondition, Operator> = {
-  '=': '=',
-  '!=': '<>',
-  '>': '>',
-  '>=': '>=',
-  '<': '<',
-  '<=': '<=',
-  LIKE: 'like',
-  LEFT_LIKE: 'left_like',
-  RIGHT_LIKE: 'right_like',
-  IN: 'in',
-};
-
-const VARIABLE = /#\{([^}]*)\}/g;
-const isVariable = (name: string): name is DataRuleVariable =>
-  (DATA_RULE_VARIABLES as readonly string[]).includes(name);
-
-/** Replaces `#{name}` by the caller's value; an unknown name is refused. */
-export function substituteRuleValue(value: string, values: DataRuleValues): string {
-  return value.replace(VARIABLE, (_m, name: string) => {
-    if (!isVariable(name)) throw new AppError(400, 'system.data_rule.bad_variable', { name });
-    return values[name];
-  });
-}
-
-/** Why `rule` cannot restrict `resource`, as an error to answer; undefined when it can. */
-export function dataRuleProblem(resource: ListResource, rule: DataRule): AppError | undefined {
-  const spec = Object.hasOwn(resource.columns, rule.column) ? resource.columns[rule.column] : undefined;
-  if (!spec?.filter) {
-    const allowed = Object.entries(resource.columns)
-      .filter(([, s]) => s.filter)
-      .map(([field]) => field)
-      .join(', ');
-    return new AppError(400, 'system.data_rule.bad_column', { column: rule.column.slice(0, 64), allowed });
-  }
-  for (const [, name] of rule.value.matchAll(VARIABLE)) {
-    if (!isVariable(name!)) return new AppError(400, 'system.data_rule.bad_variable', { name: name! });
-  }
-  // The value must fit the column: a literal as it is, a variable as a sample of its kind
-  // (a date for sys_date/sys_time, text for the others, which number or date columns refuse).
-  const sample = rule.value.replace(VARIABLE, (_m, name: string) =>
-    name === 'sys_date' ? '2000-01-01' : name === 'sys_time' ? '2000-01-01 00:00:00' : 'x',
-  );
-  try {
-    condition(spec, rule.column, RULE_OPERATORS[rule.condition], sample, new SqlParams());
-  } catch {
-    return new AppError(400, 'system.data_rule.bad_value', { column: rule.column.slice(0, 64) });
-  }
-  return undefined;
-}
+/** Conditions a caller's rows must meet beyond the request's own filters (trusted SQL, bound values). */
+export type ListRestriction = (params: SqlParams) => string[];
 
 /**
- * Conditions of the caller's data rules, all of which a row must meet (upstream ANDs them).
- * A rule that cannot apply (its column gone from the list, a value that no longer fits)
- * matches nothing: a broken rule never widens what a user sees.
+ * Data rules: which rows of a list each caller may see (the permission module grants them).
+ * A module owning a list registers it, so that rules can be written for the list's menu.
  */
-function dataRuleWhere(resource: ListResource, set: DataRuleSet, params: SqlParams): string[] {
-  return set.rules.map((rule) => {
-    if (dataRuleProblem(resource, rule)) return 'false';
-    try {
-      const value = substituteRuleValue(rule.value, set.values);
-      return condition(
-        resource.columns[rule.column]!,
-        rule.column,
-        RULE_OPERATORS[rule.condition],
-        value,
-        params,
-      );
-    } catch {
-      return 'false';
-    }
-  });
-}
+export type ListRules = {
+  register(resource: ListResource): void;
+  /** The conditions of the caller's rules on `resource`; undefined when they see every row. */
+  forCaller(caller: Caller, resource: ListResource): Promise<ListRestriction | undefined>;
+};
 
 export type ListOptions = {
   /** More conditions (trusted SQL) that bind their values through the same parameters. */
   extraWhere?: (params: SqlParams) => string[];
   /** Dictionaries for `_dictText`. */
   dicts?: DictCatalogue;
-  /** The caller's data rules for this list; absent when the caller is not restricted. */
-  dataRules?: DataRuleSet | undefined;
+  /** The caller's data rules on this list (`ListRules.forCaller`); absent when they see every row. */
+  dataRules?: ListRestriction | undefined;
 };
 
 /** Every condition of a list request: filters, then the caller's scope and data rules. */
@@ -341,7 +281,7 @@ function allConditions(
   return [
     ...whereOf(resource, query, params),
     ...(options.extraWhere?.(params) ?? []),
-    ...(options.dataRules ? dataRuleWhere(resource, options.dataRules, params) : []),
+    ...(options.dataRules?.(params) ?? []),
   ];
 }
 
@@ -427,10 +367,36 @@ export async function listAll<T extends Record<string, unknown>>(
   return decorate(resource, rows, options.dicts);
 }
 
+/** One list resource read through a connection: its pages, every row a request matches, one record. */
+export class ListReader<T extends Record<string, unknown>> {
+  constructor(
+    private readonly db: Queryable,
+    readonly resource: ListResource,
+  ) {}
+
+  page(query: ListQuery, options?: ListOptions): Promise<ListPage<T>> {
+    return listPage<T>(this.db, this.resource, query, options);
+  }
+
+  rows(query: ListQuery, options?: ListOptions): Promise<T[]> {
+    return listAll<T>(this.db, this.resource, query, options);
+  }
+
+  /** The record whose `id` field is `id` (`options` may add dictionaries), or undefined. */
+  async byId(id: string, options: ListOptions = {}): Promise<T | undefined> {
+    const column = this.resource.columns.id!.column;
+    const page = await this.page(
+      { pageNo: 1, pageSize: 1 },
+      { ...options, extraWhere: (p) => [`${column} = ${p.add(id)}`] },
+    );
+    return page.records[0];
+  }
+}
+
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Builds an .xlsx of `rows` with the resource's titled columns (dictionary texts where present). */
-export async function toXlsx(
+async function toXlsx(
   resource: Pick<ListResource, 'columns'>,
   rows: Record<string, unknown>[],
   lang: Language,
@@ -458,8 +424,8 @@ export async function toXlsx(
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** Sends an .xlsx download; the handler then returns without a result. */
-export async function sendXlsx(reply: FastifyReply, filename: string, content: Buffer): Promise<void> {
+/** Sends an .xlsx download. */
+async function sendXlsx(reply: FastifyReply, filename: string, content: Buffer): Promise<void> {
   const name = `${filename}.xlsx`;
   await reply
     .header('content-type', XLSX_TYPE)
@@ -468,4 +434,19 @@ export async function sendXlsx(reply: FastifyReply, filename: string, content: B
       `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
     )
     .send(content);
+}
+
+/**
+ * Answers an .xlsx download of `rows` with the resource's titled columns, its file named in the
+ * request's language; the handler then returns without a result.
+ */
+export async function replyXlsx(
+  reply: FastifyReply,
+  lang: Language,
+  resource: Pick<ListResource, 'columns'>,
+  rows: Record<string, unknown>[],
+  filename: Record<Language, string>,
+): Promise<void> {
+  const file = await toXlsx(resource, rows, lang, translate(lang, 'system.export.sheet'));
+  await sendXlsx(reply, filename[lang], file);
 }

@@ -6,6 +6,7 @@ import type {
   AnnouncementSendStatus,
 } from '@ics/contract/server';
 import type { Queryable } from '../../db/database';
+import { activeUserRelation } from '../user';
 
 const TZ = 'Asia/Shanghai';
 const fmt = (column: string) => `to_char(${column} at time zone '${TZ}', 'YYYY-MM-DD HH24:MI:SS')`;
@@ -57,7 +58,7 @@ const PUBLISHED = `a.send_status = '1' and a.del_flag = 0`;
  * was created (upstream's `end_time >= create_time`; no end time means open-ended).
  */
 const BACKFILL_ALL = `insert into sys_announcement_send (annt_id, user_id)
-  select a.id, u.id from sys_announcement a join sys_user u on u.id = $1
+  select a.id, u.id from sys_announcement a join (${activeUserRelation}) u on u.id = $1
    where ${PUBLISHED} and a.msg_type = 'ALL' and coalesce(a.end_time, 'infinity') >= u.create_time
   on conflict (annt_id, user_id) do nothing`;
 
@@ -210,7 +211,7 @@ export class AnnouncementRepository {
   async existingUsers(ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const rows = await this.db.query<{ id: string }>(
-      'select id from sys_user where id = any($1::text[]) and del_flag = 0',
+      `select id from (${activeUserRelation}) u where u.id = any($1::text[])`,
       [ids],
     );
     return new Set(rows.map((r) => r.id));
@@ -231,7 +232,7 @@ export class AnnouncementRepository {
     if (userIds.length > 0) {
       await this.db.query(
         `insert into sys_announcement_send (annt_id, user_id)
-         select $1, u.id from sys_user u where u.id = any($2::text[]) and u.del_flag = 0
+         select $1, u.id from (${activeUserRelation}) u where u.id = any($2::text[])
          on conflict (annt_id, user_id) do nothing`,
         [id, userIds],
       );
@@ -345,14 +346,14 @@ export class AnnouncementRepository {
     const [stats] = await this.db.query<{ total: number; read: number }>(
       row.msg_type === 'ALL'
         ? `select
-             (select count(*)::int from sys_user u, sys_announcement a
-               where a.id = $1 and u.del_flag = 0 and coalesce(a.end_time, 'infinity') >= u.create_time) as total,
-             (select count(*)::int from sys_announcement_send s join sys_user u on u.id = s.user_id
-               where s.annt_id = $1 and s.read_flag = '1' and u.del_flag = 0) as read`
+             (select count(*)::int from (${activeUserRelation}) u, sys_announcement a
+               where a.id = $1 and coalesce(a.end_time, 'infinity') >= u.create_time) as total,
+             (select count(*)::int from sys_announcement_send s join (${activeUserRelation}) u on u.id = s.user_id
+               where s.annt_id = $1 and s.read_flag = '1') as read`
         : `select
-             (select count(*)::int from sys_user u where u.del_flag = 0 and u.id = any($2::text[])) as total,
-             (select count(*)::int from sys_announcement_send s join sys_user u on u.id = s.user_id
-               where s.annt_id = $1 and s.read_flag = '1' and u.del_flag = 0 and u.id = any($2::text[])) as read`,
+             (select count(*)::int from (${activeUserRelation}) u where u.id = any($2::text[])) as total,
+             (select count(*)::int from sys_announcement_send s join (${activeUserRelation}) u on u.id = s.user_id
+               where s.annt_id = $1 and s.read_flag = '1' and u.id = any($2::text[])) as read`,
       row.msg_type === 'ALL' ? [row.id] : [row.id, splitIds(row.user_ids)],
     );
     return stats!;

@@ -1,12 +1,10 @@
 import { ANNOUNCEMENT_MARKS, type Announcement, announcementRoutes as routes } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
-import { sendXlsx, toXlsx } from '../../http/list-query';
+import { replyXlsx } from '../../http/list-query';
 import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
 import { AppError } from '../../lib/errors';
 import { translate } from '../../lib/messages';
 import type { AnnouncementService } from './announcement.service';
-
-export type AnnouncementModuleDeps = { guard: AccessGuard; announcements: AnnouncementService };
 
 /** The id of doReleaseData/doReovkeData: `?id=` (upstream GET) or `{id}` (the console's PUT). */
 function releaseId(query: { id?: string | undefined }, body: { id?: string | undefined } | null | undefined) {
@@ -40,9 +38,11 @@ function exportRow(a: Announcement, lang: Parameters<typeof translate>[0]): Reco
   };
 }
 
-export function registerAnnouncementRoutes(app: FastifyInstance, deps: AnnouncementModuleDeps): void {
-  const { guard, announcements } = deps;
-
+export function registerAnnouncementRoutes(
+  app: FastifyInstance,
+  guard: AccessGuard,
+  announcements: AnnouncementService,
+): void {
   addRoute(app, guard, routes.list, (ctx) => {
     const { pageNo, pageSize, column, order, titile, msgCategory, sendStatus, msgType } = ctx.query;
     return announcements.list(
@@ -61,13 +61,13 @@ export function registerAnnouncementRoutes(app: FastifyInstance, deps: Announcem
       { column, order },
       ctx.lang,
     );
-    const file = await toXlsx(
+    await replyXlsx(
+      ctx.reply,
+      ctx.lang,
       EXPORT_COLUMNS,
       rows.map((a) => exportRow(a, ctx.lang)),
-      ctx.lang,
-      translate(ctx.lang, 'system.export.sheet'),
+      { 'zh-CN': '通知公告', 'en-US': 'announcements' },
     );
-    await sendXlsx(ctx.reply, ctx.lang === 'en-US' ? 'announcements' : '通知公告', file);
     return null;
   });
 

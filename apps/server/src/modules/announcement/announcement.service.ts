@@ -12,9 +12,9 @@ import { toPage } from '@ics/contract/server';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../http/routes';
 import { AppError } from '../../lib/errors';
+import type { I18nService } from '../i18n';
 import type { Realtime } from '../realtime/realtime.hub';
-import type { I18nService } from '../system/i18n.service';
-import type { UserRepository } from '../system/user.repository';
+import type { UserService } from '../user';
 import {
   AnnouncementRepository,
   type AnnouncementRow,
@@ -97,7 +97,7 @@ export class AnnouncementService {
     private readonly db: Database,
     private readonly i18n: I18nService,
     private readonly realtime: Realtime,
-    private readonly users: UserRepository,
+    private readonly users: UserService,
   ) {
     this.repo = new AnnouncementRepository(db);
   }

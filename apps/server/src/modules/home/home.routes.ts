@@ -3,10 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { type AccessGuard, addRoute } from '../../http/routes';
 import type { HomeService } from './home.service';
 
-export type HomeModuleDeps = { guard: AccessGuard; home: HomeService };
-
 /** Home-page counters (`/sys/loginfo`, `/sys/visitInfo`). */
-export function registerHomeRoutes(app: FastifyInstance, deps: HomeModuleDeps): void {
-  addRoute(app, deps.guard, routes.loginfo, () => deps.home.logInfo());
-  addRoute(app, deps.guard, routes.visitInfo, () => deps.home.visitInfo());
+export function registerHomeRoutes(app: FastifyInstance, guard: AccessGuard, home: HomeService): void {
+  addRoute(app, guard, routes.loginfo, () => home.logInfo());
+  addRoute(app, guard, routes.visitInfo, () => home.visitInfo());
 }

@@ -14,7 +14,7 @@ import type { Database } from '../../db/database';
 import { isoOrNull } from '../../http/sql-where';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { CommandCounts, CommandOutcomeEvent, CommandService, CommandTarget, UserPush } from '../device';
-import type { ProjectScope, ProjectScopeService } from '../system/project-scope';
+import type { ProjectScope, ProjectScopeService } from '../project';
 
 export type JobSource = ControlJobDto['source'];
 

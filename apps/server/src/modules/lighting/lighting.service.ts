@@ -30,7 +30,7 @@ import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { CommandService, DeviceService } from '../device';
-import type { ProjectScope, ProjectScopeService } from '../system/project-scope';
+import type { ProjectScope, ProjectScopeService } from '../project';
 import type { ControlService } from './control.service';
 import { localParts, zonedInstant } from './plan';
 import { PoleMapService } from './pole-map.service';

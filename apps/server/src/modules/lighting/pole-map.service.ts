@@ -4,7 +4,7 @@ import { childKinds, encodePoleColumns, poleKindBit } from '@ics/contract/server
 import type { Queryable } from '../../db/database';
 import { conflict, notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
-import type { ProjectScope, ProjectScopeService } from '../system/project-scope';
+import type { ProjectScope, ProjectScopeService } from '../project';
 
 /** States are computed at most this often per scope: many consoles reloading together share one query. */
 export const MAP_STATES_TTL_MS = 1_000;

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { AppError, notFound } from '../../lib/errors';
 import type { CommandService, CommandTarget } from '../device';
-import type { ProjectScope, ProjectScopeService } from '../system/project-scope';
+import type { ProjectScope, ProjectScopeService } from '../project';
 import type { ControlService } from './control.service';
 import {
   actionLevel,

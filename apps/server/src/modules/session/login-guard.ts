@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database';
 import { randomCaptchaText, renderCaptcha } from '../../lib/captcha-image';
 import { AppError } from '../../lib/errors';
+import { LoginGuardRepository } from './login-guard.repository';
 
 /** After this many recent failures (per account or per address) a captcha is demanded. */
 export const CAPTCHA_AFTER_FAILURES = 3;
@@ -13,23 +14,27 @@ export const LOCK_MINUTES = 10;
 const WINDOW_MINUTES = 30;
 const CAPTCHA_TTL_SECONDS = 60;
 
-type FailureRow = { scope: string; failures: number; locked_until: Date | null };
+const POLICY = {
+  windowMinutes: WINDOW_MINUTES,
+  lockAccountAfter: LOCK_ACCOUNT_AFTER,
+  lockAddressAfter: LOCK_ADDRESS_AFTER,
+  lockMinutes: LOCK_MINUTES,
+};
 
 /**
  * Slows guessing: failed sign-ins are counted per account and per address (in the
  * database, so every API node sees them); a few failures demand a captcha, more lock.
  */
 export class LoginGuard {
-  constructor(private readonly db: Queryable) {}
+  private readonly repo: LoginGuardRepository;
+
+  constructor(db: Queryable) {
+    this.repo = new LoginGuardRepository(db);
+  }
 
   /** Throws when the account or address is locked, or a needed captcha is missing or wrong. */
   async check(username: string, ip: string, captcha: string | undefined, checkKey: string | undefined) {
-    const rows = await this.db.query<FailureRow>(
-      `select scope, failures, locked_until from sys_login_failure
-        where ((scope = 'user' and key = $1) or (scope = 'ip' and key = $2))
-          and (first_failed_at > now() - make_interval(mins => $3) or locked_until > now())`,
-      [username.toLowerCase(), ip, WINDOW_MINUTES],
-    );
+    const rows = await this.repo.recentFailures(username.toLowerCase(), ip, WINDOW_MINUTES);
     const now = Date.now();
     for (const row of rows) {
       if (row.locked_until && row.locked_until.getTime() > now) {
@@ -48,49 +53,24 @@ export class LoginGuard {
 
   /** Counts a failure; returns whether the next attempt will need a captcha. */
   async recordFailure(username: string, ip: string): Promise<boolean> {
-    const rows = await this.db.query<{ failures: number }>(
-      `insert into sys_login_failure as f (scope, key, failures, first_failed_at, locked_until)
-       values ('user', $1, 1, now(), null), ('ip', $2, 1, now(), null)
-       on conflict (scope, key) do update set
-         failures = case when f.first_failed_at > now() - make_interval(mins => $3) then f.failures + 1 else 1 end,
-         first_failed_at = case when f.first_failed_at > now() - make_interval(mins => $3) then f.first_failed_at else now() end,
-         locked_until = case
-           when f.scope = 'user' and f.failures + 1 >= $4 and f.first_failed_at > now() - make_interval(mins => $3)
-             then now() + make_interval(mins => $6)
-           when f.scope = 'ip' and f.failures + 1 >= $5 and f.first_failed_at > now() - make_interval(mins => $3)
-             then now() + make_interval(mins => $6)
-           else null end
-       returning failures`,
-      [username.toLowerCase(), ip, WINDOW_MINUTES, LOCK_ACCOUNT_AFTER, LOCK_ADDRESS_AFTER, LOCK_MINUTES],
-    );
-    return rows.some((r) => r.failures >= CAPTCHA_AFTER_FAILURES);
+    const failures = await this.repo.recordFailure(username.toLowerCase(), ip, POLICY);
+    return failures.some((n) => n >= CAPTCHA_AFTER_FAILURES);
   }
 
   /** A successful sign-in clears the account's count (the address keeps its own). */
   async recordSuccess(username: string): Promise<void> {
-    await this.db.query(`delete from sys_login_failure where scope = 'user' and key = $1`, [
-      username.toLowerCase(),
-    ]);
+    await this.repo.clearAccountFailures(username.toLowerCase());
   }
 
   /** Issues a captcha for a client-chosen key and returns it as an image data URL. */
   async issueCaptcha(key: string): Promise<string> {
     const text = randomCaptchaText();
-    await this.db.query(
-      `insert into sys_captcha (key, code, expires_at) values ($1, $2, now() + make_interval(secs => $3))
-       on conflict (key) do update set code = excluded.code, expires_at = excluded.expires_at`,
-      [key, text, CAPTCHA_TTL_SECONDS],
-    );
-    await this.db.query('delete from sys_captcha where expires_at < now()');
+    await this.repo.saveCaptcha(key, text, CAPTCHA_TTL_SECONDS);
     return renderCaptcha(text);
   }
 
   /** One use per captcha, compared case-insensitively. */
   private async consumeCaptcha(key: string, answer: string): Promise<boolean> {
-    const rows = await this.db.query<{ code: string }>(
-      'delete from sys_captcha where key = $1 and expires_at > now() returning code',
-      [key],
-    );
-    return rows[0]?.code.toLowerCase() === answer.trim().toLowerCase();
+    return (await this.repo.takeCaptcha(key))?.toLowerCase() === answer.trim().toLowerCase();
   }
 }

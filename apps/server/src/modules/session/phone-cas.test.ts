@@ -106,7 +106,7 @@ describeWithApp(
     });
 
     it('registers with a phone code once enabled; taken names are refused', async () => {
-      await ctx().services.platform.update({ registerEnabled: true });
+      await ctx().services.platform.service.update({ registerEnabled: true });
       const [row] = await ctx().db.query(`select value from sys_platform_setting where key = 'platform'`);
       expect(row!.value).toMatchObject({ registerEnabled: true });
       const settings = await ctx().request({ method: 'GET', url: '/ics/sys/platform/public' });

@@ -2,15 +2,14 @@ import { type RouteDef, sessionRoutes as routes } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { type AccessGuard, addRoute, type HandlerContext, withMessage } from '../../http/routes';
 import { AppError } from '../../lib/errors';
-import type { PermissionService } from '../system/permission.service';
-import type { PlatformService } from '../system/platform.service';
+import type { PermissionService } from '../permission';
+import type { PlatformService } from '../platform';
 import { validateCasTicket } from './cas';
 import type { LoginGuard } from './login-guard';
 import type { ClientInfo, SessionService } from './session.service';
 import { SMS_PURPOSE_BY_MODE } from './sms';
 
-export type SessionModuleDeps = {
-  guard: AccessGuard;
+export type SessionRoutesDeps = {
   sessions: SessionService;
   loginGuard: LoginGuard;
   permissions: PermissionService;
@@ -24,8 +23,12 @@ const client = (ctx: Pick<HandlerContext<RouteDef>, 'ip' | 'request' | 'lang'>):
   lang: ctx.lang,
 });
 
-export function registerSessionRoutes(app: FastifyInstance, deps: SessionModuleDeps): void {
-  const { guard, sessions } = deps;
+export function registerSessionRoutes(
+  app: FastifyInstance,
+  guard: AccessGuard,
+  deps: SessionRoutesDeps,
+): void {
+  const { sessions } = deps;
 
   addRoute(app, guard, routes.login, async (ctx) => {
     const { username, password, captcha } = ctx.body;

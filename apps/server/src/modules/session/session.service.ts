@@ -1,12 +1,11 @@
 import type { Language, LoginResult } from '@ics/contract/server';
-import type { Database } from '../../db/database';
 import type { Caller } from '../../http/routes';
 import { AppError } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
-import type { DictService } from '../system/dict.service';
-import { LOG_TYPE, LOGOUT_LOG_KEY, type LogService } from '../system/log.service';
-import type { PlatformService } from '../system/platform.service';
-import { toUserInfo, USER_STATUS, type UserRepository, type UserRow } from '../system/user.repository';
+import type { DictService } from '../dict';
+import { LOG_TYPE, LOGOUT_LOG_KEY, type LogService } from '../log';
+import type { PlatformService } from '../platform';
+import { toUserInfo, USER_STATUS, type UserRow, type UserService } from '../user';
 import type { LoginGuard } from './login-guard';
 import type { SessionStore } from './session.store';
 import type { SmsCodes } from './sms';
@@ -16,8 +15,7 @@ export type ClientInfo = { ip: string; userAgent: string | undefined; lang: Lang
 /** Sign-in, sign-out and the signed-in user's own account operations. */
 export class SessionService {
   constructor(
-    private readonly db: Database,
-    private readonly users: UserRepository,
+    private readonly users: UserService,
     private readonly sessions: SessionStore,
     private readonly guard: LoginGuard,
     private readonly sms: SmsCodes,
@@ -178,6 +176,11 @@ export class SessionService {
     await this.sessions.revokeUser(user.id, caller.tokenHash);
   }
 
+  /** Forgets cached sessions, so that the next request reads the database (after changes made in SQL). */
+  clearCache(): void {
+    this.sessions.clearCache();
+  }
+
   async sendSmsCode(mobile: string, purpose: 'register' | 'login' | 'reset'): Promise<void> {
     // No codes for a registration that cannot happen (and no SMS bill from anonymous callers).
     if (purpose === 'register' && !(await this.platform.settings()).registerEnabled)
@@ -200,17 +203,13 @@ export class SessionService {
     if (await this.users.findByPhone(input.phone)) throw new AppError(409, 'auth.phone_taken');
     await this.sms.verify(input.phone, 'register', input.smscode);
     const passwordHash = await hashPassword(input.password);
-    const email = input.email ? input.email : null;
-    try {
-      // A new account has no role until an administrator grants one.
-      await this.db.query(
-        `insert into sys_user (username, realname, password_hash, phone, email, create_by)
-         values ($1, $1, $2, $3, $4, 'register')`,
-        [input.username, passwordHash, input.phone, email],
-      );
-    } catch (error) {
-      throw uniqueViolation(error) ?? error;
-    }
+    // A new account has no role until an administrator grants one.
+    await this.users.register({
+      username: input.username,
+      passwordHash,
+      phone: input.phone,
+      email: input.email ? input.email : null,
+    });
     return { username: input.username };
   }
 
@@ -223,14 +222,4 @@ export class SessionService {
     // Whoever holds the phone may sign in with the new password at once, lock or not.
     await this.guard.recordSuccess(user.username);
   }
-}
-
-/** Maps a unique-index violation on sys_user to the message naming the taken field. */
-function uniqueViolation(error: unknown): AppError | undefined {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  if (e.code !== '23505') return undefined;
-  const where = `${e.constraint ?? ''} ${e.message ?? ''}`;
-  if (where.includes('phone')) return new AppError(409, 'auth.phone_taken');
-  if (where.includes('email')) return new AppError(409, 'auth.email_taken');
-  return new AppError(409, 'auth.username_taken');
 }

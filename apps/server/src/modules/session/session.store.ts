@@ -2,17 +2,7 @@ import type { Queryable } from '../../db/database';
 import type { Caller } from '../../http/routes';
 import { hashToken, newToken } from '../../lib/tokens';
 import { TtlCache } from '../../lib/ttl-cache';
-
-type SessionRow = {
-  token_hash: string;
-  user_id: string;
-  username: string;
-  org_code: string | null;
-  user_status: number;
-  last_seen_at: Date;
-  expires_at: Date;
-  revoked_at: Date | null;
-};
+import { SessionRepository, type SessionRow } from './session.repository';
 
 export type SessionOptions = {
   /** Absolute lifetime of a token. */
@@ -45,10 +35,13 @@ export class SessionStore {
   /** Hashes of recently presented tokens: every request of a console presents the same one. */
   private readonly hashes = new Map<string, string>();
 
+  private readonly repo: SessionRepository;
+
   constructor(
-    private readonly db: Queryable,
+    db: Queryable,
     private readonly options: SessionOptions,
   ) {
+    this.repo = new SessionRepository(db);
     this.cache = new TtlCache(options.cacheMs ?? 5_000);
     this.touchEveryMs = Math.min(TOUCH_EVERY_MS, options.idleMs / 10);
   }
@@ -60,11 +53,14 @@ export class SessionStore {
     userAgent: string | undefined,
   ): Promise<string> {
     const token = newToken();
-    await this.db.query(
-      `insert into sys_session (token_hash, user_id, org_code, expires_at, ip, user_agent)
-       values ($1, $2, $3, now() + make_interval(secs => $4), $5, $6)`,
-      [hashToken(token), userId, orgCode, this.options.ttlMs / 1000, ip, userAgent?.slice(0, 300) ?? null],
-    );
+    await this.repo.insert({
+      tokenHash: hashToken(token),
+      userId,
+      orgCode,
+      ttlSeconds: this.options.ttlMs / 1000,
+      ip,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    });
     return token;
   }
 
@@ -72,23 +68,14 @@ export class SessionStore {
   async resolve(token: string | undefined): Promise<Caller | null> {
     if (!token || token.length > MAX_TOKEN_LENGTH) return null;
     const tokenHash = this.hashOf(token);
-    const row = await this.cache.get(tokenHash, async () => {
-      const [found] = await this.db.query<SessionRow>(
-        `select s.token_hash, s.user_id, u.username, s.org_code, u.status as user_status,
-                s.last_seen_at, s.expires_at, s.revoked_at
-           from sys_session s join sys_user u on u.id = s.user_id and u.del_flag = 0
-          where s.token_hash = $1`,
-        [tokenHash],
-      );
-      return found ?? null;
-    });
+    const row = await this.cache.get(tokenHash, async () => (await this.repo.find(tokenHash)) ?? null);
     if (!row || row.revoked_at || row.user_status !== 1) return null;
     const now = Date.now();
     if (row.expires_at.getTime() <= now || row.last_seen_at.getTime() + this.options.idleMs <= now)
       return null;
     if (now - row.last_seen_at.getTime() > this.touchEveryMs) {
       row.last_seen_at = new Date(now);
-      await this.db.query('update sys_session set last_seen_at = now() where token_hash = $1', [tokenHash]);
+      await this.repo.touch(tokenHash);
     }
     return { userId: row.user_id, username: row.username, orgCode: row.org_code, tokenHash };
   }
@@ -107,27 +94,17 @@ export class SessionStore {
   async revoke(token: string): Promise<boolean> {
     const tokenHash = hashToken(token);
     this.cache.delete(tokenHash);
-    const rows = await this.db.query(
-      'update sys_session set revoked_at = now() where token_hash = $1 and revoked_at is null returning token_hash',
-      [tokenHash],
-    );
-    return rows.length > 0;
+    return this.repo.revoke(tokenHash);
   }
 
   /** Revokes every session of a user (frozen account, changed password), optionally keeping one. */
   async revokeUser(userId: string, keepTokenHash?: string): Promise<void> {
-    const rows = await this.db.query<{ token_hash: string }>(
-      `update sys_session set revoked_at = now()
-        where user_id = $1 and revoked_at is null and token_hash <> coalesce($2, '')
-        returning token_hash`,
-      [userId, keepTokenHash ?? null],
-    );
-    for (const r of rows) this.cache.delete(r.token_hash);
+    for (const tokenHash of await this.repo.revokeUser(userId, keepTokenHash)) this.cache.delete(tokenHash);
   }
 
   async setOrgCode(tokenHash: string, orgCode: string): Promise<void> {
     this.cache.delete(tokenHash);
-    await this.db.query('update sys_session set org_code = $2 where token_hash = $1', [tokenHash, orgCode]);
+    await this.repo.setOrgCode(tokenHash, orgCode);
   }
 
   /**
@@ -140,11 +117,6 @@ export class SessionStore {
 
   /** Deletes sessions that can no longer be used (run periodically). */
   async purge(): Promise<number> {
-    const rows = await this.db.query(
-      `delete from sys_session where expires_at < now() or revoked_at < now() - interval '1 day'
-          or last_seen_at < now() - make_interval(secs => $1) returning token_hash`,
-      [this.options.idleMs / 1000],
-    );
-    return rows.length;
+    return this.repo.purge(this.options.idleMs / 1000);
   }
 }

@@ -1,0 +1,1 @@
+export { createAnnouncementModule } from './announcement.module';

@@ -1,0 +1,2 @@
+export { createCheckModule } from './check.module';
+export type { CheckService } from './check.service';

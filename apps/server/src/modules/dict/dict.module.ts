@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database';
+import { adminMessages } from '../../http/admin.messages';
+import type { ListRules } from '../../http/list-query';
+import type { AccessGuard } from '../../http/routes';
+import { registerMessages } from '../../lib/messages';
+import type { CheckService } from '../check';
+import type { I18nService } from '../i18n';
+import { dictMessages } from './dict.messages';
+import { DICT_RESOURCE, DictRepository } from './dict.repository';
+import { registerDictRoutes } from './dict.routes';
+import { DictService } from './dict.service';
+
+export type DictModuleDeps = {
+  db: Database;
+  i18n: I18nService;
+  dataRules: ListRules;
+  duplicates: CheckService;
+};
+
+/** Dictionaries (sys_dict, sys_dict_item), and tables of other modules that serve as dictionaries. */
+export function createDictModule(deps: DictModuleDeps) {
+  registerMessages(adminMessages);
+  registerMessages(dictMessages);
+  deps.dataRules.register(DICT_RESOURCE);
+  const service = new DictService(new DictRepository(deps.db), deps.i18n, deps.dataRules);
+  deps.duplicates.registerDuplicates('sys_dict', {
+    columns: { dict_code: 'dict_code', dictCode: 'dict_code' },
+    where: 'del_flag = 0',
+    marks: ['system:dict:add', 'system:dict:edit'],
+  });
+  return {
+    service,
+    registerRoutes: (api: FastifyInstance, guard: AccessGuard) => registerDictRoutes(api, guard, service),
+  };
+}

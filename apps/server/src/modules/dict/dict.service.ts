@@ -1,0 +1,147 @@
+import type { DictCatalogue, DictOption, Language, ListQuery } from '@ics/contract/server';
+import type { ListRules } from '../../http/list-query';
+import type { Caller } from '../../http/routes';
+import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
+import { AppError, notFound } from '../../lib/errors';
+import { Listeners } from '../../lib/listeners';
+import { TtlCache } from '../../lib/ttl-cache';
+import type { I18nService } from '../i18n';
+import {
+  DICT_RESOURCE,
+  type DictInput,
+  type DictItemInput,
+  type DictRepository,
+  type TableSource,
+} from './dict.repository';
+
+/**
+ * A table whose rows may serve as a dictionary (`table,text,code`), registered by the module
+ * owning it: the columns allowed, the rows offered, and the mark reading them needs (that of
+ * the table's own list, so that a dictionary is no way around the list's permission).
+ */
+export type TableDictionary = { columns: readonly string[]; where: string; mark: string };
+
+/** A `table,text,code` request checked against the registered tables. */
+export type TableDictionaryRequest = { source: TableSource; text: string; value: string; mark: string };
+
+const DICT_UNIQUE: UniqueMessages = [['dict_code', 'system.dict.code_taken']];
+const ITEM_UNIQUE: UniqueMessages = [['item_value', 'system.dict_item.value_taken']];
+
+/** Dictionaries: enabled items of every dictionary, texts in the caller's language. */
+export class DictService {
+  // Short-lived so that edits made through another API node show up within seconds.
+  private readonly cache = new TtlCache<Language, DictCatalogue>(5_000);
+  private readonly tables = new Map<string, TableDictionary>();
+  private readonly refreshed = new Listeners();
+
+  constructor(
+    private readonly repo: DictRepository,
+    private readonly i18n: I18nService,
+    private readonly dataRules: ListRules,
+  ) {
+    // Item texts are translated: a translation change changes the catalogue.
+    i18n.onInvalidate(() => this.invalidate());
+  }
+
+  catalogue(lang: Language): Promise<DictCatalogue> {
+    return this.cache.get(lang, () => this.load(lang));
+  }
+
+  /** Forgets cached catalogues (after a dictionary or translation change). */
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  /** Calls `listener` when an administrator asks every server cache to be rebuilt. */
+  onRefresh(listener: () => void): void {
+    this.refreshed.add(listener);
+  }
+
+  async refreshAll(): Promise<void> {
+    this.invalidate();
+    this.i18n.invalidate();
+    await this.refreshed.emit();
+  }
+
+  /** Lets the rows of `table` serve as a dictionary. */
+  registerTable(table: string, dictionary: TableDictionary): void {
+    this.tables.set(table, dictionary);
+  }
+
+  /** Reads `table,text,code`; refuses tables and columns not registered. */
+  tableRequest(code: string): TableDictionaryRequest {
+    const [table, text, value] = code.split(',').map((s) => s.trim());
+    const dictionary = table ? this.tables.get(table) : undefined;
+    if (
+      !dictionary ||
+      !text ||
+      !value ||
+      !dictionary.columns.includes(text) ||
+      !dictionary.columns.includes(value)
+    )
+      throw new AppError(400, 'system.dict.table_not_allowed', { table: (table ?? '').slice(0, 64) });
+    return { source: { table: table!, ...dictionary }, text, value, mark: dictionary.mark };
+  }
+
+  async tableOptions(request: TableDictionaryRequest): Promise<DictOption[]> {
+    const rows = await this.repo.tableOptions(request.source, request.text, request.value);
+    return rows.map((r) => ({ value: r.value, text: r.text, title: r.text }));
+  }
+
+  async list(caller: Caller, query: ListQuery) {
+    return this.repo.list.page(query, { dataRules: await this.dataRules.forCaller(caller, DICT_RESOURCE) });
+  }
+
+  async exportRows(caller: Caller, query: ListQuery) {
+    return this.repo.list.rows(query, { dataRules: await this.dataRules.forCaller(caller, DICT_RESOURCE) });
+  }
+
+  async add(input: DictInput): Promise<string> {
+    const id = await mapUnique(() => this.repo.insert(input), DICT_UNIQUE);
+    this.invalidate();
+    return id;
+  }
+
+  async edit(id: string, input: DictInput): Promise<void> {
+    if (!(await mapUnique(() => this.repo.update(id, input), DICT_UNIQUE))) throw notFound();
+    this.invalidate();
+  }
+
+  async remove(ids: string[]): Promise<void> {
+    await this.repo.delete(ids);
+    this.invalidate();
+  }
+
+  itemList(query: ListQuery) {
+    return this.repo.items.page(query, { extraWhere: () => [] });
+  }
+
+  async addItem(input: DictItemInput): Promise<string> {
+    if (!(await this.repo.exists(input.dictId))) throw notFound();
+    const id = await mapUnique(() => this.repo.insertItem(input), ITEM_UNIQUE);
+    this.invalidate();
+    return id;
+  }
+
+  async editItem(id: string, input: DictItemInput): Promise<void> {
+    if (!(await mapUnique(() => this.repo.updateItem(id, input), ITEM_UNIQUE))) throw notFound();
+    this.invalidate();
+  }
+
+  async removeItems(ids: string[]): Promise<void> {
+    await this.repo.deleteItems(ids);
+    this.invalidate();
+  }
+
+  private async load(lang: Language): Promise<DictCatalogue> {
+    const [rows, t] = await Promise.all([this.repo.enabledItems(), this.i18n.translator(lang)]);
+    const catalogue: DictCatalogue = {};
+    for (const row of rows) {
+      const text = t(`dict.${row.dict_code}.${row.item_value}`, row.item_text);
+      const items = catalogue[row.dict_code] ?? [];
+      items.push({ value: row.item_value, text, title: text });
+      catalogue[row.dict_code] = items;
+    }
+    return catalogue;
+  }
+}

@@ -1,0 +1,2 @@
+export { createDictModule } from './dict.module';
+export type { DictService } from './dict.service';

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database';
+import { adminMessages } from '../../http/admin.messages';
+import type { ListRules } from '../../http/list-query';
+import type { AccessGuard } from '../../http/routes';
+import { registerMessages } from '../../lib/messages';
+import { logMessages } from './log.messages';
+import { LOG_RESOURCE, LogRepository } from './log.repository';
+import { registerLogRoutes } from './log.routes';
+import { LogService } from './log.service';
+import { logOperations } from './operation-log.hook';
+
+export type LogModuleDeps = { db: Database; dataRules: ListRules };
+
+/** The login and operation log (sys_log), its page, and the hook that logs administrative operations. */
+export function createLogModule(deps: LogModuleDeps) {
+  registerMessages(adminMessages);
+  registerMessages(logMessages);
+  deps.dataRules.register(LOG_RESOURCE);
+  const service = new LogService(new LogRepository(deps.db), deps.dataRules);
+  return {
+    service,
+    registerRoutes: (api: FastifyInstance, guard: AccessGuard) => registerLogRoutes(api, guard, service),
+    /** Logs every operation of the routes registered in `scope` from now on (see operation-log.hook.ts). */
+    recordOperations: (scope: FastifyInstance, guard: AccessGuard) => logOperations(scope, guard, service),
+  };
+}

@@ -1,0 +1,2 @@
+export { createDataRules, createPermissionModule } from './permission.module';
+export type { PermissionService } from './permission.service';

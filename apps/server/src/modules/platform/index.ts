@@ -1,0 +1,2 @@
+export { createPlatformModule } from './platform.module';
+export type { PlatformService } from './platform.service';

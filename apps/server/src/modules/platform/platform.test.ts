@@ -1,0 +1,47 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { adminApi, describeWithApp, testPng as png } from '../../../test/harness';
+
+describeWithApp(
+  'platform: settings and uploaded images',
+  (ctx) => {
+    const api = adminApi(ctx);
+
+    it('updates platform settings and refuses fake or oversized logos', async () => {
+      const put = await api('PUT', '/sys/platform/settings', {
+        platFormTitleCn: '测试平台',
+        platFormTitleEn: 'Test platform',
+        tileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png',
+      });
+      expect(put.status).toBe(200);
+      expect((await api('GET', '/sys/platform/settings')).body.result.tileUrl).toContain('{z}');
+      const badTile = await api('PUT', '/sys/platform/settings', {
+        platFormTitleCn: 'x',
+        tileUrl: 'ftp://x',
+      });
+      expect(badTile.status).toBe(400);
+      const text = `data:image/png;base64,${Buffer.from('this is not a png at all').toString('base64')}`;
+      const fake = await api('POST', '/sys/platform/logo', { file: text });
+      expect(fake.status).toBe(400);
+      expect(fake.body.message).toBe('只能上传PNG或JPEG图片');
+      const big = await api('POST', '/sys/platform/logo', { file: png(210 * 1024) });
+      expect(big.status).toBe(400);
+      expect(big.body.errorCode).toBe('system.upload.too_large');
+      const ok = await api('POST', '/sys/platform/logo', { file: png() });
+      expect(ok.status).toBe(200);
+      const served = await ctx().app.inject({ method: 'GET', url: ok.body.result.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      const bg = await api('POST', '/sys/platform/loginBackground', { file: png(1024 * 1024) });
+      expect(bg.status).toBe(200);
+      const pub = await ctx().request({ method: 'GET', url: '/ics/sys/platform/public' });
+      expect(pub.body.result).toMatchObject({
+        platFormTitleCn: '测试平台',
+        platFormLogo: ok.body.result.url,
+      });
+    });
+  },
+  { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ics-platform-test-')) },
+);

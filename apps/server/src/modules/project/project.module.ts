@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database';
+import { adminMessages } from '../../http/admin.messages';
+import type { ListRules } from '../../http/list-query';
+import type { AccessGuard } from '../../http/routes';
+import { registerMessages } from '../../lib/messages';
+import type { CheckService } from '../check';
+import type { DepartService } from '../depart';
+import type { DictService } from '../dict';
+import type { RoleService } from '../role';
+import { projectMessages } from './project.messages';
+import { PROJECT_RESOURCE, ProjectRepository } from './project.repository';
+import { registerProjectRoutes } from './project.routes';
+import { ProjectService } from './project.service';
+import { ProjectScopeService } from './project-scope.service';
+
+export type ProjectModuleDeps = {
+  db: Database;
+  dataRules: ListRules;
+  dicts: DictService;
+  duplicates: CheckService;
+  roles: RoleService;
+  departs: DepartService;
+};
+
+/** Projects (sys_project, sys_project_depart) and the project scope of a user, which device modules filter by. */
+export function createProjectModule(deps: ProjectModuleDeps) {
+  registerMessages(adminMessages);
+  registerMessages(projectMessages);
+  deps.dataRules.register(PROJECT_RESOURCE);
+  deps.dicts.registerTable('sys_project', {
+    columns: ['id', 'name', 'code'],
+    where: 'del_flag = 0',
+    mark: 'system:project:list',
+  });
+  deps.duplicates.registerDuplicates('sys_project', {
+    columns: { code: 'code' },
+    where: 'del_flag = 0',
+    marks: ['system:project:add', 'system:project:edit'],
+  });
+  const repository = new ProjectRepository(deps.db);
+  const scope = new ProjectScopeService(repository);
+  // A user's projects follow the administrator role and their departments.
+  deps.roles.onChanged(() => scope.invalidate());
+  deps.departs.onChanged(() => scope.invalidate());
+  deps.dicts.onRefresh(() => scope.invalidate());
+  const service = new ProjectService(repository, scope, deps.dataRules);
+  return {
+    service,
+    /** Which projects each user may see. */
+    scope,
+    registerRoutes: (api: FastifyInstance, guard: AccessGuard) => registerProjectRoutes(api, guard, service),
+  };
+}

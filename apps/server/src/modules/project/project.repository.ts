@@ -1,0 +1,122 @@
+import { type ProjectRecord, type projectAddSchema, splitIds } from '@ics/contract/server';
+import type { z } from 'zod';
+import type { Database, Queryable } from '../../db/database';
+import { formatTime, ListReader, type ListResource } from '../../http/list-query';
+import { activeDepartRelation } from '../depart';
+import { roleAdministratorRelation, userDepartRelation } from '../user';
+
+export const PROJECT_RESOURCE: ListResource = {
+  from: 'sys_project p',
+  ruleMenu: '/system/project',
+  baseWhere: ['p.del_flag = 0'],
+  defaultSort: { field: 'createTime', order: 'desc' },
+  tiebreak: 'p.id',
+  columns: {
+    id: { column: 'p.id' },
+    name: { column: 'p.name', filter: 'text', sortable: true, title: ['项目名称', 'Name'] },
+    code: { column: 'p.code', filter: 'text', sortable: true, title: ['项目编码', 'Code'] },
+    region: { column: 'p.region', filter: 'text', sortable: true, title: ['区域', 'Region'] },
+    longitude: { column: 'p.longitude', filter: 'number', sortable: true, title: ['经度', 'Longitude'] },
+    latitude: { column: 'p.latitude', filter: 'number', sortable: true, title: ['纬度', 'Latitude'] },
+    timeZone: { column: 'p.time_zone', filter: 'text', sortable: true, title: ['时区', 'Time zone'] },
+    description: { column: 'p.description', filter: 'text' },
+    departIds: {
+      column: `coalesce((select string_agg(pd.dep_id, ',' order by pd.dep_id) from sys_project_depart pd where pd.project_id = p.id), '')`,
+    },
+    createTime: {
+      column: 'p.create_time',
+      select: formatTime('p.create_time'),
+      filter: 'date',
+      sortable: true,
+      title: ['创建时间', 'Created'],
+    },
+  },
+};
+
+export type ProjectInput = z.output<typeof projectAddSchema>;
+
+/** Links the project to the live departments among `departIds` (null or undefined: left as they are). */
+async function setDeparts(tx: Queryable, projectId: string, departIds: string | null | undefined) {
+  if (departIds === undefined || departIds === null) return;
+  await tx.query('delete from sys_project_depart where project_id = $1', [projectId]);
+  const ids = splitIds(departIds);
+  if (ids.length)
+    await tx.query(
+      `insert into sys_project_depart (project_id, dep_id) select $1, d.id from (${activeDepartRelation}) d
+        where d.id = any($2::text[])`,
+      [projectId, ids],
+    );
+}
+
+/** sys_project and the departments each project belongs to (sys_project_depart). */
+export class ProjectRepository {
+  /** The project list: its pages, export rows and single records. */
+  readonly list: ListReader<ProjectRecord>;
+
+  constructor(private readonly db: Database) {
+    this.list = new ListReader(db, PROJECT_RESOURCE);
+  }
+
+  async isCodeTaken(code: string, exceptId: string): Promise<boolean> {
+    const [row] = await this.db.query(
+      'select 1 from sys_project where code = $1 and del_flag = 0 and id <> $2',
+      [code, exceptId],
+    );
+    return Boolean(row);
+  }
+
+  async insert(b: ProjectInput, by: string): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: string }>(
+        `insert into sys_project (name, code, region, longitude, latitude, time_zone, description, create_by)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+        [b.name, b.code, b.region, b.longitude, b.latitude, b.timeZone, b.description, by],
+      );
+      await setDeparts(tx, row!.id, b.departIds);
+      return row!.id;
+    });
+  }
+
+  /** Rewrites a live project and its departments; false when there is no such project. */
+  async update(id: string, b: ProjectInput, by: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query(
+        `update sys_project set name = $2, code = $3, region = $4, longitude = $5, latitude = $6, time_zone = $7,
+                description = $8, update_by = $9, update_time = now()
+          where id = $1 and del_flag = 0 returning id`,
+        [id, b.name, b.code, b.region, b.longitude, b.latitude, b.timeZone, b.description, by],
+      );
+      if (rows.length === 0) return false;
+      await setDeparts(tx, id, b.departIds);
+      return true;
+    });
+  }
+
+  async softDelete(ids: string[], by: string): Promise<void> {
+    await this.db.query(
+      'update sys_project set del_flag = 1, update_by = $2, update_time = now() where id = any($1::text[])',
+      [ids, by],
+    );
+  }
+
+  // ---------------------------------------------------------------- project scope
+
+  async holdsAdminRole(userId: string): Promise<boolean> {
+    const [row] = await this.db.query(`select 1 from (${roleAdministratorRelation}) a where a.user_id = $1`, [
+      userId,
+    ]);
+    return Boolean(row);
+  }
+
+  /** Live projects linked to one of the user's departments. */
+  async projectIdsOf(userId: string): Promise<string[]> {
+    const rows = await this.db.query<{ project_id: string }>(
+      `select distinct pd.project_id from sys_project_depart pd
+         join (${userDepartRelation}) ud on ud.dep_id = pd.dep_id
+         join sys_project p on p.id = pd.project_id and p.del_flag = 0
+        where ud.user_id = $1`,
+      [userId],
+    );
+    return rows.map((r) => r.project_id);
+  }
+}

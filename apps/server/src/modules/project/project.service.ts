@@ -1,0 +1,58 @@
+import type { ListQuery } from '@ics/contract/server';
+import type { ListRules } from '../../http/list-query';
+import type { Caller } from '../../http/routes';
+import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
+import { AppError, notFound } from '../../lib/errors';
+import { PROJECT_RESOURCE, type ProjectInput, type ProjectRepository } from './project.repository';
+import type { ProjectScopeService } from './project-scope.service';
+
+const UNIQUE: UniqueMessages = [['code', 'system.project.code_taken']];
+
+/** Projects: the sites devices belong to, seen by the users of the departments linked to them. */
+export class ProjectService {
+  constructor(
+    private readonly repo: ProjectRepository,
+    private readonly scope: ProjectScopeService,
+    private readonly dataRules: ListRules,
+  ) {}
+
+  async list(caller: Caller, query: ListQuery) {
+    return this.repo.list.page(query, {
+      dataRules: await this.dataRules.forCaller(caller, PROJECT_RESOURCE),
+    });
+  }
+
+  async exportRows(caller: Caller, query: ListQuery) {
+    return this.repo.list.rows(query, {
+      dataRules: await this.dataRules.forCaller(caller, PROJECT_RESOURCE),
+    });
+  }
+
+  async get(id: string) {
+    const project = await this.repo.list.byId(id);
+    if (!project) throw notFound();
+    return project;
+  }
+
+  private async assertCodeFree(code: string, exceptId = ''): Promise<void> {
+    if (await this.repo.isCodeTaken(code, exceptId)) throw new AppError(409, 'system.project.code_taken');
+  }
+
+  async add(caller: Caller, input: ProjectInput): Promise<string> {
+    await this.assertCodeFree(input.code);
+    const id = await mapUnique(() => this.repo.insert(input, caller.username), UNIQUE);
+    this.scope.invalidate();
+    return id;
+  }
+
+  async edit(caller: Caller, id: string, input: ProjectInput): Promise<void> {
+    await this.assertCodeFree(input.code, id);
+    if (!(await mapUnique(() => this.repo.update(id, input, caller.username), UNIQUE))) throw notFound();
+    this.scope.invalidate();
+  }
+
+  async remove(caller: Caller, ids: string[]): Promise<void> {
+    await this.repo.softDelete(ids, caller.username);
+    this.scope.invalidate();
+  }
+}

@@ -1,0 +1,100 @@
+import type { ListQuery } from '@ics/contract/server';
+import type { ListRules } from '../../http/list-query';
+import type { Caller } from '../../http/routes';
+import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
+import { AppError, notFound } from '../../lib/errors';
+import { Listeners } from '../../lib/listeners';
+import { ADMIN_ROLE, ROLE_RESOURCE, type RoleInput, type RoleRepository } from './role.repository';
+
+const UNIQUE: UniqueMessages = [['role_code', 'system.role.code_taken']];
+
+/** Roles: named sets of permissions and data rules that users hold. */
+export class RoleService {
+  private readonly changed = new Listeners();
+
+  constructor(
+    private readonly repo: RoleRepository,
+    private readonly dataRules: ListRules,
+  ) {}
+
+  /** Calls `listener` after roles were edited or deleted (what their holders may do may have changed). */
+  onChanged(listener: () => void): void {
+    this.changed.add(listener);
+  }
+
+  async list(caller: Caller, query: ListQuery) {
+    return this.repo.list.page(query, { dataRules: await this.dataRules.forCaller(caller, ROLE_RESOURCE) });
+  }
+
+  async exportRows(caller: Caller, query: ListQuery) {
+    return this.repo.list.rows(query, { dataRules: await this.dataRules.forCaller(caller, ROLE_RESOURCE) });
+  }
+
+  async get(id: string) {
+    const role = await this.repo.list.byId(id);
+    if (!role) throw notFound();
+    return role;
+  }
+
+  /** Every role by name (the role choice of the user form). */
+  async all() {
+    return (await this.repo.list.page({ pageNo: 1, pageSize: 1000, column: 'roleName', order: 'asc' }))
+      .records;
+  }
+
+  /** The role's code; 404 when there is no such role. */
+  async codeOf(id: string): Promise<string> {
+    const code = await this.repo.codeOf(id);
+    if (code === undefined) throw notFound();
+    return code;
+  }
+
+  async assertCodeFree(code: string, exceptId = ''): Promise<void> {
+    if (await this.repo.isCodeTaken(code, exceptId)) throw new AppError(409, 'system.role.code_taken');
+  }
+
+  /** Whether one of `ids` is the administrator role. */
+  includesAdmin(ids: string[]): Promise<boolean> {
+    return this.repo.includesAdmin(ids);
+  }
+
+  async add(caller: Caller, input: RoleInput): Promise<string> {
+    await this.assertCodeFree(input.roleCode);
+    return mapUnique(() => this.repo.insert(input, caller.username), UNIQUE);
+  }
+
+  async edit(caller: Caller, id: string, input: RoleInput): Promise<void> {
+    const code = await this.codeOf(id);
+    if (code === ADMIN_ROLE && input.roleCode !== ADMIN_ROLE)
+      throw new AppError(400, 'system.role.admin_code');
+    await this.assertCodeFree(input.roleCode, id);
+    await mapUnique(() => this.repo.update(id, input, caller.username), UNIQUE);
+    await this.changed.emit();
+  }
+
+  async remove(ids: string[]): Promise<void> {
+    for (const id of ids)
+      if ((await this.codeOf(id)) === ADMIN_ROLE) throw new AppError(400, 'system.role.admin_code');
+    await this.repo.delete(ids);
+    await this.changed.emit();
+  }
+
+  async permissionIds(roleId: string): Promise<string[]> {
+    return this.repo.permissionIds(roleId);
+  }
+
+  /** Grants the role exactly `permissionIds` (existing permissions, checked by the caller). */
+  async setPermissions(roleId: string, permissionIds: string[]): Promise<void> {
+    await this.codeOf(roleId);
+    await this.repo.setPermissions(roleId, permissionIds);
+  }
+
+  dataRuleIds(roleId: string, ruleIds: string[]): Promise<string[]> {
+    return this.repo.dataRuleIds(roleId, ruleIds);
+  }
+
+  /** Grants the role `grantedIds` among `ruleIds`, the data rules of one menu. */
+  setDataRules(roleId: string, ruleIds: string[], grantedIds: string[]): Promise<void> {
+    return this.repo.setDataRules(roleId, ruleIds, grantedIds);
+  }
+}

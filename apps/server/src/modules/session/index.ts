@@ -1,0 +1,2 @@
+export { createSessionModule } from './session.module';
+export { logSmsSender, type SmsSender } from './sms';
