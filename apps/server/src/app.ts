@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database, Queryable } from './db/database';
+import type { Database } from './db/database';
 import { migrationsApplied } from './db/migrate';
 import { installErrorHandling } from './http/error-handler';
 import { clearOnWrites, type ResponseCache } from './http/response-cache';
@@ -11,7 +11,7 @@ import { registerMessages } from './lib/messages';
 import { createAnnouncementModule } from './modules/announcement';
 import { createCheckModule } from './modules/check';
 import { createDepartModule } from './modules/depart';
-import { createDeviceModule } from './modules/device';
+import { createDeviceModule, startDemo } from './modules/device';
 import { createDictModule } from './modules/dict';
 import { createHomeModule } from './modules/home';
 import { createI18nModule } from './modules/i18n';
@@ -27,27 +27,31 @@ import { createLogModule } from './modules/log';
 import { createDataRules, createPermissionModule } from './modules/permission';
 import { createPlatformModule } from './modules/platform';
 import { createProjectModule } from './modules/project';
-import type { FanOut } from './modules/realtime/fan-out';
-import { createFanOut } from './modules/realtime/fan-out-factory';
-import { Realtime } from './modules/realtime/realtime.hub';
-import { realtimeMessages } from './modules/realtime/realtime.messages';
-import { registerRealtimeRoutes } from './modules/realtime/realtime.routes';
+import { createRealtimeModule, type FanOut } from './modules/realtime';
 import { createRoleModule } from './modules/role';
 import { createSessionModule, logSmsSender, type SmsSender } from './modules/session';
-import { createUserModule } from './modules/user';
+import { createUserModule, type SeedOutcome, seedAdmin } from './modules/user';
 import { registerAccessLog, requestId } from './plugins/access-log';
 import { registerConsole } from './plugins/console';
 import { registerCors } from './plugins/cors';
+import { useDatabase } from './plugins/database';
+import { useDemo } from './plugins/demo';
+import { useDeviceBus } from './plugins/device-bus';
+import { useFanOut } from './plugins/fan-out';
 import { registerHealthRoutes } from './plugins/health';
 import { createMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
+import { useScheduler } from './plugins/scheduler';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
 const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export type AppOptions = {
   config: Config;
-  db: Database;
+  /** A database to serve from (tests); without it the app opens the configured one and closes it. */
+  db?: Database;
+  /** Start the device bus, the scheduler and the demo when the app is ready (the server does; tests start what they need). */
+  start?: boolean;
   /** Replaces the SMS sender that writes codes to the log (tests capture codes with it). */
   smsSender?: SmsSender;
   logger?: boolean;
@@ -122,7 +126,8 @@ function createModules(
   });
   const home = createHomeModule({ logs: log.service });
   // Console sockets of this node; device modules push with realtime.sendToUsers(...).
-  const realtime = new Realtime(fanOut);
+  const realtimeModule = createRealtimeModule({ fanOut });
+  const realtime = realtimeModule.hub;
   const announcement = createAnnouncementModule({ db, i18n: i18n.service, realtime, users: user.service });
   // Device registry, bus, ingestion and commands; the bus is started by main.ts (or a test) with
   // devices.start().
@@ -131,11 +136,12 @@ function createModules(
     log: logger,
     config,
     scopes: project.scope,
-    audience: projectAudience(db),
+    audience: (projectId) => project.scope.audienceOf(projectId),
     push: realtime,
   });
   const devices = device.runtime;
-  // Street lighting; the scheduler is started by main.ts (tests build their own with a test clock).
+  // Street lighting; the scheduler starts with the app (tests build their own with a test clock).
+  registerMessages(lightingMessages);
   const lightingControl = new ControlService(db, project.scope, device.commands, realtime);
   const lighting = new LightingService(db, project.scope, device.service, lightingControl, device.commands);
   const lightingStrategies = new StrategyService(db, project.scope, lightingControl, device.commands);
@@ -173,6 +179,7 @@ function createModules(
     session,
     home,
     realtime,
+    realtimeModule,
     announcement,
     device,
     devices,
@@ -185,29 +192,9 @@ function createModules(
   };
 }
 
-/**
- * The users who may see a project's devices: administrators, and members of a department linked
- * to the project. The project module takes this over (it owns these tables).
- */
-function projectAudience(db: Queryable) {
-  return async (projectId: string): Promise<string[]> => {
-    const rows = await db.query<{ user_id: string }>(
-      `select ur.user_id from sys_user_role ur join sys_role r on r.id = ur.role_id where r.role_code = 'admin'
-       union
-       select ud.user_id from sys_user_depart ud join sys_project_depart pd on pd.dep_id = ud.dep_id
-        where pd.project_id = $1`,
-      [projectId],
-    );
-    return rows.map((r) => r.user_id);
-  };
-}
-
-/** Builds the application: infrastructure first, then the modules, then the console. */
-export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
-  const { config, db } = options;
-  // Modules created by a factory register their messages themselves.
-  for (const messages of [realtimeMessages, lightingMessages]) registerMessages(messages);
-  const app = Fastify({
+/** Fastify's own settings: logging, trusted proxies, body size, request ids. */
+function serverOptions(config: Config, options: AppOptions) {
+  return {
     logger:
       options.logger === false
         ? false
@@ -224,7 +211,24 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     // The access log writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
-  });
+  };
+}
+
+export type BuiltApp = {
+  app: FastifyInstance;
+  services: Services;
+  /** Whether this start created the administrator account (and its generated password, to show once). */
+  seed: SeedOutcome;
+};
+
+/**
+ * Builds the application in the order it boots: HTTP handling, the database, console pushes,
+ * the modules, the device bus, the strategy scheduler and the demo (started when the app is
+ * ready, if `start`), then the API routes and the console. Closing runs the other way round.
+ */
+export async function buildApp(options: AppOptions): Promise<BuiltApp> {
+  const { config } = options;
+  const app = Fastify(serverOptions(config, options));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -235,7 +239,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const answerCaches: ResponseCache[] = [];
   clearOnWrites(app, answerCaches);
 
-  const fanOut = await createFanOut(config.redisUrl, app.log);
+  const db = await useDatabase(app, config, options.db);
+  const fanOut = await useFanOut(app, config);
   const services = createModules(
     config,
     db,
@@ -244,13 +249,15 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     fanOut.fanOut,
   );
   answerCaches.push(services.user.listAnswers);
+  const seed = await seedAdmin(db, config.adminPassword);
+  const start = options.start ?? false;
+  useDeviceBus(app, services.device, start);
+  useScheduler(app, services.lightingScheduler, start);
+  useDemo(app, start && config.demo, () => startDemo(services.devices, db, app.log));
   app.addHook('onClose', async () => {
-    await services.lightingScheduler.stop();
     services.testClock?.close();
     services.lightingControl.close();
   });
-  app.addHook('onClose', () => services.device.close());
-  app.addHook('onClose', () => fanOut.close());
   const metrics = createMetrics(app, {
     token: config.metricsToken,
     sources: {
@@ -278,7 +285,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       metrics.registerRoute(api, guard);
       services.session.registerRoutes(api, guard);
       // Modules register here, one call each, in the order of the product's menu.
-      await registerRealtimeRoutes(api, { guard, realtime: services.realtime });
+      await services.realtimeModule.registerRoutes(api, guard);
       services.home.registerRoutes(api, guard);
       // Publishing and managing announcements are operations like those of the System menu.
       await api.register(async (scope) => {
@@ -304,5 +311,5 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   );
 
   await registerConsole(app, config.webDir ?? defaultWebDir, config.basePath);
-  return { app, services };
+  return { app, services, seed };
 }

@@ -15,6 +15,7 @@ export type { CommandCounts } from './commands/command.repository';
 export type { CommandService } from './commands/command.service';
 export type { CommandOutcomeEvent } from './commands/command-events';
 export type { CommandTarget } from './commands/command-tracker';
+export { startDemo } from './demo';
 export type { DeviceService, ProjectScopes } from './device.service';
 export type { LiveEvent, LiveEvents } from './live/live-events';
 export type { ProjectAudience, UserPush } from './live/realtime-bridge';

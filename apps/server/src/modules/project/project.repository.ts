@@ -108,6 +108,18 @@ export class ProjectRepository {
     return Boolean(row);
   }
 
+  /** The users who may see a project: administrators, and members of a department linked to it. */
+  async audienceOf(projectId: string): Promise<string[]> {
+    const rows = await this.db.query<{ user_id: string }>(
+      `select a.user_id from (${roleAdministratorRelation}) a
+       union
+       select ud.user_id from (${userDepartRelation}) ud join sys_project_depart pd on pd.dep_id = ud.dep_id
+        where pd.project_id = $1`,
+      [projectId],
+    );
+    return rows.map((r) => r.user_id);
+  }
+
   /** Live projects linked to one of the user's departments. */
   async projectIdsOf(userId: string): Promise<string[]> {
     const rows = await this.db.query<{ project_id: string }>(
