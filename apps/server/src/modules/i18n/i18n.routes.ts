@@ -1,7 +1,7 @@
-import { i18nRoutes as routes, } from '@ics/contract/server';
+import { i18nRoutes as routes } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { addCrudRoutes } from '../../http/crud-routes';
-import type { AccessGuard, } from '../../http/routes';
+import type { AccessGuard } from '../../http/routes';
 import { I18N_RESOURCE } from './i18n.repository';
 import type { I18nService } from './i18n.service';
 

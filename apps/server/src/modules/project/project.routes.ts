@@ -1,7 +1,7 @@
 import { projectRoutes as routes } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { addCrudRoutes } from '../../http/crud-routes';
-import type { AccessGuard, } from '../../http/routes';
+import type { AccessGuard } from '../../http/routes';
 import { PROJECT_RESOURCE } from './project.repository';
 import type { ProjectService } from './project.service';
 

@@ -1,4 +1,4 @@
-import { userRoutes as routes, splitIds } from '@ics/contract/server';
+import { marks, userRoutes as routes, splitIds } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { addCrudRoutes } from '../../http/crud-routes';
 import { allowLargeJson } from '../../http/large-json';
@@ -54,7 +54,7 @@ export function registerUserRoutes(
   app.register(async (uploads) => {
     allowLargeJson(uploads);
     addRoute(uploads, guard, routes.avatar, async (ctx) => {
-      await requireAnyMark(guard, ctx.caller!, ['system:user:add', 'system:user:edit']);
+      await requireAnyMark(guard, ctx.caller!, [marks.system.user.add, marks.system.user.edit]);
       const name = await saveImage(config.dataDir, 'avatar', ctx.body.file, MAX_AVATAR);
       return withMessage(
         { path: name, url: `${config.basePath}/sys/common/static/${name}` },
