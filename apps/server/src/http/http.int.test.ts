@@ -43,6 +43,31 @@ const nobody: AccessGuard = { resolveCaller: async () => null, hasMark: async ()
  */
 const SELF_AUTHENTICATING = new Set(['/ics/websocket/:userId']);
 
+/**
+ * The only routes any signed-in user may call without a mark, and why. Every other data route
+ * names a view mark of its module; adding to this list needs one of these reasons.
+ */
+const ANY_SIGNED_IN_USER: Record<string, string> = {
+  // The session: who am I, my menu and marks, my departments, my password.
+  '/ics/sys/getLoginUser/:username': 'session (own account only)',
+  '/ics/sys/permission/getUserPermissionByToken': 'session',
+  '/ics/sys/user/getCurrentUserDeparts': 'session',
+  '/ics/sys/selectDepart': 'session',
+  '/ics/sys/user/updatePassword': 'own profile',
+  '/ics/sys/sysDepart/queryMyDeptTreeList': 'own profile (own departments)',
+  // My messages: the bell and the announcements sent to me.
+  '/ics/sys/annountCement/listByUser': 'own messages',
+  '/ics/sys/annountCement/queryById': 'own messages (others need the list mark, checked in the handler)',
+  '/ics/sys/sysAnnouncementSend/editByAnntIdAndUserId': 'own messages',
+  '/ics/sys/sysAnnouncementSend/getMyAnnouncementSend': 'own messages',
+  '/ics/sys/sysAnnouncementSend/readAll': 'own messages',
+  // Dictionaries and form checks: a table's entries need its list or edit marks (handler).
+  '/ics/sys/dict/getDictItems/:code': 'dictionaries (a table dictionary needs its list mark)',
+  '/ics/sys/duplicate/check': 'form checks (each table needs its add or edit mark)',
+  '/ics/sys/checkRule/checkByCode': 'form checks',
+  '/ics/sys/user/avatar': 'form upload (needs system:user:add or edit, checked in the handler)',
+};
+
 describeWithApp(
   'http foundation',
   (ctx) => {
@@ -61,6 +86,13 @@ describeWithApp(
       expect(apiRoutes()).toContainEqual(
         expect.objectContaining({ url: '/ics/sys/login', methods: ['POST'], access: 'public' }),
       );
+    });
+
+    it('lets any signed-in user reach only the session, their own profile and messages, and dictionaries', () => {
+      const open = apiRoutes()
+        .filter((r) => r.access === 'authenticated' && !r.url.startsWith('/ics/test/'))
+        .map((r) => r.url);
+      expect([...new Set(open)].sort()).toEqual(Object.keys(ANY_SIGNED_IN_USER).sort());
     });
 
     it('answers 401 on every non-public route without a token, before validating input', async () => {

@@ -266,8 +266,9 @@ const devices = crudRoutes<typeof deviceCrudSchemas, DtoResults<DeviceDto>>({
 export const deviceRoutes = {
   ...devices(['queryById', 'add', 'edit', 'delete'], {
     queryById: {
-      access: 'authenticated',
-      summary: 'One device with its state (any device the caller’s projects include)',
+      // The lamp detail of the lamp list and the map; other kinds need their list mark too (checked by kind).
+      access: mark(marks.lighting.lamp.list),
+      summary: 'One device with its state (a device of the caller’s projects)',
     },
     add: { summary: 'Add a device behind a gateway (gateways also announce theirs in hello)' },
   }),

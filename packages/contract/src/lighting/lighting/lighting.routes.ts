@@ -620,7 +620,7 @@ export const statsRoutes = {
   overview: defineRoute<LightingOverview, undefined, typeof overviewQuerySchema>({
     method: 'GET',
     path: '/lighting/stats/overview',
-    access: 'authenticated',
+    access: mark(marks.lighting.lamp.list),
     summary: 'Home page tiles for the caller’s projects',
     tag,
   }),

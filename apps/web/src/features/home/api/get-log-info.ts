@@ -8,6 +8,7 @@ export async function getLogInfo(): Promise<LogInfo> {
   return unwrap(await call(homeRoutes.loginfo));
 }
 
-export function useLogInfo() {
-  return useQuery({ queryKey: homeKeys.logInfo, queryFn: getLogInfo });
+/** Only for those who may read the login log (`enabled`). */
+export function useLogInfo(enabled: boolean) {
+  return useQuery({ queryKey: homeKeys.logInfo, queryFn: getLogInfo, enabled });
 }

@@ -8,6 +8,7 @@ export async function getVisitInfo(): Promise<VisitDay[]> {
   return unwrap(await call(homeRoutes.visitInfo));
 }
 
-export function useVisitInfo() {
-  return useQuery({ queryKey: homeKeys.visitInfo, queryFn: getVisitInfo });
+/** Only for those who may read the login log (`enabled`). */
+export function useVisitInfo(enabled: boolean) {
+  return useQuery({ queryKey: homeKeys.visitInfo, queryFn: getVisitInfo, enabled });
 }

@@ -1,3 +1,4 @@
+import { marks } from '@ics/contract';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
@@ -94,9 +95,9 @@ function ModuleTiles() {
 }
 
 /**
- * Home (`dashboard/Analysis`): greeting by the hour with the user's name, sign-in counters
- * (`/sys/loginfo`), the last 7 days (`/sys/visitInfo`) as a lazily loaded chart, and the tiles
- * the device modules register.
+ * Home (`dashboard/Analysis`): greeting by the hour with the user's name, the tiles the device
+ * modules register first (what an operator needs), then — for those who may read the login log —
+ * sign-in counters (`/sys/loginfo`) and the last 7 days (`/sys/visitInfo`) as a lazily loaded chart.
  */
 export default function AnalysisPage() {
   const { t } = useTranslation('home');
@@ -108,8 +109,9 @@ export default function AnalysisPage() {
   const title = platformTitle(settings, tc('appName'), user?.platFormTitleCn);
   const name = user?.realname || user?.username || '';
   const greeting = t(`greeting.${greetingPeriod(now.getHours())}`);
-  const logInfo = useLogInfo();
-  const visits = useVisitInfo();
+  const canReadLog = useHas()(marks.system.log.list);
+  const logInfo = useLogInfo(canReadLog);
+  const visits = useVisitInfo(canReadLog);
   const labels = useMemo(() => ({ visit: t('chart.visit'), ip: t('chart.ip') }), [t]);
 
   return (
@@ -122,33 +124,40 @@ export default function AnalysisPage() {
         <p className="ics-analysis__date">{t('today', { date: dayjs(now).format('YYYY-MM-DD dddd') })}</p>
       </section>
 
-      <Row gutter={[16, 16]} className="ics-analysis__counters">
-        <Col xs={24} sm={8}>
-          <Counter
-            title={t('counters.todayVisits')}
-            value={logInfo.data?.todayVisitCount}
-            testId="count-today-visits"
-          />
-        </Col>
-        <Col xs={24} sm={8}>
-          <Counter title={t('counters.todayIp')} value={logInfo.data?.todayIp} testId="count-today-ip" />
-        </Col>
-        <Col xs={24} sm={8}>
-          <Counter title={t('counters.total')} value={logInfo.data?.totalVisitCount} testId="count-total" />
-        </Col>
-      </Row>
-
       <ModuleTiles />
 
-      <Card title={t('chart.title')} className="ics-analysis__chart" size="small">
-        {visits.data ? (
-          <Suspense fallback={<Skeleton active />}>
-            <VisitChart days={visits.data} labels={labels} color={token.colorPrimary} />
-          </Suspense>
-        ) : (
-          <Skeleton active loading={visits.isPending} />
-        )}
-      </Card>
+      {canReadLog && (
+        <>
+          <Row gutter={[16, 16]} className="ics-analysis__counters">
+            <Col xs={24} sm={8}>
+              <Counter
+                title={t('counters.todayVisits')}
+                value={logInfo.data?.todayVisitCount}
+                testId="count-today-visits"
+              />
+            </Col>
+            <Col xs={24} sm={8}>
+              <Counter title={t('counters.todayIp')} value={logInfo.data?.todayIp} testId="count-today-ip" />
+            </Col>
+            <Col xs={24} sm={8}>
+              <Counter
+                title={t('counters.total')}
+                value={logInfo.data?.totalVisitCount}
+                testId="count-total"
+              />
+            </Col>
+          </Row>
+          <Card title={t('chart.title')} className="ics-analysis__chart" size="small">
+            {visits.data ? (
+              <Suspense fallback={<Skeleton active />}>
+                <VisitChart days={visits.data} labels={labels} color={token.colorPrimary} />
+              </Suspense>
+            ) : (
+              <Skeleton active loading={visits.isPending} />
+            )}
+          </Card>
+        </>
+      )}
     </div>
   );
 }
