@@ -32,3 +32,34 @@ describeWithApp('project: projects', (ctx) => {
     expect((await api('GET', '/sys/project/list?code=XZ')).body.result.total).toBe(0);
   });
 });
+
+describeWithApp('project: who sees a project', (ctx) => {
+  const api = adminApi(ctx);
+
+  it('shows a project linked to a department to the users of its sub-departments, and to no one else', async () => {
+    const add = await api('POST', '/sys/project/add', {
+      name: 'Centre',
+      code: 'CTR',
+      longitude: 117.18,
+      latitude: 34.16,
+      timeZone: 'Asia/Shanghai',
+      departIds: 'dep-root',
+    });
+    expect(add.status).toBe(200);
+    const projectId = add.body.result.id as string;
+    // 运维部 (dep-ops) is below 智慧照明中心 (dep-root); a user elsewhere has no department.
+    const inSub = await ctx().createUser({
+      username: 'ops_member',
+      roles: ['role-operator'],
+      departs: ['dep-ops'],
+    });
+    const outside = await ctx().createUser({ username: 'no_depart', roles: ['role-operator'] });
+    ctx().clearCaches();
+    const scope = ctx().services.project.scope;
+    expect(await scope.scopeOf(inSub)).toContain(projectId);
+    expect(await scope.scopeOf(outside)).not.toContain(projectId);
+    const audience = await scope.audienceOf(projectId);
+    expect(audience).toContain(inSub);
+    expect(audience).not.toContain(outside);
+  });
+});

@@ -108,24 +108,33 @@ export class ProjectRepository {
     return Boolean(row);
   }
 
-  /** The users who may see a project: administrators, and members of a department linked to it. */
+  /** The users who may see a project: administrators, and members of a department linked to it or below one. */
   async audienceOf(projectId: string): Promise<string[]> {
     const rows = await this.db.query<{ user_id: string }>(
       `select a.user_id from (${roleAdministratorRelation}) a
        union
-       select ud.user_id from (${userDepartRelation}) ud join sys_project_depart pd on pd.dep_id = ud.dep_id
+       select ud.user_id from sys_project_depart pd
+         join (${activeDepartRelation}) d on d.id = pd.dep_id
+         join (${activeDepartRelation}) sub on starts_with(sub.org_code, d.org_code)
+         join (${userDepartRelation}) ud on ud.dep_id = sub.id
         where pd.project_id = $1`,
       [projectId],
     );
     return rows.map((r) => r.user_id);
   }
 
-  /** Live projects linked to one of the user's departments. */
+  /**
+   * Live projects linked to one of the user's departments or to a department above one of them:
+   * a project visible to a department is visible to its sub-departments (org codes encode the
+   * path, so a sub-department's code starts with its parent's).
+   */
   async projectIdsOf(userId: string): Promise<string[]> {
     const rows = await this.db.query<{ project_id: string }>(
       `select distinct pd.project_id from sys_project_depart pd
-         join (${userDepartRelation}) ud on ud.dep_id = pd.dep_id
          join sys_project p on p.id = pd.project_id and p.del_flag = 0
+         join (${activeDepartRelation}) d on d.id = pd.dep_id
+         join (${activeDepartRelation}) sub on starts_with(sub.org_code, d.org_code)
+         join (${userDepartRelation}) ud on ud.dep_id = sub.id
         where ud.user_id = $1`,
       [userId],
     );
