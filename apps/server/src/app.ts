@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database, Queryable } from './db/database';
+import type { Database } from './db/database';
 import { migrationsApplied } from './db/migrate';
 import { installErrorHandling } from './http/error-handler';
 import { clearOnWrites, type ResponseCache } from './http/response-cache';
@@ -131,7 +131,7 @@ function createModules(
     log: logger,
     config,
     scopes: project.scope,
-    audience: projectAudience(db),
+    projects: project.service,
     push: realtime,
   });
   const devices = device.runtime;
@@ -182,23 +182,6 @@ function createModules(
     lightingStrategies,
     lightingScheduler,
     testClock,
-  };
-}
-
-/**
- * The users who may see a project's devices: administrators, and members of a department linked
- * to the project. The project module takes this over (it owns these tables).
- */
-function projectAudience(db: Queryable) {
-  return async (projectId: string): Promise<string[]> => {
-    const rows = await db.query<{ user_id: string }>(
-      `select ur.user_id from sys_user_role ur join sys_role r on r.id = ur.role_id where r.role_code = 'admin'
-       union
-       select ud.user_id from sys_user_depart ud join sys_project_depart pd on pd.dep_id = ud.dep_id
-        where pd.project_id = $1`,
-      [projectId],
-    );
-    return rows.map((r) => r.user_id);
   };
 }
 

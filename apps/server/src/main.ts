@@ -4,7 +4,6 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { seedAdmin } from './db/seed';
-import { startDemo } from './modules/device/demo';
 
 /** Prints one line and exits: start-up problems are the operator's to fix, not stack traces. */
 function fail(message: string): never {
@@ -71,9 +70,7 @@ async function main() {
   // Strategies run once the bus can carry their commands (one leader among API nodes).
   services.lightingScheduler.start();
   if (config.demo)
-    await startDemo(services.devices, db, app.log).catch((error: Error) =>
-      app.log.error({ err: error }, 'demo'),
-    );
+    await services.device.startDemo(app.log).catch((error: Error) => app.log.error({ err: error }, 'demo'));
 
   if (seed.generatedPassword) {
     const line = '='.repeat(64);
