@@ -15,14 +15,7 @@ import { createDeviceModule } from './modules/device';
 import { createDictModule } from './modules/dict';
 import { createHomeModule } from './modules/home';
 import { createI18nModule } from './modules/i18n';
-import { ControlService } from './modules/lighting/control.service';
-import { lightingMessages } from './modules/lighting/lighting.messages';
-import { registerLightingRoutes } from './modules/lighting/lighting.routes';
-import { LightingService } from './modules/lighting/lighting.service';
-import { systemClock } from './modules/lighting/scheduler/clock';
-import { FileOffsetClock } from './modules/lighting/scheduler/file-clock';
-import { LightingScheduler } from './modules/lighting/scheduler/scheduler';
-import { StrategyService } from './modules/lighting/strategy.service';
+import { createLightingModule } from './modules/lighting';
 import { createLogModule } from './modules/log';
 import { createDataRules, createPermissionModule } from './modules/permission';
 import { createPlatformModule } from './modules/platform';
@@ -125,40 +118,30 @@ function createModules(
   const realtime = new Realtime(fanOut);
   const announcement = createAnnouncementModule({ db, i18n: i18n.service, realtime, users: user.service });
   // Device registry, bus, ingestion and commands; the bus is started by main.ts (or a test) with
-  // devices.start().
+  // devices.start(). Its lamp list filters by area through the lighting module's roads (the
+  // lighting module, created next, needs devices).
   const device = createDeviceModule({
     db,
     log: logger,
     config,
     scopes: project.scope,
     projects: project.service,
+    roadsOfArea: (areaId) => lighting.roadIdsOfArea(areaId),
     push: realtime,
   });
   const devices = device.runtime;
-  // Street lighting; the scheduler is started by main.ts (tests build their own with a test clock).
-  const lightingControl = new ControlService(db, project.scope, device.commands, realtime);
-  const lighting = new LightingService(db, project.scope, device.service, lightingControl, device.commands);
-  const lightingStrategies = new StrategyService(db, project.scope, lightingControl, device.commands);
-  // Test only (refused in production by config.ts): a clock moved by writing a file.
-  const testClock = config.testClockFile ? new FileOffsetClock(config.testClockFile, logger) : null;
-  const lightingScheduler = new LightingScheduler(
+  // Street lighting; its scheduler is started by main.ts.
+  const lighting = createLightingModule({
     db,
-    lightingStrategies,
-    lightingControl,
-    testClock ?? systemClock,
-    () => devices.running,
-    logger,
-  );
-  if (testClock) {
-    logger.warn(
-      { file: testClock.file, offsetMs: testClock.offset },
-      'ICS_TEST_CLOCK_FILE is set: the lighting scheduler runs on a TEST CLOCK (never use this in production)',
-    );
-    testClock.onChange((offsetMs) => {
-      logger.warn({ offsetMs }, 'test clock moved');
-      if (lightingScheduler.running) void lightingScheduler.tick();
-    });
-  }
+    log: logger,
+    config,
+    scopes: project.scope,
+    projects: project.service,
+    devices: device.service,
+    deviceLookup: device.lookup,
+    commands: device.commands,
+    push: realtime,
+  });
   return {
     i18n,
     check,
@@ -177,11 +160,7 @@ function createModules(
     device,
     devices,
     liveEvents: device.live,
-    lightingControl,
     lighting,
-    lightingStrategies,
-    lightingScheduler,
-    testClock,
   };
 }
 
@@ -189,7 +168,7 @@ function createModules(
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
   const { config, db } = options;
   // Modules created by a factory register their messages themselves.
-  for (const messages of [realtimeMessages, lightingMessages]) registerMessages(messages);
+  registerMessages(realtimeMessages);
   const app = Fastify({
     logger:
       options.logger === false
@@ -227,11 +206,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     fanOut.fanOut,
   );
   answerCaches.push(services.user.listAnswers);
-  app.addHook('onClose', async () => {
-    await services.lightingScheduler.stop();
-    services.testClock?.close();
-    services.lightingControl.close();
-  });
+  app.addHook('onClose', () => services.lighting.close());
   app.addHook('onClose', () => services.device.close());
   app.addHook('onClose', () => fanOut.close());
   const metrics = createMetrics(app, {
@@ -269,12 +244,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         services.announcement.registerRoutes(scope, guard);
       });
       services.device.routes(api, guard);
-      registerLightingRoutes(api, {
-        guard,
-        lighting: services.lighting,
-        control: services.lightingControl,
-        strategies: services.lightingStrategies,
-      });
+      services.lighting.registerRoutes(api, guard);
       // System administration: every operation of these routes goes to the operation log.
       await api.register(async (scope) => {
         services.log.recordOperations(scope, guard);

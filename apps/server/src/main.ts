@@ -68,7 +68,7 @@ async function main() {
     fail(oneLine(error.message));
   });
   // Strategies run once the bus can carry their commands (one leader among API nodes).
-  services.lightingScheduler.start();
+  services.lighting.scheduler.start();
   if (config.demo)
     await services.device.startDemo(app.log).catch((error: Error) => app.log.error({ err: error }, 'demo'));
 

@@ -110,10 +110,12 @@ export type DeviceChoice = {
 export class DeviceRepository {
   constructor(private readonly db: Database) {}
 
+  /** A page of devices of a kind; `areaRoads`: the roads of the area filter (`q.areaId`). */
   async list(
     scope: ScopeFilter,
     kind: ChildKind,
     q: Q<typeof deviceListQuerySchema>,
+    areaRoads: readonly string[] = [],
   ): Promise<{ rows: DeviceDto[]; total: number }> {
     const w = new Where().add('d.kind = ?', kind).scope(scope, 'd.project_id');
     if (q.projectId) w.add('d.project_id = ?', q.projectId);
@@ -123,13 +125,9 @@ export class DeviceRepository {
       w.add('(d.name ilike ? or d.address ilike ? or g.sn ilike ?)', ...Array(3).fill(containing(q.keyword)));
     if (q.online) w.add('coalesce(s.online, false) = ?', q.online === '1');
     if (q.faulty) w.add(`(jsonb_array_length(coalesce(s.faults, '[]'::jsonb)) > 0) = ?`, q.faulty === '1');
-    // Road / area (the lighting module's hierarchy) and live state.
+    // Road / area (the lighting module's hierarchy: an area is the roads in it) and live state.
     if (q.roadId) w.add('d.pole_id in (select id from dev_pole where road_id = ?)', q.roadId);
-    if (q.areaId)
-      w.add(
-        'd.pole_id in (select p.id from dev_pole p join lighting_road r on r.id = p.road_id where r.area_id = ?)',
-        q.areaId,
-      );
+    if (q.areaId) w.add('d.pole_id in (select id from dev_pole where road_id = any(?::text[]))', areaRoads);
     if (q.road) w.add('d.pole_id in (select id from dev_pole where road = ?)', q.road);
     if (q.state === 'on') w.add(`s.online and s.vals->>'on' = 'true'`);
     if (q.state === 'off') w.add(`s.online and coalesce(s.vals->>'on', 'false') <> 'true'`);

@@ -53,12 +53,16 @@ export type ProjectScopes = {
   canSee(userId: string, projectId: string): Promise<boolean>;
 };
 
+/** The roads of an area (the lighting module's hierarchy over poles), for the lamp list's area filter. */
+export type RoadsOfArea = (areaId: string) => Promise<readonly string[]>;
+
 /** What the registry asks of other modules. */
 export type RegistryPorts = {
   /** Which projects a user may see: every query of the registry is limited to them. */
   scopes: ProjectScopes;
   /** Whether a project exists: poles and gateways are added to live projects only. */
   projects: Pick<ProjectService, 'exists'>;
+  roadsOfArea: RoadsOfArea;
 };
 
 /** A gateway on a pole, as the pole's detail shows it. */
@@ -266,7 +270,8 @@ export class DeviceService {
     kind: ChildKind,
     q: Q<typeof deviceListQuerySchema>,
   ): Promise<Page<DeviceDto>> {
-    const { rows, total } = await this.devices.list(await this.scope(userId), kind, q);
+    const areaRoads = q.areaId ? await this.ports.roadsOfArea(q.areaId) : [];
+    const { rows, total } = await this.devices.list(await this.scope(userId), kind, q, areaRoads);
     return toPage(
       rows.map((d) => this.withLiveState(d)),
       total,

@@ -8,7 +8,7 @@ import type { CommandService } from './commands/command.service';
 import { startDemo } from './demo';
 import { deviceMessages } from './device.messages';
 import { registerDeviceRoutes } from './device.routes';
-import { DeviceService, type ProjectScopes } from './device.service';
+import { DeviceService, type ProjectScopes, type RoadsOfArea } from './device.service';
 import { DeviceLookup } from './device-lookup.service';
 import { InProcessLiveEvents, type LiveEvents } from './live/live-events';
 import { bridgeLiveEventsToRealtime, type UserPush } from './live/realtime-bridge';
@@ -19,7 +19,7 @@ export type { CommandService } from './commands/command.service';
 export type { CommandOutcomeEvent } from './commands/command-events';
 export type { CommandTarget } from './commands/command-tracker';
 export { deviceRelation, deviceStateRelation } from './device.repository';
-export type { DeviceService, PoleGateway, ProjectScopes } from './device.service';
+export type { DeviceService, PoleGateway, ProjectScopes, RoadsOfArea } from './device.service';
 export type { DeviceLookup, LampChoice, LampRef, LampTarget } from './device-lookup.service';
 export { type GatewayRef, gatewayRelation } from './gateway.repository';
 export type { LiveEvent, LiveEvents } from './live/live-events';
@@ -47,6 +47,8 @@ export type DeviceModuleDeps = {
   scopes: ProjectScopes;
   /** Whether projects exist, who may see a project's devices (its live events go to them), the demo project. */
   projects: ProjectService;
+  /** The roads of an area, for the lamp list's area filter (the lighting module's hierarchy). */
+  roadsOfArea: RoadsOfArea;
   /** Pushes to consoles (the realtime hub). */
   push: UserPush;
 };
@@ -79,6 +81,7 @@ export function createDeviceModule({
   config,
   scopes,
   projects,
+  roadsOfArea,
   push,
 }: DeviceModuleDeps): DeviceModule {
   registerMessages(deviceMessages);
@@ -93,7 +96,7 @@ export function createDeviceModule({
     stateWriteMs: config.deviceStateWriteMs,
     statsFile: config.deviceStatsFile,
   });
-  const service = new DeviceService(db, runtime, { scopes, projects });
+  const service = new DeviceService(db, runtime, { scopes, projects, roadsOfArea });
   const unbridge = bridgeLiveEventsToRealtime(live, push, (projectId) => projects.audienceOf(projectId));
   return {
     runtime,
