@@ -1,6 +1,5 @@
-import { type Database, openDatabase } from '../../apps/server/src/db/database';
 // The server's own hash, so the gateways authenticate exactly as provisioned ones do.
-import { hashDeviceSecret, newDeviceSecret } from '../../apps/server/src/modules/device/bus/credentials';
+import { type Database, hashDeviceSecret, newDeviceSecret, openDatabase } from '@ics/server/tools';
 
 export type Fleet = {
   projectId: string;

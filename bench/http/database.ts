@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 // The server's own driver setup, so seeding PGlite uses the same on-disk layout the server opens.
-import { openDatabase } from '../../apps/server/src/db/database';
+import { openDatabase } from '@ics/server/tools';
+import pg from 'pg';
 
 /** Admin connection used to create and drop the run's database. */
 export const adminDatabaseUrl = () => process.env.BENCH_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';

@@ -1,4 +1,4 @@
-import { openDatabase } from '../../apps/server/src/db/database';
+import { openDatabase } from '@ics/server/tools';
 
 export const MAP_POLES = 100_000;
 const LAMPS_PER_GATEWAY = 100;

@@ -7,7 +7,6 @@ import type { Database } from './db/database';
 import { migrationsApplied } from './db/migrate';
 import { installErrorHandling } from './http/error-handler';
 import { clearOnWrites, type ResponseCache } from './http/response-cache';
-import { registerMessages } from './lib/messages';
 import { createAnnouncementModule } from './modules/announcement';
 import { createCheckModule } from './modules/check';
 import { createDepartModule } from './modules/depart';
@@ -20,27 +19,31 @@ import { createLogModule } from './modules/log';
 import { createDataRules, createPermissionModule } from './modules/permission';
 import { createPlatformModule } from './modules/platform';
 import { createProjectModule } from './modules/project';
-import type { FanOut } from './modules/realtime/fan-out';
-import { createFanOut } from './modules/realtime/fan-out-factory';
-import { Realtime } from './modules/realtime/realtime.hub';
-import { realtimeMessages } from './modules/realtime/realtime.messages';
-import { registerRealtimeRoutes } from './modules/realtime/realtime.routes';
+import { createRealtimeModule, type FanOut } from './modules/realtime';
 import { createRoleModule } from './modules/role';
 import { createSessionModule, logSmsSender, type SmsSender } from './modules/session';
-import { createUserModule } from './modules/user';
+import { createUserModule, type SeedOutcome, seedAdmin } from './modules/user';
 import { registerAccessLog, requestId } from './plugins/access-log';
 import { registerConsole } from './plugins/console';
 import { registerCors } from './plugins/cors';
+import { useDatabase } from './plugins/database';
+import { useDemo } from './plugins/demo';
+import { useDeviceBus } from './plugins/device-bus';
+import { useFanOut } from './plugins/fan-out';
 import { registerHealthRoutes } from './plugins/health';
 import { createMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
+import { useScheduler } from './plugins/scheduler';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
 const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export type AppOptions = {
   config: Config;
-  db: Database;
+  /** A database to serve from (tests); without it the app opens the configured one and closes it. */
+  db?: Database;
+  /** Start the device bus, the scheduler and the demo when the app is ready (the server does; tests start what they need). */
+  start?: boolean;
   /** Replaces the SMS sender that writes codes to the log (tests capture codes with it). */
   smsSender?: SmsSender;
   logger?: boolean;
@@ -115,22 +118,23 @@ function createModules(
   });
   const home = createHomeModule({ logs: log.service });
   // Console sockets of this node; device modules push with realtime.sendToUsers(...).
-  const realtime = new Realtime(fanOut);
+  const realtimeModule = createRealtimeModule({ fanOut });
+  const realtime = realtimeModule.hub;
   const announcement = createAnnouncementModule({ db, i18n: i18n.service, realtime, users: user.service });
-  // Device registry, bus, ingestion and commands; the bus is started by main.ts (or a test) with
-  // devices.start(). Its lamp list filters by area through the lighting module's roads (the
-  // lighting module, created next, needs devices).
+  // Device registry, bus, ingestion and commands, started with the app (or by a test). Its lamp
+  // list filters by area through the lighting module's roads (lighting, created next, needs devices).
   const device = createDeviceModule({
     db,
     log: logger,
     config,
     scopes: project.scope,
+    audience: (projectId) => project.scope.audienceOf(projectId),
     projects: project.service,
     roadsOfArea: (areaId) => lighting.roadIdsOfArea(areaId),
     push: realtime,
   });
   const devices = device.runtime;
-  // Street lighting; its scheduler is started by main.ts.
+  // Street lighting; the scheduler starts with the app (tests make their own with a test clock).
   const lighting = createLightingModule({
     db,
     log: logger,
@@ -156,6 +160,7 @@ function createModules(
     session,
     home,
     realtime,
+    realtimeModule,
     announcement,
     device,
     devices,
@@ -164,12 +169,9 @@ function createModules(
   };
 }
 
-/** Builds the application: infrastructure first, then the modules, then the console. */
-export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
-  const { config, db } = options;
-  // Modules created by a factory register their messages themselves.
-  registerMessages(realtimeMessages);
-  const app = Fastify({
+/** Fastify's own settings: logging, trusted proxies, body size, request ids. */
+function serverOptions(config: Config, options: AppOptions) {
+  return {
     logger:
       options.logger === false
         ? false
@@ -186,7 +188,24 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     // The access log writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
-  });
+  };
+}
+
+export type BuiltApp = {
+  app: FastifyInstance;
+  services: Services;
+  /** Whether this start created the administrator account (and its generated password, to show once). */
+  seed: SeedOutcome;
+};
+
+/**
+ * Builds the application in the order it boots: HTTP handling, the database, console pushes,
+ * the modules, the device bus, the strategy scheduler and the demo (started when the app is
+ * ready, if `start`), then the API routes and the console. Closing runs the other way round.
+ */
+export async function buildApp(options: AppOptions): Promise<BuiltApp> {
+  const { config } = options;
+  const app = Fastify(serverOptions(config, options));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -197,7 +216,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const answerCaches: ResponseCache[] = [];
   clearOnWrites(app, answerCaches);
 
-  const fanOut = await createFanOut(config.redisUrl, app.log);
+  const db = await useDatabase(app, config, options.db);
+  const fanOut = await useFanOut(app, config);
   const services = createModules(
     config,
     db,
@@ -206,9 +226,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     fanOut.fanOut,
   );
   answerCaches.push(services.user.listAnswers);
+  const seed = await seedAdmin(db, config.adminPassword);
+  const start = options.start ?? false;
+  useDeviceBus(app, services.device, start);
+  useScheduler(app, services.lighting.scheduler, start);
+  useDemo(app, start && config.demo, () => services.device.startDemo(app.log));
   app.addHook('onClose', () => services.lighting.close());
-  app.addHook('onClose', () => services.device.close());
-  app.addHook('onClose', () => fanOut.close());
   const metrics = createMetrics(app, {
     token: config.metricsToken,
     sources: {
@@ -236,7 +259,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       metrics.registerRoute(api, guard);
       services.session.registerRoutes(api, guard);
       // Modules register here, one call each, in the order of the product's menu.
-      await registerRealtimeRoutes(api, { guard, realtime: services.realtime });
+      await services.realtimeModule.registerRoutes(api, guard);
       services.home.registerRoutes(api, guard);
       // Publishing and managing announcements are operations like those of the System menu.
       await api.register(async (scope) => {
@@ -257,5 +280,5 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   );
 
   await registerConsole(app, config.webDir ?? defaultWebDir, config.basePath);
-  return { app, services };
+  return { app, services, seed };
 }

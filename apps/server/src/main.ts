@@ -1,9 +1,7 @@
 import net from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
-import { migrate } from './db/migrate';
-import { seedAdmin } from './db/seed';
+import { StartupError } from './plugins/database';
 
 /** Prints one line and exits: start-up problems are the operator's to fix, not stack traces. */
 function fail(message: string): never {
@@ -25,15 +23,9 @@ async function main() {
   const portProblem = await probePort(config.host, config.port);
   if (portProblem) fail(portMessage(portProblem, config.port));
 
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
-    (error: Error) =>
-      fail(
-        `cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}): ${oneLine(error.message)}`,
-      ),
+  const { app, seed } = await buildApp({ config, start: true }).catch((error: Error) =>
+    fail(error instanceof StartupError ? error.message : `start-up failed: ${oneLine(error.message)}`),
   );
-  await migrate(db).catch((error: Error) => fail(`cannot prepare the database: ${oneLine(error.message)}`));
-  const seed = await seedAdmin(db, config.adminPassword);
-  const { app, services } = await buildApp({ config, db });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -47,30 +39,21 @@ async function main() {
     }, config.shutdownGraceMs);
     force.unref();
     await app.close().catch(() => undefined);
-    await db.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // Listening makes the app ready: the device bus, the scheduler and the demo start first.
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    await db.close();
+    await app.close().catch(() => undefined);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES') fail(portMessage(code, config.port));
-    throw error;
+    // The device bus could not start (its port, the external broker): the operator's to fix.
+    fail(oneLine((error as Error).message));
   }
-
-  // The device bus (embedded broker or MQTT_URL), then the demo project unless ICS_DEMO=0.
-  await services.devices.start().catch(async (error: Error) => {
-    await app.close().catch(() => undefined);
-    fail(oneLine(error.message));
-  });
-  // Strategies run once the bus can carry their commands (one leader among API nodes).
-  services.lighting.scheduler.start();
-  if (config.demo)
-    await services.device.startDemo(app.log).catch((error: Error) => app.log.error({ err: error }, 'demo'));
 
   if (seed.generatedPassword) {
     const line = '='.repeat(64);

@@ -6,9 +6,9 @@ import { buildApp, type Services } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
-import { seedAdmin } from '../src/db/seed';
 import { hashPassword } from '../src/lib/password';
 import type { SmsSender } from '../src/modules/session';
+import { seedAdmin } from '../src/modules/user';
 
 export const ADMIN_PASSWORD = 'Admin123!';
 

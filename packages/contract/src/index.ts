@@ -5,7 +5,16 @@
  * `@ics/contract/server` (the same names, routes bound to their schemas, and every schema), a
  * device `@ics/contract/protocol`.
  */
+export * from './alarm/alarm/alarm.codes';
+export * from './alarm/alarm/alarm.routes';
+export type * from './alarm/alarm/alarm.schemas';
+export * from './alarm/workorder/workorder.fields';
+export * from './alarm/workorder/workorder.routes';
+export type * from './alarm/workorder/workorder.schemas';
 export * from './crud-routes';
+export * from './env/env/env.codes';
+export * from './env/env/env.routes';
+export type * from './env/env/env.schemas';
 export * from './envelope';
 export * from './field-spec';
 export * from './form-messages';

@@ -24,8 +24,7 @@ export const sysIdsQuerySchema = z.object({ ids: textInput().min(1, 'form.ids.re
 
 /** Optional text field: empty strings and null become null. */
 export const optionalText = (max: number) =>
-  z
-    .string()
+  textInput()
     .trim()
     .max(max, 'form.too_long')
     .nullish()

@@ -34,7 +34,12 @@ const catalogue = {
   led: { screen: ['list', 'control'] },
   radio: { speaker: ['list', 'control'] },
   camera: { camera: ['list'] },
-  env: { sensor: ['list'] },
+  env: { sensor: ['list'], history: ['list', 'export'], threshold: ['edit'] },
+  alarm: {
+    alarm: ['list', 'ack', 'resolve', 'export'],
+    rule: ['list', 'edit'],
+    workorder: ['list', 'add', 'edit', 'assign'],
+  },
   gis: { map: ['view'] },
   test: { device: ['command'] },
 } as const;

@@ -4,6 +4,9 @@
  * and what the OpenAPI document shows). Groups whose routes take no input (health, home, realtime) are
  * the descriptors themselves.
  */
+import { alarmRouteSchemas, alarmRuleRouteSchemas } from './alarm/alarm/alarm.schemas';
+import { workOrderRouteSchemas } from './alarm/workorder/workorder.schemas';
+import { envRouteSchemas } from './env/env/env.schemas';
 import * as descriptors from './index';
 import {
   commandRouteSchemas,
@@ -36,6 +39,9 @@ import { roleRouteSchemas } from './system/role/role.schemas';
 import { sessionRouteSchemas } from './system/session/session.schemas';
 import { userRouteSchemas } from './system/user/user.schemas';
 
+export * from './alarm/alarm/alarm.schemas';
+export * from './alarm/workorder/workorder.schemas';
+export * from './env/env/env.schemas';
 export * from './field-spec.schemas';
 export * from './index';
 export * from './lighting/device/device.schemas';
@@ -58,6 +64,10 @@ export * from './system/role/role.schemas';
 export * from './system/session/session.schemas';
 export * from './system/user/user.schemas';
 
+export const alarmRoutes = bindRoutes(descriptors.alarmRoutes, alarmRouteSchemas);
+export const alarmRuleRoutes = bindRoutes(descriptors.alarmRuleRoutes, alarmRuleRouteSchemas);
+export const workOrderRoutes = bindRoutes(descriptors.workOrderRoutes, workOrderRouteSchemas);
+export const envRoutes = bindRoutes(descriptors.envRoutes, envRouteSchemas);
 export const poleRoutes = bindRoutes(descriptors.poleRoutes, poleRouteSchemas);
 export const gatewayRoutes = bindRoutes(descriptors.gatewayRoutes, gatewayRouteSchemas);
 export const deviceRoutes = bindRoutes(descriptors.deviceRoutes, deviceRouteSchemas);

@@ -1,4 +1,4 @@
-import type { Language, RouteAccess, RouteDef } from '@ics/contract/server';
+import type { Language, RouteAccess, RouteDef, RouteSchemas } from '@ics/contract/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors';
@@ -136,7 +136,8 @@ export const callerOf = (request: FastifyRequest): Caller | null => callers.get(
 export function addRoute<D extends RouteDef>(
   app: FastifyInstance,
   guard: AccessGuard,
-  def: D,
+  /** A route of `@ics/contract/server`: its descriptor with its schemas set (a bare descriptor would validate nothing). */
+  def: D & RouteSchemas<D>,
   handler: Handler<D>,
 ) {
   if (!registeredRoutes.includes(def)) registeredRoutes.push(def);

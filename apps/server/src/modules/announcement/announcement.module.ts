@@ -4,7 +4,7 @@ import { adminMessages } from '../../http/admin.messages';
 import type { AccessGuard } from '../../http/routes';
 import { registerMessages } from '../../lib/messages';
 import type { I18nService } from '../i18n';
-import type { Realtime } from '../realtime/realtime.hub';
+import type { Realtime } from '../realtime';
 import type { UserService } from '../user';
 import { announcementMessages } from './announcement.messages';
 import { registerAnnouncementRoutes } from './announcement.routes';

@@ -13,7 +13,7 @@ import type { Database } from '../../db/database';
 import type { Caller } from '../../http/routes';
 import { AppError } from '../../lib/errors';
 import type { I18nService } from '../i18n';
-import type { Realtime } from '../realtime/realtime.hub';
+import type { Realtime } from '../realtime';
 import type { UserService } from '../user';
 import {
   AnnouncementRepository,

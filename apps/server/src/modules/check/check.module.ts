@@ -1,3 +1,4 @@
+import { marks } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { adminMessages } from '../../http/admin.messages';
@@ -20,7 +21,7 @@ export function createCheckModule(deps: { db: Database }) {
   service.registerDuplicates('sys_check_rule', {
     columns: { rule_code: 'rule_code', ruleCode: 'rule_code' },
     where: 'true',
-    marks: ['system:dict:add', 'system:dict:edit'],
+    marks: [marks.system.dict.add, marks.system.dict.edit],
   });
   return {
     service,

@@ -1,3 +1,4 @@
+import { marks } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { adminMessages } from '../../http/admin.messages';
@@ -33,12 +34,12 @@ export function createDepartModule(deps: DepartModuleDeps) {
   deps.dicts.registerTable('sys_depart', {
     columns: ['id', 'depart_name', 'org_code'],
     where: 'del_flag = 0',
-    mark: 'system:depart:list',
+    mark: marks.system.depart.list,
   });
   deps.duplicates.registerDuplicates('sys_depart', {
     columns: { org_code: 'org_code', orgCode: 'org_code' },
     where: 'del_flag = 0',
-    marks: ['system:depart:add', 'system:depart:edit'],
+    marks: [marks.system.depart.add, marks.system.depart.edit],
   });
   const changed = new Listeners<DepartChange>();
   const grants = new DepartRoleRepository(deps.db);

@@ -11,7 +11,7 @@ import { registerDeviceRoutes } from './device.routes';
 import { DeviceService, type ProjectScopes, type RoadsOfArea } from './device.service';
 import { DeviceLookup } from './device-lookup.service';
 import { InProcessLiveEvents, type LiveEvents } from './live/live-events';
-import { bridgeLiveEventsToRealtime, type UserPush } from './live/realtime-bridge';
+import { bridgeLiveEventsToRealtime, type ProjectAudience, type UserPush } from './live/realtime-bridge';
 import { DeviceRuntime, type DeviceRuntimeLog } from './runtime/device-runtime';
 
 export type { CommandCounts } from './commands/command.repository';
@@ -23,7 +23,7 @@ export type { DeviceService, PoleGateway, ProjectScopes, RoadsOfArea } from './d
 export type { DeviceLookup, LampChoice, LampRef, LampTarget } from './device-lookup.service';
 export { type GatewayRef, gatewayRelation } from './gateway.repository';
 export type { LiveEvent, LiveEvents } from './live/live-events';
-export type { UserPush } from './live/realtime-bridge';
+export type { ProjectAudience, UserPush } from './live/realtime-bridge';
 export { type PoleRoad, poleRelation } from './pole.repository';
 export type { DeviceRuntime } from './runtime/device-runtime';
 export { lampEnergyRelation } from './telemetry/history.repository';
@@ -45,7 +45,9 @@ export type DeviceModuleDeps = {
   >;
   /** Which projects a user may see: every query of the registry is limited to them. */
   scopes: ProjectScopes;
-  /** Whether projects exist, who may see a project's devices (its live events go to them), the demo project. */
+  /** The users who may see a project's devices: its live events are pushed to them. */
+  audience: ProjectAudience;
+  /** Whether a project exists (poles and gateways are added to live ones), the demo project. */
   projects: ProjectService;
   /** The roads of an area, for the lamp list's area filter (the lighting module's hierarchy). */
   roadsOfArea: RoadsOfArea;
@@ -80,6 +82,7 @@ export function createDeviceModule({
   log,
   config,
   scopes,
+  audience,
   projects,
   roadsOfArea,
   push,
@@ -97,7 +100,7 @@ export function createDeviceModule({
     statsFile: config.deviceStatsFile,
   });
   const service = new DeviceService(db, runtime, { scopes, projects, roadsOfArea });
-  const unbridge = bridgeLiveEventsToRealtime(live, push, (projectId) => projects.audienceOf(projectId));
+  const unbridge = bridgeLiveEventsToRealtime(live, push, audience);
   return {
     runtime,
     service,

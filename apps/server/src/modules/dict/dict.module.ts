@@ -1,3 +1,4 @@
+import { marks } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { adminMessages } from '../../http/admin.messages';
@@ -27,7 +28,7 @@ export function createDictModule(deps: DictModuleDeps) {
   deps.duplicates.registerDuplicates('sys_dict', {
     columns: { dict_code: 'dict_code', dictCode: 'dict_code' },
     where: 'del_flag = 0',
-    marks: ['system:dict:add', 'system:dict:edit'],
+    marks: [marks.system.dict.add, marks.system.dict.edit],
   });
   return {
     service,

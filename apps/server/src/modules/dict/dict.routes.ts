@@ -1,35 +1,22 @@
 import { dictRoutes as routes, splitIds } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
-import { replyXlsx } from '../../http/list-query';
+import { addCrudRoutes } from '../../http/crud-routes';
 import { type AccessGuard, addRoute, requireAnyMark, withMessage } from '../../http/routes';
 import { DICT_RESOURCE } from './dict.repository';
 import type { DictService } from './dict.service';
 
 /** Dictionaries and their items, the options they serve to forms, and the refresh of server caches. */
 export function registerDictRoutes(app: FastifyInstance, guard: AccessGuard, dicts: DictService): void {
-  addRoute(app, guard, routes.list, (ctx) => dicts.list(ctx.caller!, ctx.query));
-  addRoute(app, guard, routes.exportXls, async (ctx) => {
-    const rows = await dicts.exportRows(ctx.caller!, ctx.query);
-    await replyXlsx(ctx.reply, ctx.lang, DICT_RESOURCE, rows, {
-      'zh-CN': '数据字典',
-      'en-US': 'dictionaries',
-    });
-    return null;
-  });
-  addRoute(app, guard, routes.add, async (ctx) =>
-    withMessage({ id: await dicts.add(ctx.body) }, 'system.add_ok'),
-  );
-  addRoute(app, guard, routes.edit, async (ctx) => {
-    await dicts.edit(ctx.body.id, ctx.body);
-    return withMessage(null, 'system.edit_ok');
-  });
-  addRoute(app, guard, routes.delete, async (ctx) => {
-    await dicts.remove([ctx.query.id]);
-    return withMessage(null, 'system.delete_ok');
-  });
-  addRoute(app, guard, routes.deleteBatch, async (ctx) => {
-    await dicts.remove(splitIds(ctx.query.ids));
-    return withMessage(null, 'system.batch_delete_ok');
+  addCrudRoutes(app, guard, routes, {
+    list: (ctx) => dicts.list(ctx.caller!, ctx.query),
+    add: (ctx) => dicts.add(ctx.body),
+    edit: (ctx) => dicts.edit(ctx.body.id, ctx.body),
+    remove: (_, ids) => dicts.remove(ids),
+    exportXls: {
+      resource: DICT_RESOURCE,
+      fileName: { 'zh-CN': '数据字典', 'en-US': 'dictionaries' },
+      rows: (ctx) => dicts.exportRows(ctx.caller!, ctx.query),
+    },
   });
 
   addRoute(app, guard, routes.getDictItems, async (ctx) => {

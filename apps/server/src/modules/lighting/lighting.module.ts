@@ -59,8 +59,8 @@ export type LightingModuleDeps = {
 /**
  * Street lighting (see README.md): areas and roads over the device module's poles, groups,
  * cabinets and circuits, batch control, strategies and the scheduler that runs them, the GIS
- * map and the home figures. The scheduler is started by main.ts (tests make their own with
- * `newScheduler` and a test clock).
+ * map and the home figures. The app starts the scheduler when it is ready (tests make their own
+ * with `newScheduler` and a test clock).
  */
 export function createLightingModule(deps: LightingModuleDeps) {
   registerMessages(lightingMessages);
@@ -152,16 +152,15 @@ export function createLightingModule(deps: LightingModuleDeps) {
 
   return {
     ...services,
-    /** Runs the strategies; started by main.ts once the device bus is up. */
+    /** Runs the strategies; the app starts it once the device bus is up. */
     scheduler,
     newScheduler,
     /** The roads of an area: the device module's lamp list filters by area through them. */
     roadIdsOfArea: (areaId: string) => services.areas.roadIdsOfArea(areaId),
     registerRoutes: (api: FastifyInstance, guard: AccessGuard) =>
       registerLightingRoutes(api, guard, services),
-    /** Stops the scheduler, the test clock and the outcome pushes. */
-    async close(): Promise<void> {
-      await scheduler.stop();
+    /** Stops the test clock and the outcome pushes (the app starts and stops the scheduler). */
+    close(): void {
       testClock?.close();
       outcomes.close();
     },

@@ -1,3 +1,4 @@
+import { marks } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { adminMessages } from '../../http/admin.messages';
@@ -50,7 +51,7 @@ export function createPermissionModule(deps: PermissionModuleDeps) {
   deps.duplicates.registerDuplicates('sys_permission', {
     columns: { perms: 'perms' },
     where: 'del_flag = 0',
-    marks: ['system:permission:add', 'system:permission:edit'],
+    marks: [marks.system.permission.add, marks.system.permission.edit],
   });
   const repository = new PermissionRepository(deps.db);
   const service = new PermissionService(repository, deps.i18n);

@@ -10,6 +10,7 @@ export type ProjectScope = 'all' | string[];
  */
 export class ProjectScopeService {
   private readonly cache = new TtlCache<string, ProjectScope>(5_000);
+  private readonly audiences = new TtlCache<string, string[]>(5_000);
 
   constructor(private readonly repo: ProjectRepository) {}
 
@@ -24,7 +25,13 @@ export class ProjectScopeService {
     return scope === 'all' || scope.includes(projectId);
   }
 
+  /** The users who may see a project's devices (its live events are pushed to them). */
+  audienceOf(projectId: string): Promise<string[]> {
+    return this.audiences.get(projectId, () => this.repo.audienceOf(projectId));
+  }
+
   invalidate(userId?: string): void {
+    this.audiences.clear();
     if (userId) this.cache.delete(userId);
     else this.cache.clear();
   }

@@ -1,3 +1,4 @@
+import { marks } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { adminMessages } from '../../http/admin.messages';
@@ -31,12 +32,12 @@ export function createProjectModule(deps: ProjectModuleDeps) {
   deps.dicts.registerTable('sys_project', {
     columns: ['id', 'name', 'code'],
     where: 'del_flag = 0',
-    mark: 'system:project:list',
+    mark: marks.system.project.list,
   });
   deps.duplicates.registerDuplicates('sys_project', {
     columns: { code: 'code' },
     where: 'del_flag = 0',
-    marks: ['system:project:add', 'system:project:edit'],
+    marks: [marks.system.project.add, marks.system.project.edit],
   });
   const repository = new ProjectRepository(deps.db);
   const scope = new ProjectScopeService(repository);

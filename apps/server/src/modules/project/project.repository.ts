@@ -147,10 +147,16 @@ export class ProjectRepository {
     return row?.id;
   }
 
-  /**
-   * The users who may see a project's devices: administrators, and members of a department
-   * linked to the project.
-   */
+  // ---------------------------------------------------------------- project scope
+
+  async holdsAdminRole(userId: string): Promise<boolean> {
+    const [row] = await this.db.query(`select 1 from (${roleAdministratorRelation}) a where a.user_id = $1`, [
+      userId,
+    ]);
+    return Boolean(row);
+  }
+
+  /** The users who may see a project: administrators, and members of a department linked to it. */
   async audienceOf(projectId: string): Promise<string[]> {
     const rows = await this.db.query<{ user_id: string }>(
       `select a.user_id from (${roleAdministratorRelation}) a
@@ -160,15 +166,6 @@ export class ProjectRepository {
       [projectId],
     );
     return rows.map((r) => r.user_id);
-  }
-
-  // ---------------------------------------------------------------- project scope
-
-  async holdsAdminRole(userId: string): Promise<boolean> {
-    const [row] = await this.db.query(`select 1 from (${roleAdministratorRelation}) a where a.user_id = $1`, [
-      userId,
-    ]);
-    return Boolean(row);
   }
 
   /** Live projects linked to one of the user's departments. */

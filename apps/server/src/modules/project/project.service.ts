@@ -85,9 +85,4 @@ export class ProjectService {
     this.scope.invalidate();
     return id;
   }
-
-  /** The users who may see a project's devices (its devices' live events go to them). */
-  audienceOf(projectId: string): Promise<string[]> {
-    return this.repo.audienceOf(projectId);
-  }
 }

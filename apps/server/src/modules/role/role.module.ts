@@ -1,3 +1,4 @@
+import { marks } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { adminMessages } from '../../http/admin.messages';
@@ -26,12 +27,12 @@ export function createRoleModule(deps: RoleModuleDeps) {
   deps.dicts.registerTable('sys_role', {
     columns: ['id', 'role_name', 'role_code'],
     where: 'true',
-    mark: 'system:role:list',
+    mark: marks.system.role.list,
   });
   deps.duplicates.registerDuplicates('sys_role', {
     columns: { role_code: 'lower(role_code)', roleCode: 'lower(role_code)' },
     where: 'true',
-    marks: ['system:role:add', 'system:role:edit'],
+    marks: [marks.system.role.add, marks.system.role.edit],
   });
   const service = new RoleService(new RoleRepository(deps.db), deps.dataRules);
   return {

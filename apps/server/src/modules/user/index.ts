@@ -1,9 +1,8 @@
+export { type SeedOutcome, seedAdmin } from './admin-seed';
 export { createUserModule } from './user.module';
 export {
   activeUserRelation,
-  adminAccountExists,
   administratorRelation,
-  insertAdminAccount,
   roleAdministratorRelation,
   USER_STATUS,
   type UserRow,

@@ -1,3 +1,4 @@
+import { marks } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
@@ -33,7 +34,7 @@ export function createUserModule(deps: UserModuleDeps) {
   deps.dicts.registerTable('sys_user', {
     columns: ['id', 'username', 'realname', 'work_no'],
     where: 'del_flag = 0',
-    mark: 'system:user:list',
+    mark: marks.system.user.list,
   });
   deps.duplicates.registerDuplicates('sys_user', {
     columns: {
@@ -44,7 +45,7 @@ export function createUserModule(deps: UserModuleDeps) {
       workNo: 'work_no',
     },
     where: 'del_flag = 0',
-    marks: ['system:user:add', 'system:user:edit'],
+    marks: [marks.system.user.add, marks.system.user.edit],
   });
   // Serialised answers of the user list (per caller and query): cleared by every write on this
   // node (clearOnWrites, and the writes below); 2 s bounds what other API nodes changed.

@@ -1,7 +1,7 @@
-import { userRoutes as routes, splitIds } from '@ics/contract/server';
+import { marks, userRoutes as routes, splitIds } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
+import { addCrudRoutes } from '../../http/crud-routes';
 import { allowLargeJson } from '../../http/large-json';
-import { replyXlsx } from '../../http/list-query';
 import { answerKey, type ResponseCache } from '../../http/response-cache';
 import { type AccessGuard, addRoute, requireAnyMark, withMessage } from '../../http/routes';
 import { saveImage } from '../../http/uploaded-image';
@@ -21,26 +21,20 @@ export function registerUserRoutes(
   config: AvatarConfig,
 ): void {
   // Served from the list-answer cache, which every write clears (see ResponseCache).
-  addRoute(app, guard, routes.list, (ctx) =>
-    listAnswers.answer(answerKey(routes.list.path, ctx.caller!, ctx.lang, ctx.query), () =>
-      users.list(ctx.caller!, ctx.query, ctx.lang),
-    ),
-  );
-  addRoute(app, guard, routes.queryById, (ctx) => users.get(ctx.caller!, ctx.query.id, ctx.lang));
-  addRoute(app, guard, routes.add, async (ctx) =>
-    withMessage(await users.add(ctx.caller!, ctx.body), 'system.add_ok'),
-  );
-  addRoute(app, guard, routes.edit, async (ctx) => {
-    await users.edit(ctx.caller!, ctx.body);
-    return withMessage(null, 'system.edit_ok');
-  });
-  addRoute(app, guard, routes.delete, async (ctx) => {
-    await users.delete(ctx.caller!, [ctx.query.id]);
-    return withMessage(null, 'system.delete_ok');
-  });
-  addRoute(app, guard, routes.deleteBatch, async (ctx) => {
-    await users.delete(ctx.caller!, splitIds(ctx.query.ids));
-    return withMessage(null, 'system.batch_delete_ok');
+  addCrudRoutes(app, guard, routes, {
+    list: (ctx) =>
+      listAnswers.answer(answerKey(routes.list.path, ctx.caller!, ctx.lang, ctx.query), () =>
+        users.list(ctx.caller!, ctx.query, ctx.lang),
+      ),
+    queryById: (ctx) => users.get(ctx.caller!, ctx.query.id, ctx.lang),
+    add: async (ctx) => (await users.add(ctx.caller!, ctx.body)).id,
+    edit: (ctx) => users.edit(ctx.caller!, ctx.body),
+    remove: (ctx, ids) => users.delete(ctx.caller!, ids),
+    exportXls: {
+      resource: USER_RESOURCE,
+      fileName: { 'zh-CN': '用户列表', 'en-US': 'users' },
+      rows: (ctx) => users.exportRows(ctx.caller!, ctx.query, ctx.lang),
+    },
   });
   addRoute(app, guard, routes.frozenBatch, async (ctx) => {
     await users.setStatus(ctx.caller!, splitIds(ctx.body.ids), ctx.body.status);
@@ -56,16 +50,11 @@ export function registerUserRoutes(
     return withMessage(true, 'system.user.available');
   });
   addRoute(app, guard, routes.queryUserByDepId, (ctx) => users.byDepart(ctx.caller!, ctx.query.id));
-  addRoute(app, guard, routes.exportXls, async (ctx) => {
-    const rows = await users.exportRows(ctx.caller!, ctx.query, ctx.lang);
-    await replyXlsx(ctx.reply, ctx.lang, USER_RESOURCE, rows, { 'zh-CN': '用户列表', 'en-US': 'users' });
-    return null;
-  });
   // Avatars come as data URLs: this scope takes JSON bodies up to 3 MB.
   app.register(async (uploads) => {
     allowLargeJson(uploads);
     addRoute(uploads, guard, routes.avatar, async (ctx) => {
-      await requireAnyMark(guard, ctx.caller!, ['system:user:add', 'system:user:edit']);
+      await requireAnyMark(guard, ctx.caller!, [marks.system.user.add, marks.system.user.edit]);
       const name = await saveImage(config.dataDir, 'avatar', ctx.body.file, MAX_AVATAR);
       return withMessage(
         { path: name, url: `${config.basePath}/sys/common/static/${name}` },

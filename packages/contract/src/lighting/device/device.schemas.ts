@@ -8,8 +8,7 @@ import { type ChildKind, childKinds } from './protocol';
 import { commandInputSchema } from './protocol.schemas';
 
 const id = textInput().min(1).max(64);
-const ids = z
-  .string()
+const ids = textInput()
   .min(1)
   .max(40_000)
   .transform((s) => s.split(',').filter(Boolean));
@@ -39,8 +38,7 @@ export const idQueries = { id: idQuerySchema, ids: idsQuerySchema };
 export const importBodySchema = z.object({
   projectId: id,
   /** The .xlsx file, base64-encoded. */
-  file: z
-    .string()
+  file: textInput()
     .min(1)
     .max(3_000_000)
     .regex(/^[A-Za-z0-9+/=\s]+$/, 'base64'),
@@ -88,8 +86,7 @@ export const deviceListQuerySchema = pageQuerySchema.extend({
 export const deviceBodySchema = z.object({
   gatewayId: id,
   kind: z.enum(childKinds),
-  address: z
-    .string()
+  address: textInput()
     .min(1)
     .max(64)
     .regex(/^[A-Za-z0-9_.:-]+$/, 'address'),

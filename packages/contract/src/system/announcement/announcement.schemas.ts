@@ -10,12 +10,10 @@ import { type AnnouncementCheckedFields, announcementFields, openPageProblem } f
 const dateTime = z
   .union([
     z.literal(''),
-    z
-      .string()
-      .regex(
-        /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?(Z|[+-]\d{2}:?\d{2})?$/,
-        'form.date_time.invalid',
-      ),
+    textInput().regex(
+      /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?(Z|[+-]\d{2}:?\d{2})?$/,
+      'form.date_time.invalid',
+    ),
   ])
   .nullish()
   .transform((v) => v || null);
@@ -31,8 +29,7 @@ const userIds = z
 
 const announcementShape = {
   titile: zodOf(announcementFields.titile),
-  msgContent: z
-    .string()
+  msgContent: textInput()
     .max(1_000_000, 'form.too_long')
     .nullish()
     .transform((v) => v ?? null),

@@ -6,8 +6,7 @@ import { textInput } from '../../text-input.schemas';
 import { isValidRuleJson } from './check.fields';
 
 const checkRuleFields = {
-  ruleCode: z
-    .string({ error: 'form.rule_code.required' })
+  ruleCode: textInput({ error: 'form.rule_code.required' })
     .trim()
     .min(1, 'form.rule_code.required')
     .max(100, 'form.too_long')

@@ -19,8 +19,7 @@ export const departEditSchema = z.object({
   id: textInput().min(1).max(64),
   ...departShape,
   /** Absent keeps the department where it is; another parent moves it (and its subtree); '' or null makes it top-level. */
-  parentId: z
-    .string()
+  parentId: textInput()
     .trim()
     .max(64, 'form.too_long')
     .nullish()

@@ -32,8 +32,7 @@ export const updatePasswordBodySchema = z.object({
 });
 
 export const registerBodySchema = z.object({
-  username: z
-    .string()
+  username: textInput()
     .trim()
     .min(3, 'username.min')
     .max(32)

@@ -7,8 +7,7 @@ import { userFields, userPasswordField } from './user.fields';
 
 /** Optional text that, when given, must match `pattern`; '' and null become null. */
 export const optionalPattern = (pattern: RegExp, message: string, max = 100) =>
-  z
-    .string()
+  textInput()
     .trim()
     .max(max, 'form.too_long')
     .refine((v) => v === '' || pattern.test(v), message)

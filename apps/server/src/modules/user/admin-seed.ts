@@ -1,7 +1,7 @@
-import { hashPassword } from '../lib/password';
-import { randomPassword } from '../lib/tokens';
-import { adminAccountExists, insertAdminAccount } from '../modules/user';
-import type { Database } from './database';
+import type { Database } from '../../db/database';
+import { hashPassword } from '../../lib/password';
+import { randomPassword } from '../../lib/tokens';
+import { adminAccountExists, insertAdminAccount } from './user.repository';
 
 export type SeedOutcome = { adminCreated: boolean; generatedPassword?: string };
 

@@ -1,4 +1,4 @@
-import { defineRoute } from '@ics/contract/server';
+import { bindRoutes, defineRoute } from '@ics/contract/server';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { auth, describeWithApp } from '../../test/harness';
@@ -14,15 +14,20 @@ const boom = defineRoute<null>({
   summary: 'Throws',
   tag: 'test',
 });
-const echo = defineRoute<unknown, z.ZodObject<{ id: z.ZodOptional<z.ZodString> }>>({
-  method: 'GET',
-  alsoMethods: ['PUT'],
-  path: '/test/echo',
-  access: 'authenticated',
-  summary: 'GET without a body, PUT with one',
-  tag: 'test',
-  body: z.object({ id: z.string().optional() }),
-});
+const echoBody = z.object({ id: z.string().optional() });
+const { echo } = bindRoutes(
+  {
+    echo: defineRoute<unknown, typeof echoBody>({
+      method: 'GET',
+      alsoMethods: ['PUT'],
+      path: '/test/echo',
+      access: 'authenticated',
+      summary: 'GET without a body, PUT with one',
+      tag: 'test',
+    }),
+  },
+  { echo: { body: echoBody } },
+);
 const marked = defineRoute<string>({
   method: 'GET',
   path: '/test/marked',

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbVariants } from '../../test/harness';
 import { verifyPassword } from '../lib/password';
+import { seedAdmin } from '../modules/user';
 import { type Database, openDatabase } from './database';
 import { listMigrations, migrate, splitStatements } from './migrate';
-import { seedAdmin } from './seed';
 
 describe('splitStatements', () => {
   it('splits on semicolons outside quotes, comments and dollar-quoted bodies', () => {

@@ -1,0 +1,277 @@
+import type { Page } from '../../envelope';
+import { marks } from '../../marks';
+import { defineRoute, mark } from '../../route';
+import type { AlarmSeverity, AlarmSourceKind, AlarmStatus, AlarmType } from './alarm.codes';
+import type {
+  alarmActionSchema,
+  alarmCommentSchema,
+  alarmCountsQuerySchema,
+  alarmIdQuerySchema,
+  alarmListQuerySchema,
+  alarmRuleListQuerySchema,
+  alarmRuleSaveSchema,
+  webhookAddSchema,
+  webhookDeliveryQuerySchema,
+  webhookEditSchema,
+  webhookIdQuerySchema,
+  webhookListQuerySchema,
+} from './alarm.schemas';
+
+const tag = 'alarm';
+
+/** One alarm: one active alarm per source and code; repeats raise its count and last time. */
+export type AlarmDto = {
+  id: string;
+  projectId: string;
+  projectName: string | null;
+  sourceKind: AlarmSourceKind;
+  sourceId: string;
+  /** The source's name as the lists show it (lamp name, gateway sn, pole code, cabinet name). */
+  sourceName: string | null;
+  deviceId: string | null;
+  gatewayId: string | null;
+  poleId: string | null;
+  cabinetId: string | null;
+  type: AlarmType;
+  code: string;
+  severity: AlarmSeverity;
+  status: AlarmStatus;
+  /** The device no longer reports the condition. */
+  cleared: boolean;
+  /** Resolved and cleared: done. */
+  closed: boolean;
+  /** ISO 8601 times (the console shows them in the browser's zone). */
+  firstAt: string;
+  lastAt: string;
+  clearedAt: string | null;
+  count: number;
+  /** The alarm this one is folded under (its gateway offline, its cabinet without supply). */
+  parentId: string | null;
+  /** Alarms folded under this one. */
+  childCount: number;
+  ackBy: string | null;
+  ackAt: string | null;
+  resolvedBy: string | null;
+  resolvedAt: string | null;
+  /** When it was escalated for staying unacknowledged. */
+  escalatedAt: string | null;
+  /** What the rule saw: the value and the limit of a threshold, the power and the band of an anomaly… */
+  detail: Record<string, unknown>;
+  /** The open work order that handles it. */
+  workOrderId: string | null;
+};
+
+export const alarmActions = [
+  'raised',
+  'repeated',
+  'acknowledged',
+  'resolved',
+  'cleared',
+  'reopened',
+  'escalated',
+  'notified',
+  'commented',
+  'folded',
+  'workorder',
+] as const;
+export type AlarmAction = (typeof alarmActions)[number];
+
+/** One line of an alarm's timeline: who did what, when. */
+export type AlarmEventDto = {
+  id: string;
+  alarmId: string;
+  at: string;
+  action: AlarmAction;
+  /** Who (username); null when the platform did it. */
+  actor: string | null;
+  comment: string | null;
+  detail: Record<string, unknown>;
+};
+
+export type AlarmDetail = AlarmDto & { events: AlarmEventDto[] };
+
+/** Active alarms (not closed) by status and severity: the bell, the home page, the big screen. */
+export type AlarmCounts = {
+  open: number;
+  acknowledged: number;
+  /** Resolved but still reported by the device. */
+  resolvedActive: number;
+  bySeverity: Record<AlarmSeverity, number>;
+};
+
+/** A rule as it applies to a project: the project's own, or the default it inherits. */
+export type AlarmRuleDto = {
+  id: string | null;
+  /** null: the default every project inherits. */
+  projectId: string | null;
+  type: AlarmType;
+  code: string;
+  enabled: boolean;
+  severity: AlarmSeverity;
+  /**
+   * What the rule type needs: `graceSeconds` (offline), `metric`, `comparison` (`gt`|`lt`),
+   * `value`, `durationSeconds`, `hysteresis`, `sensorId` (threshold), `tolerancePercent`
+   * (power deviation), `toleranceMinutes` (schedule mismatch, day burning).
+   */
+  params: Record<string, unknown>;
+  /** Escalate an alarm left unacknowledged this long (minutes) to a role and/or a user. */
+  escalateAfterMinutes: number | null;
+  escalateRoleId: string | null;
+  escalateUserId: string | null;
+  /** Whether it is the default (not overridden by the project). */
+  inherited: boolean;
+};
+
+/** A project's outgoing webhook: alarms are POSTed to `url` as signed JSON. */
+export type WebhookDto = {
+  id: string;
+  projectId: string;
+  url: string;
+  enabled: boolean;
+  /** Alarms at least this severe are sent. */
+  minSeverity: AlarmSeverity;
+  createTime: string;
+};
+
+/** One delivery of an alarm event to a webhook, retried with back-off until delivered or given up. */
+export type WebhookDeliveryDto = {
+  id: string;
+  webhookId: string;
+  alarmId: string;
+  event: AlarmAction;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  /** The receiver's HTTP status of the last attempt. */
+  lastStatus: number | null;
+  lastError: string | null;
+  nextAt: string | null;
+  createTime: string;
+  deliveredAt: string | null;
+};
+
+/** The body a webhook receives; `X-ICS-Signature: sha256=<hex HMAC of the body with the secret>`. */
+export type WebhookPayload = { event: AlarmAction; at: string; alarm: AlarmDto };
+
+const list = mark(marks.alarm.alarm.list);
+
+export const alarmRoutes = {
+  list: defineRoute<Page<AlarmDto>, undefined, typeof alarmListQuerySchema>({
+    method: 'GET',
+    path: '/alarm/list',
+    access: list,
+    summary:
+      'Alarms of the caller’s projects (filters: project, severity, status, type, code, source, time; top level by default)',
+    tag,
+  }),
+  queryById: defineRoute<AlarmDetail, undefined, typeof alarmIdQuerySchema>({
+    method: 'GET',
+    path: '/alarm/queryById',
+    access: list,
+    summary: 'One alarm with its timeline',
+    tag,
+  }),
+  counts: defineRoute<AlarmCounts, undefined, typeof alarmCountsQuerySchema>({
+    method: 'GET',
+    path: '/alarm/counts',
+    access: list,
+    summary: 'Active alarms by status and severity',
+    tag,
+  }),
+  ack: defineRoute<{ count: number }, typeof alarmActionSchema>({
+    method: 'POST',
+    path: '/alarm/ack',
+    access: mark(marks.alarm.alarm.ack),
+    summary: 'Acknowledge alarms, with a comment',
+    tag,
+  }),
+  resolve: defineRoute<{ count: number }, typeof alarmActionSchema>({
+    method: 'POST',
+    path: '/alarm/resolve',
+    access: mark(marks.alarm.alarm.resolve),
+    summary: 'Resolve alarms (and the alarms folded under them), with a comment',
+    tag,
+  }),
+  comment: defineRoute<AlarmEventDto, typeof alarmCommentSchema>({
+    method: 'POST',
+    path: '/alarm/comment',
+    access: mark(marks.alarm.alarm.ack),
+    summary: 'Add a comment to an alarm’s timeline',
+    tag,
+  }),
+  exportXls: defineRoute<null, undefined, typeof alarmListQuerySchema>({
+    method: 'GET',
+    path: '/alarm/exportXls',
+    access: mark(marks.alarm.alarm.export),
+    summary: 'Export alarms as .xlsx (the list’s filters)',
+    tag,
+  }),
+} as const;
+
+const rules = mark(marks.alarm.rule.list);
+const editRules = mark(marks.alarm.rule.edit);
+
+export const alarmRuleRoutes = {
+  list: defineRoute<AlarmRuleDto[], undefined, typeof alarmRuleListQuerySchema>({
+    method: 'GET',
+    path: '/alarm/rule/list',
+    access: rules,
+    summary: 'The rules of a project (its own and those it inherits), or the defaults',
+    tag,
+  }),
+  save: defineRoute<AlarmRuleDto, typeof alarmRuleSaveSchema>({
+    method: 'PUT',
+    path: '/alarm/rule/save',
+    access: editRules,
+    summary: 'Set a rule for a project (or the default): enabled, severity, parameters, escalation',
+    tag,
+  }),
+  reset: defineRoute<null, undefined, typeof alarmIdQuerySchema>({
+    method: 'DELETE',
+    path: '/alarm/rule/reset',
+    access: editRules,
+    summary: 'Drop a project’s own rule: it inherits the default again',
+    tag,
+  }),
+  webhookList: defineRoute<WebhookDto[], undefined, typeof webhookListQuerySchema>({
+    method: 'GET',
+    path: '/alarm/webhook/list',
+    access: rules,
+    summary: 'A project’s webhooks',
+    tag,
+  }),
+  webhookAdd: defineRoute<WebhookDto, typeof webhookAddSchema>({
+    method: 'POST',
+    path: '/alarm/webhook/add',
+    access: editRules,
+    summary: 'Add a webhook (its secret signs each delivery)',
+    tag,
+  }),
+  webhookEdit: defineRoute<WebhookDto, typeof webhookEditSchema>({
+    method: 'PUT',
+    path: '/alarm/webhook/edit',
+    access: editRules,
+    summary: 'Edit a webhook',
+    tag,
+  }),
+  webhookDelete: defineRoute<null, undefined, typeof webhookIdQuerySchema>({
+    method: 'DELETE',
+    path: '/alarm/webhook/delete',
+    access: editRules,
+    summary: 'Delete a webhook',
+    tag,
+  }),
+  webhookTest: defineRoute<WebhookDeliveryDto, typeof webhookIdQuerySchema>({
+    method: 'POST',
+    path: '/alarm/webhook/test',
+    access: editRules,
+    summary: 'Send a test delivery now',
+    tag,
+  }),
+  webhookDeliveries: defineRoute<Page<WebhookDeliveryDto>, undefined, typeof webhookDeliveryQuerySchema>({
+    method: 'GET',
+    path: '/alarm/webhook/deliveries',
+    access: rules,
+    summary: 'A webhook’s deliveries, newest first',
+    tag,
+  }),
+} as const;

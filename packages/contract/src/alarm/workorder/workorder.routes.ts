@@ -1,0 +1,150 @@
+import type { Page } from '../../envelope';
+import { marks } from '../../marks';
+import { defineRoute, mark } from '../../route';
+import type {
+  workOrderAddSchema,
+  workOrderAssignSchema,
+  workOrderEditSchema,
+  workOrderIdQuerySchema,
+  workOrderListQuerySchema,
+  workOrderNoteSchema,
+  workOrderTransitionSchema,
+} from './workorder.schemas';
+
+const tag = 'workorder';
+
+export const workOrderPriorities = ['low', 'normal', 'high', 'urgent'] as const;
+export type WorkOrderPriority = (typeof workOrderPriorities)[number];
+
+/**
+ * A work order's life: `new` → `assigned` → `in_progress` → `done` → `verified` → `closed`;
+ * `rejected` sends it back to its assignee (from `done`) or refuses it (from `new`/`assigned`).
+ */
+export const workOrderStatuses = [
+  'new',
+  'assigned',
+  'in_progress',
+  'done',
+  'verified',
+  'closed',
+  'rejected',
+] as const;
+export type WorkOrderStatus = (typeof workOrderStatuses)[number];
+
+/** What moves a work order on, and from where (see `workOrderTransitions`). */
+export const workOrderActions = ['start', 'finish', 'verify', 'close', 'reject', 'reopen'] as const;
+export type WorkOrderAction = (typeof workOrderActions)[number];
+
+/** The statuses each action leaves from, and where it leads. */
+export const workOrderTransitions: Record<
+  WorkOrderAction,
+  { from: readonly WorkOrderStatus[]; to: WorkOrderStatus }
+> = {
+  start: { from: ['assigned', 'rejected'], to: 'in_progress' },
+  finish: { from: ['in_progress'], to: 'done' },
+  verify: { from: ['done'], to: 'verified' },
+  close: { from: ['new', 'assigned', 'in_progress', 'done', 'verified', 'rejected'], to: 'closed' },
+  reject: { from: ['done'], to: 'rejected' },
+  reopen: { from: ['closed'], to: 'assigned' },
+};
+
+export type WorkOrderPhotoDto = {
+  id: string;
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+};
+
+export type WorkOrderNoteDto = {
+  id: string;
+  at: string;
+  author: string;
+  text: string;
+  /** The status it moved to, when the note came with a transition. */
+  status: WorkOrderStatus | null;
+  photos: WorkOrderPhotoDto[];
+};
+
+export type WorkOrderDto = {
+  id: string;
+  /** Human number, e.g. WO-20261125-0007. */
+  code: string;
+  projectId: string;
+  projectName: string | null;
+  title: string;
+  description: string | null;
+  priority: WorkOrderPriority;
+  status: WorkOrderStatus;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  dueAt: string | null;
+  /** Past its due time and not done, verified or closed. */
+  overdue: boolean;
+  createdBy: string;
+  createTime: string;
+  updateTime: string | null;
+  alarmIds: string[];
+  noteCount: number;
+};
+
+export type WorkOrderDetail = WorkOrderDto & { notes: WorkOrderNoteDto[] };
+
+/** Closing while a device still reports the fault needs `force` (the answer names the alarms). */
+export type WorkOrderTransitionResult = WorkOrderDto;
+
+const list = mark(marks.alarm.workorder.list);
+const edit = mark(marks.alarm.workorder.edit);
+
+export const workOrderRoutes = {
+  list: defineRoute<Page<WorkOrderDto>, undefined, typeof workOrderListQuerySchema>({
+    method: 'GET',
+    path: '/alarm/workorder/list',
+    access: list,
+    summary:
+      'Work orders of the caller’s projects (filters: project, status, assignee, mine, overdue, priority)',
+    tag,
+  }),
+  queryById: defineRoute<WorkOrderDetail, undefined, typeof workOrderIdQuerySchema>({
+    method: 'GET',
+    path: '/alarm/workorder/queryById',
+    access: list,
+    summary: 'One work order with its notes and photos',
+    tag,
+  }),
+  add: defineRoute<WorkOrderDto, typeof workOrderAddSchema>({
+    method: 'POST',
+    path: '/alarm/workorder/add',
+    access: mark(marks.alarm.workorder.add),
+    summary: 'Create a work order, by hand or from alarms',
+    tag,
+  }),
+  edit: defineRoute<WorkOrderDto, typeof workOrderEditSchema>({
+    method: 'PUT',
+    path: '/alarm/workorder/edit',
+    access: edit,
+    summary: 'Edit a work order’s title, description, priority and due time',
+    tag,
+  }),
+  assign: defineRoute<WorkOrderDto, typeof workOrderAssignSchema>({
+    method: 'POST',
+    path: '/alarm/workorder/assign',
+    access: mark(marks.alarm.workorder.assign),
+    summary: 'Assign a work order to a user',
+    tag,
+  }),
+  transition: defineRoute<WorkOrderTransitionResult, typeof workOrderTransitionSchema>({
+    method: 'POST',
+    path: '/alarm/workorder/transition',
+    access: edit,
+    summary: 'Move a work order on (start, finish, verify, close, reject, reopen) with a note',
+    tag,
+  }),
+  note: defineRoute<WorkOrderNoteDto, typeof workOrderNoteSchema>({
+    method: 'POST',
+    path: '/alarm/workorder/note',
+    access: edit,
+    summary: 'Add a note with photos (PNG or JPEG, checked by content)',
+    tag,
+  }),
+} as const;
