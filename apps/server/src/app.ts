@@ -7,22 +7,14 @@ import type { Database } from './db/database';
 import { migrationsApplied } from './db/migrate';
 import { installErrorHandling } from './http/error-handler';
 import { clearOnWrites, type ResponseCache } from './http/response-cache';
-import { registerMessages } from './lib/messages';
 import { createAnnouncementModule } from './modules/announcement';
 import { createCheckModule } from './modules/check';
 import { createDepartModule } from './modules/depart';
-import { createDeviceModule, startDemo } from './modules/device';
+import { createDeviceModule } from './modules/device';
 import { createDictModule } from './modules/dict';
 import { createHomeModule } from './modules/home';
 import { createI18nModule } from './modules/i18n';
-import { ControlService } from './modules/lighting/control.service';
-import { lightingMessages } from './modules/lighting/lighting.messages';
-import { registerLightingRoutes } from './modules/lighting/lighting.routes';
-import { LightingService } from './modules/lighting/lighting.service';
-import { systemClock } from './modules/lighting/scheduler/clock';
-import { FileOffsetClock } from './modules/lighting/scheduler/file-clock';
-import { LightingScheduler } from './modules/lighting/scheduler/scheduler';
-import { StrategyService } from './modules/lighting/strategy.service';
+import { createLightingModule } from './modules/lighting';
 import { createLogModule } from './modules/log';
 import { createDataRules, createPermissionModule } from './modules/permission';
 import { createPlatformModule } from './modules/platform';
@@ -129,42 +121,31 @@ function createModules(
   const realtimeModule = createRealtimeModule({ fanOut });
   const realtime = realtimeModule.hub;
   const announcement = createAnnouncementModule({ db, i18n: i18n.service, realtime, users: user.service });
-  // Device registry, bus, ingestion and commands; the bus is started by main.ts (or a test) with
-  // devices.start().
+  // Device registry, bus, ingestion and commands, started with the app (or by a test). Its lamp
+  // list filters by area through the lighting module's roads (lighting, created next, needs devices).
   const device = createDeviceModule({
     db,
     log: logger,
     config,
     scopes: project.scope,
     audience: (projectId) => project.scope.audienceOf(projectId),
+    projects: project.service,
+    roadsOfArea: (areaId) => lighting.roadIdsOfArea(areaId),
     push: realtime,
   });
   const devices = device.runtime;
-  // Street lighting; the scheduler starts with the app (tests build their own with a test clock).
-  registerMessages(lightingMessages);
-  const lightingControl = new ControlService(db, project.scope, device.commands, realtime);
-  const lighting = new LightingService(db, project.scope, device.service, lightingControl, device.commands);
-  const lightingStrategies = new StrategyService(db, project.scope, lightingControl, device.commands);
-  // Test only (refused in production by config.ts): a clock moved by writing a file.
-  const testClock = config.testClockFile ? new FileOffsetClock(config.testClockFile, logger) : null;
-  const lightingScheduler = new LightingScheduler(
+  // Street lighting; the scheduler starts with the app (tests make their own with a test clock).
+  const lighting = createLightingModule({
     db,
-    lightingStrategies,
-    lightingControl,
-    testClock ?? systemClock,
-    () => devices.running,
-    logger,
-  );
-  if (testClock) {
-    logger.warn(
-      { file: testClock.file, offsetMs: testClock.offset },
-      'ICS_TEST_CLOCK_FILE is set: the lighting scheduler runs on a TEST CLOCK (never use this in production)',
-    );
-    testClock.onChange((offsetMs) => {
-      logger.warn({ offsetMs }, 'test clock moved');
-      if (lightingScheduler.running) void lightingScheduler.tick();
-    });
-  }
+    log: logger,
+    config,
+    scopes: project.scope,
+    projects: project.service,
+    devices: device.service,
+    deviceLookup: device.lookup,
+    commands: device.commands,
+    push: realtime,
+  });
   return {
     i18n,
     check,
@@ -184,11 +165,7 @@ function createModules(
     device,
     devices,
     liveEvents: device.live,
-    lightingControl,
     lighting,
-    lightingStrategies,
-    lightingScheduler,
-    testClock,
   };
 }
 
@@ -252,12 +229,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const seed = await seedAdmin(db, config.adminPassword);
   const start = options.start ?? false;
   useDeviceBus(app, services.device, start);
-  useScheduler(app, services.lightingScheduler, start);
-  useDemo(app, start && config.demo, () => startDemo(services.devices, db, app.log));
-  app.addHook('onClose', async () => {
-    services.testClock?.close();
-    services.lightingControl.close();
-  });
+  useScheduler(app, services.lighting.scheduler, start);
+  useDemo(app, start && config.demo, () => services.device.startDemo(app.log));
+  app.addHook('onClose', () => services.lighting.close());
   const metrics = createMetrics(app, {
     token: config.metricsToken,
     sources: {
@@ -293,12 +267,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         services.announcement.registerRoutes(scope, guard);
       });
       services.device.routes(api, guard);
-      registerLightingRoutes(api, {
-        guard,
-        lighting: services.lighting,
-        control: services.lightingControl,
-        strategies: services.lightingStrategies,
-      });
+      services.lighting.registerRoutes(api, guard);
       // System administration: every operation of these routes goes to the operation log.
       await api.register(async (scope) => {
         services.log.recordOperations(scope, guard);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
+import type { ProjectService } from '../project';
 import { hashDeviceSecret, newDeviceSecret } from './bus/credentials';
 import type { DeviceRuntime } from './runtime/device-runtime';
 
@@ -14,22 +15,24 @@ const LAMPS = 20;
  * process, so a new user sees live devices at once. The demo gateways get new credentials at
  * every start (only hashes are stored, so the simulator cannot reuse old ones).
  */
-export async function startDemo(devices: DeviceRuntime, db: Database, log: FastifyBaseLogger): Promise<void> {
-  let [project] = await db.query<{ id: string }>(
-    `select id from sys_project where code = $1 and del_flag = 0`,
-    [DEMO_CODE],
-  );
-  if (!project) {
+export async function startDemo(
+  devices: DeviceRuntime,
+  db: Database,
+  projects: ProjectService,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  let projectId = await projects.idByCode(DEMO_CODE);
+  if (!projectId) {
     const [{ n }] = (await db.query<{ n: number }>('select count(*)::int as n from dev_gateway')) as [
       { n: number },
     ];
     if (n > 0) return; // not a fresh installation: no demo
-    project = await createDemoProject(db);
-    log.info({ projectId: project.id }, 'demo project created');
+    projectId = await createDemoProject(db, projects);
+    log.info({ projectId }, 'demo project created');
   }
   const gateways = await db.query<{ id: string; sn: string }>(
     'select id, sn from dev_gateway where project_id = $1 order by sn',
-    [project.id],
+    [projectId],
   );
   const credentials = [];
   for (const gw of gateways) {
@@ -61,18 +64,22 @@ export async function startDemo(devices: DeviceRuntime, db: Database, log: Fasti
   devices.onStop(() => simulator.stop());
 }
 
-async function createDemoProject(db: Database): Promise<{ id: string }> {
+/** The demo project (seen by the root department) and its devices, all or nothing. */
+async function createDemoProject(db: Database, projects: ProjectService): Promise<string> {
   return db.transaction(async (tx) => {
-    const [project] = await tx.query<{ id: string }>(
-      `insert into sys_project (name, code, region, longitude, latitude, description, create_by)
-       values ('演示项目 Demo', $1, '徐州 Xuzhou', $2, $3, 'Simulated devices (ICS_DEMO=0 turns this off)', 'system')
-       returning id`,
-      [DEMO_CODE, CENTRE.lng, CENTRE.lat],
-    );
-    const projectId = project!.id;
-    await tx.query(
-      `insert into sys_project_depart (project_id, dep_id) values ($1, 'dep-root') on conflict do nothing`,
-      [projectId],
+    const projectId = await projects.createWithin(
+      tx,
+      {
+        name: '演示项目 Demo',
+        code: DEMO_CODE,
+        region: '徐州 Xuzhou',
+        longitude: CENTRE.lng,
+        latitude: CENTRE.lat,
+        timeZone: 'Asia/Shanghai',
+        description: 'Simulated devices (ICS_DEMO=0 turns this off)',
+        departIds: 'dep-root',
+      },
+      'system',
     );
     for (let g = 0; g < GATEWAYS; g++) {
       const sn = `DEMO-GW-${String(g + 1).padStart(2, '0')}`;
@@ -121,6 +128,6 @@ async function createDemoProject(db: Database): Promise<{ id: string }> {
         [gw!.id],
       );
     }
-    return { id: projectId };
+    return projectId;
   });
 }

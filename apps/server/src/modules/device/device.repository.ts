@@ -2,6 +2,8 @@ import type { ChildKind, DeviceDto, deviceListQuerySchema } from '@ics/contract/
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { containing, isoOrNull, pageOf, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
+import type { CommandTarget } from './commands/command-tracker';
+import { addWithin, type Within } from './within';
 
 type Q<S extends z.ZodType> = z.output<S>;
 
@@ -21,6 +23,20 @@ type DeviceRow = {
   faults: string[] | null;
   create_time: Date;
 };
+
+/**
+ * Read relation: the devices behind gateways. Columns: id, project_id, gateway_id, pole_id (null
+ * when on no pole), kind (a `ChildKind`), address (on its gateway), name.
+ */
+export const deviceRelation =
+  'select id, project_id, gateway_id, pole_id, kind, address, name from dev_device';
+
+/**
+ * Read relation: the latest state of each device (a device never heard from may have none).
+ * Columns: device_id, online, last_seen, vals (jsonb: the last value of each field reported,
+ * `on` and `level` for a lamp), faults (jsonb array of the open faults).
+ */
+export const deviceStateRelation = 'select device_id, online, last_seen, vals, faults from dev_state';
 
 const DEVICE_COLUMNS = `d.id, d.project_id, d.gateway_id, g.sn as gateway_sn, d.pole_id, d.kind, d.address, d.name,
   d.model, s.online, s.last_seen, s.vals, s.faults, d.create_time`;
@@ -71,14 +87,35 @@ export type DeviceTargetRow = {
   project_id: string;
 };
 
+/** A device as a command target. */
+export const toCommandTarget = (
+  r: DeviceTargetRow,
+): CommandTarget & { deviceId: string; address: string } => ({
+  projectId: r.project_id,
+  gatewayId: r.gateway_id,
+  gatewaySn: r.sn,
+  deviceId: r.id,
+  address: r.address,
+});
+
+/** Which devices: of a kind, among ids, behind gateways, in projects (each given list narrows the choice). */
+export type DeviceChoice = {
+  kind?: ChildKind | undefined;
+  ids?: readonly string[] | undefined;
+  gatewayIds?: readonly string[] | undefined;
+  projectIds?: readonly string[] | undefined;
+};
+
 /** The SQL of the devices behind gateways (`dev_device`) and their latest-state rows (`dev_state`). */
 export class DeviceRepository {
   constructor(private readonly db: Database) {}
 
+  /** A page of devices of a kind; `areaRoads`: the roads of the area filter (`q.areaId`). */
   async list(
     scope: ScopeFilter,
     kind: ChildKind,
     q: Q<typeof deviceListQuerySchema>,
+    areaRoads: readonly string[] = [],
   ): Promise<{ rows: DeviceDto[]; total: number }> {
     const w = new Where().add('d.kind = ?', kind).scope(scope, 'd.project_id');
     if (q.projectId) w.add('d.project_id = ?', q.projectId);
@@ -88,13 +125,9 @@ export class DeviceRepository {
       w.add('(d.name ilike ? or d.address ilike ? or g.sn ilike ?)', ...Array(3).fill(containing(q.keyword)));
     if (q.online) w.add('coalesce(s.online, false) = ?', q.online === '1');
     if (q.faulty) w.add(`(jsonb_array_length(coalesce(s.faults, '[]'::jsonb)) > 0) = ?`, q.faulty === '1');
-    // Road / area (the lighting module's hierarchy) and live state.
+    // Road / area (the lighting module's hierarchy: an area is the roads in it) and live state.
     if (q.roadId) w.add('d.pole_id in (select id from dev_pole where road_id = ?)', q.roadId);
-    if (q.areaId)
-      w.add(
-        'd.pole_id in (select p.id from dev_pole p join lighting_road r on r.id = p.road_id where r.area_id = ?)',
-        q.areaId,
-      );
+    if (q.areaId) w.add('d.pole_id in (select id from dev_pole where road_id = any(?::text[]))', areaRoads);
     if (q.road) w.add('d.pole_id in (select id from dev_pole where road = ?)', q.road);
     if (q.state === 'on') w.add(`s.online and s.vals->>'on' = 'true'`);
     if (q.state === 'off') w.add(`s.online and coalesce(s.vals->>'on', 'false') <> 'true'`);
@@ -117,13 +150,24 @@ export class DeviceRepository {
     return { rows: rows.map(toDevice), total: count?.n ?? 0 };
   }
 
-  async get(scope: ScopeFilter, id: string): Promise<DeviceDto | undefined> {
-    const w = new Where().add('d.id = ?', id).scope(scope, 'd.project_id');
-    const [row] = await this.db.query<DeviceRow>(
-      `select ${DEVICE_COLUMNS} ${DEVICE_FROM} ${w.sql}`,
+  /** Devices with their state: those `w` chooses, then `tail` (order, limit). */
+  private async select(w: Where, tail = ''): Promise<DeviceDto[]> {
+    const rows = await this.db.query<DeviceRow>(
+      `select ${DEVICE_COLUMNS} ${DEVICE_FROM} ${w.sql} ${tail}`,
       w.params,
     );
-    return row && toDevice(row);
+    return rows.map(toDevice);
+  }
+
+  async get(scope: ScopeFilter, id: string): Promise<DeviceDto | undefined> {
+    const [device] = await this.select(new Where().add('d.id = ?', id).scope(scope, 'd.project_id'));
+    return device;
+  }
+
+  /** The devices on a pole, by kind and address. */
+  onPole(scope: ScopeFilter, poleId: string, limit: number): Promise<DeviceDto[]> {
+    const w = new Where().add('d.pole_id = ?', poleId).scope(scope, 'd.project_id');
+    return this.select(w, `order by d.kind, d.address limit ${limit}`);
   }
 
   async exists(gatewayId: string, address: string): Promise<boolean> {
@@ -160,31 +204,37 @@ export class DeviceRepository {
   }
 
   /** Devices whose address, name or gateway contains `keyword` (all when empty), by gateway and address. */
-  async search(scope: ScopeFilter, keyword: string, limit: number): Promise<DeviceDto[]> {
+  search(scope: ScopeFilter, keyword: string, limit: number): Promise<DeviceDto[]> {
     const w = new Where().scope(scope, 'd.project_id');
     if (keyword)
       w.add('(d.address ilike ? or d.name ilike ? or g.sn ilike ?)', ...Array(3).fill(containing(keyword)));
-    const rows = await this.db.query<DeviceRow>(
-      `select ${DEVICE_COLUMNS} ${DEVICE_FROM} ${w.sql} order by g.sn, d.address limit ${limit}`,
-      w.params,
-    );
-    return rows.map(toDevice);
+    return this.select(w, `order by g.sn, d.address limit ${limit}`);
   }
 
-  /** The devices among `ids` the caller may see, as commands address them. */
-  targets(scope: ScopeFilter, ids: string[]): Promise<DeviceTargetRow[]> {
-    const w = new Where().add('d.id = any(?::text[])', ids).scope(scope, 'd.project_id');
+  /** The devices chosen within some projects, as commands address them, by gateway and address. */
+  targets(choice: DeviceChoice, within: Within): Promise<DeviceTargetRow[]> {
+    const w = new Where();
+    if (choice.kind) w.add('d.kind = ?', choice.kind);
+    if (choice.ids) w.add('d.id = any(?::text[])', choice.ids);
+    if (choice.gatewayIds) w.add('d.gateway_id = any(?::text[])', choice.gatewayIds);
+    if (choice.projectIds) w.add('d.project_id = any(?::text[])', choice.projectIds);
+    addWithin(w, within, 'd.project_id');
     return this.db.query<DeviceTargetRow>(
       `select d.id, d.kind, d.address, d.gateway_id, g.sn, d.project_id from dev_device d
-         join dev_gateway g on g.id = d.gateway_id ${w.sql}`,
+         join dev_gateway g on g.id = d.gateway_id ${w.sql} order by d.gateway_id, d.address`,
       w.params,
     );
   }
 
-  /** Whether a project exists (not deleted): the project module's table, read here alone. */
-  async projectExists(projectId: string): Promise<boolean> {
-    const [p] = await this.db.query('select 1 from sys_project where id = $1 and del_flag = 0', [projectId]);
-    return p !== undefined;
+  /** The devices of a kind among `ids` within some projects, with their project and name. */
+  named(
+    kind: ChildKind,
+    ids: readonly string[],
+    within: Within,
+  ): Promise<Array<{ id: string; project_id: string; name: string }>> {
+    const w = new Where().add('d.kind = ?', kind).add('d.id = any(?::text[])', ids);
+    addWithin(w, within, 'd.project_id');
+    return this.db.query(`select d.id, d.project_id, d.name from dev_device d ${w.sql}`, w.params);
   }
 }
 

@@ -31,16 +31,17 @@ import {
   toPage,
 } from '@ics/contract/server';
 import type { z } from 'zod';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import type { ScopeFilter } from '../../http/sql-where';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { ProjectService } from '../project';
 import { hashDeviceSecret, newDeviceSecret } from './bus/credentials';
 import type { CommandTarget } from './commands/command-tracker';
-import { DeviceRepository } from './device.repository';
+import { DeviceRepository, toCommandTarget } from './device.repository';
 import type { ImportedDevice, ImportTargets } from './device-import-devices';
 import { EventRepository } from './event.repository';
 import { GatewayRepository } from './gateway.repository';
-import { PoleRepository } from './pole.repository';
+import { PoleRepository, type PoleRoad } from './pole.repository';
 import type { DeviceRuntime } from './runtime/device-runtime';
 import { HistoryRepository } from './telemetry/history.repository';
 
@@ -51,6 +52,24 @@ export type ProjectScopes = {
   scopeOf(userId: string): Promise<ScopeFilter>;
   canSee(userId: string, projectId: string): Promise<boolean>;
 };
+
+/** The roads of an area (the lighting module's hierarchy over poles), for the lamp list's area filter. */
+export type RoadsOfArea = (areaId: string) => Promise<readonly string[]>;
+
+/** What the registry asks of other modules. */
+export type RegistryPorts = {
+  /** Which projects a user may see: every query of the registry is limited to them. */
+  scopes: ProjectScopes;
+  /** Whether a project exists: poles and gateways are added to live projects only. */
+  projects: Pick<ProjectService, 'exists'>;
+  roadsOfArea: RoadsOfArea;
+};
+
+/** A gateway on a pole, as the pole's detail shows it. */
+export type PoleGateway = { id: string; sn: string; name: string; online: boolean };
+
+/** Devices on a pole a detail shows at most. */
+const POLE_DEVICES = 200;
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
@@ -67,8 +86,8 @@ export class DeviceService {
 
   constructor(
     db: Database,
-    private readonly scopes: ProjectScopes,
     private readonly runtime: DeviceRuntime,
+    private readonly ports: RegistryPorts,
   ) {
     this.poles = new PoleRepository(db);
     this.gateways = new GatewayRepository(db);
@@ -78,11 +97,14 @@ export class DeviceService {
   }
 
   private scope(userId: string) {
-    return this.scopes.scopeOf(userId);
+    return this.ports.scopes.scopeOf(userId);
   }
 
   private async assertProject(userId: string, projectId: string) {
-    if (!(await this.devices.projectExists(projectId)) || !(await this.scopes.canSee(userId, projectId)))
+    if (
+      !(await this.ports.projects.exists(projectId)) ||
+      !(await this.ports.scopes.canSee(userId, projectId))
+    )
       throw notFound('device.project_not_found');
   }
 
@@ -136,6 +158,28 @@ export class DeviceService {
 
   async deletePoles(userId: string, ids: string[]): Promise<void> {
     await this.poles.delete(await this.scope(userId), ids);
+  }
+
+  /**
+   * Puts the caller's poles among `poleIds` on a road (those of its project), or takes them off
+   * any road (null); answers the ids of the poles changed.
+   */
+  async assignRoad(userId: string, poleIds: readonly string[], road: PoleRoad | null): Promise<string[]> {
+    return this.poles.setRoad(await this.scope(userId), poleIds, road);
+  }
+
+  /** A road was renamed: its poles take the name, in the caller's transaction `tx`. */
+  renameRoad(tx: Queryable, roadId: string, name: string): Promise<void> {
+    return new PoleRepository(tx).renameRoad(roadId, name);
+  }
+
+  /** What stands on a pole: its gateways, and its devices (the first 200) with their state. */
+  async onPole(userId: string, poleId: string): Promise<{ gateways: PoleGateway[]; devices: DeviceDto[] }> {
+    const [gateways, devices] = await Promise.all([
+      this.gateways.onPole(poleId),
+      this.devices.onPole(await this.scope(userId), poleId, POLE_DEVICES),
+    ]);
+    return { gateways, devices: devices.map((d) => this.withLiveState(d)) };
   }
 
   // ---- gateways --------------------------------------------------------------------------
@@ -226,7 +270,8 @@ export class DeviceService {
     kind: ChildKind,
     q: Q<typeof deviceListQuerySchema>,
   ): Promise<Page<DeviceDto>> {
-    const { rows, total } = await this.devices.list(await this.scope(userId), kind, q);
+    const areaRoads = q.areaId ? await this.ports.roadsOfArea(q.areaId) : [];
+    const { rows, total } = await this.devices.list(await this.scope(userId), kind, q, areaRoads);
     return toPage(
       rows.map((d) => this.withLiveState(d)),
       total,
@@ -383,23 +428,17 @@ export class DeviceService {
     const rejected: SendCommandResult['rejected'] = [];
     const targets: CommandTarget[] = [];
     if (body.deviceIds.length) {
-      const found = new Map((await this.devices.targets(scope, body.deviceIds)).map((r) => [r.id, r]));
+      const chosen = await this.devices.targets({ ids: body.deviceIds }, { scope });
+      const found = new Map(chosen.map((r) => [r.id, r]));
       for (const id of new Set(body.deviceIds)) {
         const r = found.get(id);
         if (!r) rejected.push({ id, reason: 'device.not_found' });
         else if (!accepts.includes(r.kind)) rejected.push({ id, reason: 'device.command_not_here' });
-        else
-          targets.push({
-            projectId: r.project_id,
-            gatewayId: r.gateway_id,
-            gatewaySn: r.sn,
-            deviceId: r.id,
-            address: r.address,
-          });
+        else targets.push(toCommandTarget(r));
       }
     }
     if (body.gatewayIds.length) {
-      const found = new Map((await this.gateways.refs(scope, body.gatewayIds)).map((r) => [r.id, r]));
+      const found = new Map((await this.gateways.refs({ scope }, body.gatewayIds)).map((r) => [r.id, r]));
       for (const id of new Set(body.gatewayIds)) {
         const r = found.get(id);
         if (!r) rejected.push({ id, reason: 'device.gateway_not_found' });

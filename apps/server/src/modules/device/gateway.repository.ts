@@ -7,6 +7,7 @@ import type {
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { containing, isoOrNull, pageOf, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
+import { addWithin, type Within } from './within';
 
 type Q<S extends z.ZodType> = z.output<S>;
 
@@ -26,6 +27,13 @@ type GatewayRow = {
   credential_issued_at: Date | null;
   create_time: Date;
 };
+
+/**
+ * Read relation: the gateways. Columns: id, project_id, pole_id (null when on no pole), sn, name,
+ * online, schedule_version (of the `lamp.schedule` it last acknowledged; null before any).
+ */
+export const gatewayRelation =
+  'select id, project_id, pole_id, sn, name, online, schedule_version from dev_gateway';
 
 const GATEWAY_COLUMNS = `g.id, g.project_id, g.pole_id, g.sn, g.name, g.model, g.firmware, g.online, g.last_seen,
   g.schedule_version, g.heartbeat_seconds, g.credential_issued_at, g.create_time,
@@ -48,8 +56,8 @@ const toGateway = (r: GatewayRow): GatewayDto => ({
   createTime: isoOrNull(r.create_time)!,
 });
 
-/** A gateway as commands address it. */
-export type GatewayRef = { id: string; sn: string; projectId: string };
+/** A gateway as commands address it, with its name. */
+export type GatewayRef = { id: string; sn: string; name: string; projectId: string };
 
 /** The SQL of the gateway registry (`dev_gateway`; ingestion writes what gateways report). */
 export class GatewayRepository {
@@ -167,21 +175,29 @@ export class GatewayRepository {
 
   /** A project's gateways by serial number (imports name them so). */
   async bySn(projectId: string): Promise<Map<string, GatewayRef>> {
-    const rows = await this.db.query<{ id: string; sn: string }>(
-      'select id, sn from dev_gateway where project_id = $1',
+    const rows = await this.db.query<{ id: string; sn: string; name: string }>(
+      'select id, sn, name from dev_gateway where project_id = $1',
       [projectId],
     );
-    return new Map(rows.map((g) => [g.sn, { id: g.id, sn: g.sn, projectId }]));
+    return new Map(rows.map((g) => [g.sn, { id: g.id, sn: g.sn, name: g.name, projectId }]));
   }
 
-  /** The gateways among `ids` the caller may see. */
-  async refs(scope: ScopeFilter, ids: string[]): Promise<GatewayRef[]> {
-    const w = new Where().add('g.id = any(?::text[])', ids).scope(scope, 'g.project_id');
-    const rows = await this.db.query<{ id: string; sn: string; project_id: string }>(
-      `select g.id, g.sn, g.project_id from dev_gateway g ${w.sql}`,
+  /** The gateways within some projects, those among `ids` unless null, by serial number. */
+  async refs(within: Within, ids: readonly string[] | null): Promise<GatewayRef[]> {
+    const w = addWithin(new Where(), within, 'g.project_id');
+    if (ids) w.add('g.id = any(?::text[])', ids);
+    const rows = await this.db.query<{ id: string; sn: string; name: string; project_id: string }>(
+      `select g.id, g.sn, g.name, g.project_id from dev_gateway g ${w.sql} order by g.sn`,
       w.params,
     );
-    return rows.map((r) => ({ id: r.id, sn: r.sn, projectId: r.project_id }));
+    return rows.map((r) => ({ id: r.id, sn: r.sn, name: r.name, projectId: r.project_id }));
+  }
+
+  /** The gateways on a pole, by serial number. */
+  onPole(poleId: string): Promise<Array<{ id: string; sn: string; name: string; online: boolean }>> {
+    return this.db.query('select id, sn, name, online from dev_gateway where pole_id = $1 order by sn', [
+      poleId,
+    ]);
   }
 
   /** Gateways whose serial number or name contains `keyword` (all when empty), by serial number. */

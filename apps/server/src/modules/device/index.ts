@@ -1,12 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { AccessGuard } from '../../http/routes';
 import { registerMessages } from '../../lib/messages';
+import type { ProjectService } from '../project';
 import type { CommandService } from './commands/command.service';
+import { startDemo } from './demo';
 import { deviceMessages } from './device.messages';
 import { registerDeviceRoutes } from './device.routes';
-import { DeviceService, type ProjectScopes } from './device.service';
+import { DeviceService, type ProjectScopes, type RoadsOfArea } from './device.service';
+import { DeviceLookup } from './device-lookup.service';
 import { InProcessLiveEvents, type LiveEvents } from './live/live-events';
 import { bridgeLiveEventsToRealtime, type ProjectAudience, type UserPush } from './live/realtime-bridge';
 import { DeviceRuntime, type DeviceRuntimeLog } from './runtime/device-runtime';
@@ -15,11 +18,16 @@ export type { CommandCounts } from './commands/command.repository';
 export type { CommandService } from './commands/command.service';
 export type { CommandOutcomeEvent } from './commands/command-events';
 export type { CommandTarget } from './commands/command-tracker';
-export { startDemo } from './demo';
-export type { DeviceService, ProjectScopes } from './device.service';
+export { deviceRelation, deviceStateRelation } from './device.repository';
+export type { DeviceService, PoleGateway, ProjectScopes, RoadsOfArea } from './device.service';
+export type { DeviceLookup, LampChoice, LampRef, LampTarget } from './device-lookup.service';
+export { type GatewayRef, gatewayRelation } from './gateway.repository';
 export type { LiveEvent, LiveEvents } from './live/live-events';
 export type { ProjectAudience, UserPush } from './live/realtime-bridge';
+export { type PoleRoad, poleRelation } from './pole.repository';
 export type { DeviceRuntime } from './runtime/device-runtime';
+export { lampEnergyRelation } from './telemetry/history.repository';
+export type { Within } from './within';
 
 export type DeviceModuleDeps = {
   db: Database;
@@ -39,6 +47,10 @@ export type DeviceModuleDeps = {
   scopes: ProjectScopes;
   /** The users who may see a project's devices: its live events are pushed to them. */
   audience: ProjectAudience;
+  /** Whether a project exists (poles and gateways are added to live ones), the demo project. */
+  projects: ProjectService;
+  /** The roads of an area, for the lamp list's area filter (the lighting module's hierarchy). */
+  roadsOfArea: RoadsOfArea;
   /** Pushes to consoles (the realtime hub). */
   push: UserPush;
 };
@@ -48,11 +60,15 @@ export type DeviceModule = {
   runtime: DeviceRuntime;
   /** The registry, state, history and the command log as the API serves them. */
   service: DeviceService;
+  /** The registry as other modules consult it for their own rules (existence, names, lamps to command). */
+  lookup: DeviceLookup;
   /** Sending commands and hearing their outcomes: the only code that stores commands. */
   commands: CommandService;
   /** What happens on devices, as it happens (consoles hear it through the realtime bridge). */
   live: LiveEvents;
   routes(app: FastifyInstance, guard: AccessGuard): void;
+  /** Creates the demo project on a fresh installation and runs simulated gateways for it (main.ts). */
+  startDemo(log: FastifyBaseLogger): Promise<void>;
   /** Stops the runtime (buffered telemetry is written first) and the pushes to consoles. */
   close(): Promise<void>;
 };
@@ -67,6 +83,8 @@ export function createDeviceModule({
   config,
   scopes,
   audience,
+  projects,
+  roadsOfArea,
   push,
 }: DeviceModuleDeps): DeviceModule {
   registerMessages(deviceMessages);
@@ -81,14 +99,16 @@ export function createDeviceModule({
     stateWriteMs: config.deviceStateWriteMs,
     statsFile: config.deviceStatsFile,
   });
-  const service = new DeviceService(db, scopes, runtime);
+  const service = new DeviceService(db, runtime, { scopes, projects, roadsOfArea });
   const unbridge = bridgeLiveEventsToRealtime(live, push, audience);
   return {
     runtime,
     service,
+    lookup: new DeviceLookup(db),
     commands: runtime.commands,
     live,
     routes: (app, guard) => registerDeviceRoutes(app, { guard, devices: service }),
+    startDemo: (log) => startDemo(runtime, db, projects, log),
     async close() {
       await runtime.stop();
       unbridge();

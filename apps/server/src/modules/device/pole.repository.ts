@@ -2,6 +2,7 @@ import type { PoleDto, poleBodySchema, poleListQuerySchema } from '@ics/contract
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database';
 import { containing, isoOrNull, pageOf, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
+import { addWithin, type Within } from './within';
 
 type Q<S extends z.ZodType> = z.output<S>;
 
@@ -31,6 +32,15 @@ const toPole = (r: PoleRow): PoleDto => ({
 
 /** The values of a pole an edit writes (every field, the unchanged ones as they were). */
 export type PoleFields = Omit<PoleDto, 'id' | 'createTime'>;
+
+/** A road of the lighting module that poles stand on: its `road` text is the road's name. */
+export type PoleRoad = { id: string; name: string; projectId: string };
+
+/**
+ * Read relation: the poles. Columns: id, project_id, code, name, longitude, latitude, road_id
+ * (the lighting road it stands on; null when none).
+ */
+export const poleRelation = 'select id, project_id, code, name, longitude, latitude, road_id from dev_pole';
 
 /** The SQL of poles (`dev_pole`). */
 export class PoleRepository {
@@ -87,6 +97,32 @@ export class PoleRepository {
   async delete(scope: ScopeFilter, ids: string[]): Promise<void> {
     const w = new Where().add('id = any(?::text[])', ids).scope(scope, 'project_id');
     await this.db.query(`delete from dev_pole ${w.sql}`, w.params);
+  }
+
+  /** The poles among `ids` within some projects. */
+  async ids(ids: readonly string[], within: Within): Promise<string[]> {
+    const w = addWithin(new Where().add('p.id = any(?::text[])', ids), within, 'p.project_id');
+    const rows = await this.db.query<{ id: string }>(`select p.id from dev_pole p ${w.sql}`, w.params);
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Puts the poles among `ids` within the scope on `road` (only those of its project), or takes
+   * them off any road (null); answers the ids of the poles changed.
+   */
+  async setRoad(scope: ScopeFilter, ids: readonly string[], road: PoleRoad | null): Promise<string[]> {
+    const w = new Where([road?.id ?? null, road?.name ?? null]).add('id = any(?::text[])', ids);
+    addWithin(w, { scope, projectId: road?.projectId }, 'project_id');
+    const rows = await this.db.query<{ id: string }>(
+      `update dev_pole set road_id = $1, road = coalesce($2, road), update_time = now() ${w.sql} returning id`,
+      w.params,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** The poles on a road take its new name. */
+  async renameRoad(roadId: string, name: string): Promise<void> {
+    await this.db.query('update dev_pole set road = $2 where road_id = $1', [roadId, name]);
   }
 
   /** A project's poles by code (imports name them so). */

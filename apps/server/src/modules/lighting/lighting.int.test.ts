@@ -4,7 +4,6 @@ import { auth, describeWithApp } from '../../../test/harness';
 import { until } from '../../../test/until';
 import { localDateTime } from './plan';
 import { TestClock } from './scheduler/clock';
-import { LightingScheduler } from './scheduler/scheduler';
 
 const env = { MQTT_PORT: '0', ICS_COMMAND_TIMEOUT_MS: '1500', ICS_COMMAND_RETRIES: '1' };
 
@@ -28,15 +27,11 @@ describeWithApp(
       });
     const simLamp = (address: string) => sim.gateways[0]!.devices.get(address)!.lamp!;
     const scheduler = (clock: TestClock) =>
-      new LightingScheduler(
-        ctx().db,
-        ctx().services.lightingStrategies,
-        ctx().services.lightingControl,
-        clock,
-        () => ctx().services.devices.running,
-        quiet,
-        { graceMs: 10 * 60_000, intervalMs: 3_600_000, pushEveryMs: 0 },
-      );
+      ctx().services.lighting.newScheduler(clock, quiet, {
+        graceMs: 10 * 60_000,
+        intervalMs: 3_600_000,
+        pushEveryMs: 0,
+      });
 
     beforeAll(async () => {
       await ctx().services.devices.start();

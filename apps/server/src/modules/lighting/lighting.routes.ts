@@ -8,16 +8,36 @@ import {
 } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { type AccessGuard, addRoute, type Caller, withMessage } from '../../http/routes';
-import type { ControlService } from './control.service';
-import type { LightingService } from './lighting.service';
-import { sendPoleColumns, sendPoleMap } from './pole-map.reply';
-import type { StrategyService } from './strategy.service';
+import type { AreaService } from './area/area.service';
+import type { CabinetService } from './cabinet/cabinet.service';
+import type { CircuitService } from './cabinet/circuit.service';
+import type { ControlService } from './control/control.service';
+import type { JobService } from './control/job.service';
+import type { GroupService } from './group/group.service';
+import type { LampService } from './lamp/lamp.service';
+import type { LightingAccess } from './lighting-access';
+import { sendPoleColumns, sendPoleMap } from './map/pole-map.reply';
+import type { PoleMapService } from './map/pole-map.service';
+import type { GatewayScheduleService } from './schedule/gateway-schedule.service';
+import type { ExecutionLogService } from './scheduler/execution-log.service';
+import type { PreviewService } from './strategy/preview.service';
+import type { StrategyService } from './strategy/strategy.service';
 
-export type LightingModuleDeps = {
-  guard: AccessGuard;
-  lighting: LightingService;
+/** The services the lighting routes call. */
+export type LightingServices = {
+  access: LightingAccess;
+  areas: AreaService;
+  map: PoleMapService;
   control: ControlService;
+  jobs: JobService;
+  groups: GroupService;
+  cabinets: CabinetService;
+  circuits: CircuitService;
   strategies: StrategyService;
+  previews: PreviewService;
+  executions: ExecutionLogService;
+  schedules: GatewayScheduleService;
+  lamps: LampService;
 };
 
 const toMs = (v: number | string | undefined) => (v === undefined ? undefined : new Date(v).getTime());
@@ -25,50 +45,51 @@ const toMs = (v: number | string | undefined) => (v === undefined ? undefined : 
 /** Street lighting: areas/roads, groups, cabinets/circuits, control jobs, strategies, home figures. */
 export function registerLightingRoutes(
   app: FastifyInstance,
-  { guard, lighting, control, strategies }: LightingModuleDeps,
+  guard: AccessGuard,
+  services: LightingServices,
 ): void {
+  const { access, areas, map, control, jobs, groups, cabinets, circuits } = services;
+  const { strategies, previews, executions, schedules, lamps } = services;
   const me = (c: Caller | null) => c!;
 
   // Areas, roads, poles
   addRoute(app, guard, areaRoutes.tree, ({ caller, query }) =>
-    lighting.tree(me(caller).userId, query.projectId),
+    areas.tree(me(caller).userId, query.projectId),
   );
   addRoute(app, guard, areaRoutes.add, ({ caller, body }) =>
-    lighting.addArea(me(caller).userId, me(caller).username, body),
+    areas.addArea(me(caller).userId, me(caller).username, body),
   );
-  addRoute(app, guard, areaRoutes.edit, ({ caller, body }) => lighting.editArea(me(caller).userId, body));
+  addRoute(app, guard, areaRoutes.edit, ({ caller, body }) => areas.editArea(me(caller).userId, body));
   addRoute(app, guard, areaRoutes.delete, async ({ caller, query }) => {
-    await lighting.deleteArea(me(caller).userId, query.id);
+    await areas.deleteArea(me(caller).userId, query.id);
     return null;
   });
-  addRoute(app, guard, areaRoutes.roadList, ({ caller, query }) =>
-    lighting.listRoads(me(caller).userId, query),
-  );
+  addRoute(app, guard, areaRoutes.roadList, ({ caller, query }) => areas.listRoads(me(caller).userId, query));
   addRoute(app, guard, areaRoutes.roadAdd, ({ caller, body }) =>
-    lighting.addRoad(me(caller).userId, me(caller).username, body),
+    areas.addRoad(me(caller).userId, me(caller).username, body),
   );
-  addRoute(app, guard, areaRoutes.roadEdit, ({ caller, body }) => lighting.editRoad(me(caller).userId, body));
+  addRoute(app, guard, areaRoutes.roadEdit, ({ caller, body }) => areas.editRoad(me(caller).userId, body));
   addRoute(app, guard, areaRoutes.roadDelete, async ({ caller, query }) => {
-    await lighting.deleteRoad(me(caller).userId, query.id);
+    await areas.deleteRoad(me(caller).userId, query.id);
     return null;
   });
   addRoute(app, guard, areaRoutes.assignRoad, ({ caller, body }) =>
-    lighting.assignRoad(me(caller).userId, body.poleIds, body.roadId),
+    areas.assignRoad(me(caller).userId, body.poleIds, body.roadId),
   );
   addRoute(app, guard, areaRoutes.poleDetail, ({ caller, query }) =>
-    lighting.poleDetail(me(caller).userId, query.id),
+    areas.poleDetail(me(caller).userId, query.id),
   );
   addRoute(app, guard, areaRoutes.poleMap, async ({ caller, query, request, reply, lang }) =>
-    sendPoleMap(request, reply, await lighting.map.registry(me(caller).userId, query.projectId), lang),
+    sendPoleMap(request, reply, await map.registry(me(caller).userId, query.projectId), lang),
   );
   addRoute(app, guard, areaRoutes.poleMapColumns, async ({ caller, query, request, reply }) =>
-    sendPoleColumns(request, reply, await lighting.map.registry(me(caller).userId, query.projectId)),
+    sendPoleColumns(request, reply, await map.registry(me(caller).userId, query.projectId)),
   );
   addRoute(app, guard, areaRoutes.poleMapPole, ({ caller, query }) =>
-    lighting.map.poleIdAt(me(caller).userId, query.version, query.index, query.projectId),
+    map.poleIdAt(me(caller).userId, query.version, query.index, query.projectId),
   );
   addRoute(app, guard, areaRoutes.poleMapStates, ({ caller, query }) =>
-    lighting.map.poleStates(me(caller).userId, query.projectId),
+    map.poleStates(me(caller).userId, query.projectId),
   );
 
   // Control
@@ -91,77 +112,67 @@ export function registerLightingRoutes(
     return withMessage(job, 'lighting.control_sent', { count: job.total });
   });
   addRoute(app, guard, controlRoutes.job, ({ caller, query }) =>
-    control.job(me(caller).userId, query.id, { status: query.status, limit: query.limit }),
+    jobs.job(me(caller).userId, query.id, { status: query.status, limit: query.limit }),
   );
-  addRoute(app, guard, controlRoutes.jobList, ({ caller, query }) => control.jobs(me(caller).userId, query));
+  addRoute(app, guard, controlRoutes.jobList, ({ caller, query }) => jobs.jobs(me(caller).userId, query));
 
   // Groups
-  addRoute(app, guard, groupRoutes.list, ({ caller, query }) =>
-    lighting.listGroups(me(caller).userId, query),
-  );
-  addRoute(app, guard, groupRoutes.queryById, ({ caller, query }) =>
-    lighting.getGroup(me(caller).userId, query.id),
-  );
+  addRoute(app, guard, groupRoutes.list, ({ caller, query }) => groups.list(me(caller).userId, query));
+  addRoute(app, guard, groupRoutes.queryById, ({ caller, query }) => groups.get(me(caller).userId, query.id));
   addRoute(app, guard, groupRoutes.add, ({ caller, body }) =>
-    lighting.addGroup(me(caller).userId, me(caller).username, body),
+    groups.add(me(caller).userId, me(caller).username, body),
   );
-  addRoute(app, guard, groupRoutes.edit, ({ caller, body }) => lighting.editGroup(me(caller).userId, body));
+  addRoute(app, guard, groupRoutes.edit, ({ caller, body }) => groups.edit(me(caller).userId, body));
   addRoute(app, guard, groupRoutes.delete, async ({ caller, query }) => {
-    await lighting.deleteGroups(me(caller).userId, [query.id]);
+    await groups.delete(me(caller).userId, [query.id]);
     return null;
   });
   addRoute(app, guard, groupRoutes.deleteBatch, async ({ caller, query }) => {
-    await lighting.deleteGroups(me(caller).userId, query.ids);
+    await groups.delete(me(caller).userId, query.ids);
     return null;
   });
   addRoute(app, guard, groupRoutes.lamps, ({ caller, query }) =>
-    lighting.groupLamps(me(caller).userId, query.groupId, query),
+    groups.lampPage(me(caller).userId, query.groupId, query),
   );
   addRoute(app, guard, groupRoutes.addLamps, ({ caller, body }) =>
-    lighting.addGroupLamps(me(caller).userId, body.groupId, body.lampIds),
+    groups.addLamps(me(caller).userId, body.groupId, body.lampIds),
   );
   addRoute(app, guard, groupRoutes.removeLamps, ({ caller, body }) =>
-    lighting.removeGroupLamps(me(caller).userId, body.groupId, body.lampIds),
+    groups.removeLamps(me(caller).userId, body.groupId, body.lampIds),
   );
 
   // Cabinets and circuits
-  addRoute(app, guard, cabinetRoutes.list, ({ caller, query }) =>
-    lighting.listCabinets(me(caller).userId, query),
-  );
+  addRoute(app, guard, cabinetRoutes.list, ({ caller, query }) => cabinets.list(me(caller).userId, query));
   addRoute(app, guard, cabinetRoutes.queryById, ({ caller, query }) =>
-    lighting.getCabinet(me(caller).userId, query.id),
+    cabinets.get(me(caller).userId, query.id),
   );
   addRoute(app, guard, cabinetRoutes.add, ({ caller, body }) =>
-    lighting.addCabinet(me(caller).userId, me(caller).username, body),
+    cabinets.add(me(caller).userId, me(caller).username, body),
   );
-  addRoute(app, guard, cabinetRoutes.edit, ({ caller, body }) =>
-    lighting.editCabinet(me(caller).userId, body),
-  );
+  addRoute(app, guard, cabinetRoutes.edit, ({ caller, body }) => cabinets.edit(me(caller).userId, body));
   addRoute(app, guard, cabinetRoutes.delete, async ({ caller, query }) => {
-    await lighting.deleteCabinet(me(caller).userId, query.id);
+    await cabinets.delete(me(caller).userId, query.id);
     return null;
   });
-  addRoute(app, guard, cabinetRoutes.circuitAdd, ({ caller, body }) =>
-    lighting.addCircuit(me(caller).userId, body),
-  );
+  addRoute(app, guard, cabinetRoutes.circuitAdd, ({ caller, body }) => circuits.add(me(caller).userId, body));
   addRoute(app, guard, cabinetRoutes.circuitEdit, ({ caller, body }) =>
-    lighting.editCircuit(me(caller).userId, body),
+    circuits.edit(me(caller).userId, body),
   );
   addRoute(app, guard, cabinetRoutes.circuitDelete, async ({ caller, query }) => {
-    await lighting.deleteCircuit(me(caller).userId, query.id);
+    await circuits.delete(me(caller).userId, query.id);
     return null;
   });
   addRoute(app, guard, cabinetRoutes.circuitLamps, ({ caller, query }) =>
-    lighting.circuitLamps(me(caller).userId, query.circuitId, query),
+    circuits.lampPage(me(caller).userId, query.circuitId, query),
   );
   addRoute(app, guard, cabinetRoutes.circuitAddLamps, ({ caller, body }) =>
-    lighting.addCircuitLamps(me(caller).userId, body.circuitId, body.lampIds),
+    circuits.addLamps(me(caller).userId, body.circuitId, body.lampIds),
   );
   addRoute(app, guard, cabinetRoutes.circuitRemoveLamps, ({ caller, body }) =>
-    lighting.removeCircuitLamps(me(caller).userId, body.circuitId, body.lampIds),
+    circuits.removeLamps(me(caller).userId, body.circuitId, body.lampIds),
   );
   addRoute(app, guard, cabinetRoutes.circuitControl, ({ caller, body }) =>
-    lighting.switchCircuits(me(caller), body.circuitIds, body.on),
+    circuits.switch(me(caller), body.circuitIds, body.on),
   );
 
   // Strategies
@@ -182,18 +193,18 @@ export function registerLightingRoutes(
     return null;
   });
   addRoute(app, guard, strategyRoutes.preview, ({ caller, body }) =>
-    strategies.preview(me(caller).userId, body),
+    previews.preview(me(caller).userId, body),
   );
   addRoute(app, guard, strategyRoutes.executions, ({ caller, query }) =>
-    strategies.executions(me(caller).userId, query),
+    executions.list(me(caller).userId, query),
   );
   addRoute(app, guard, strategyRoutes.gatewaySchedules, ({ caller, query }) =>
-    strategies.gatewaySchedules(me(caller).userId, query),
+    schedules.list(me(caller).userId, query),
   );
   addRoute(app, guard, strategyRoutes.push, async ({ caller, body }) => {
-    const job = await strategies.push(
+    const job = await schedules.push(
       { username: me(caller).username, userId: me(caller).userId },
-      await control.scope(me(caller).userId),
+      await access.scopeOf(me(caller).userId),
       body,
     );
     return withMessage(job, 'lighting.push_sent', { count: Math.floor(job.total / 2) });
@@ -201,6 +212,6 @@ export function registerLightingRoutes(
 
   // Home
   addRoute(app, guard, statsRoutes.overview, ({ caller, query }) =>
-    lighting.overview(me(caller).userId, query.projectId),
+    lamps.overview(me(caller).userId, query.projectId),
   );
 }

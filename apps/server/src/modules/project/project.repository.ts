@@ -35,6 +35,21 @@ export const PROJECT_RESOURCE: ListResource = {
 
 export type ProjectInput = z.output<typeof projectAddSchema>;
 
+/** A live project as other modules need it: its name, where it is and its time zone. */
+export type ProjectPlace = {
+  id: string;
+  name: string;
+  timeZone: string;
+  latitude: number;
+  longitude: number;
+};
+
+/**
+ * Read relation (id, time_zone): every project's time zone, deleted projects included (their
+ * devices' readings still roll up by local day).
+ */
+export const projectTimeZoneRelation = 'select id, time_zone from sys_project';
+
 /** Links the project to the live departments among `departIds` (null or undefined: left as they are). */
 async function setDeparts(tx: Queryable, projectId: string, departIds: string | null | undefined) {
   if (departIds === undefined || departIds === null) return;
@@ -65,16 +80,18 @@ export class ProjectRepository {
     return Boolean(row);
   }
 
-  async insert(b: ProjectInput, by: string): Promise<string> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: string }>(
+  /** Creates a project and links its departments, in `tx` when given (else in a transaction of its own). */
+  async insert(b: ProjectInput, by: string, tx?: Queryable): Promise<string> {
+    const work = async (q: Queryable) => {
+      const [row] = await q.query<{ id: string }>(
         `insert into sys_project (name, code, region, longitude, latitude, time_zone, description, create_by)
          values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
         [b.name, b.code, b.region, b.longitude, b.latitude, b.timeZone, b.description, by],
       );
-      await setDeparts(tx, row!.id, b.departIds);
+      await setDeparts(q, row!.id, b.departIds);
       return row!.id;
-    });
+    };
+    return tx ? work(tx) : this.db.transaction(work);
   }
 
   /** Rewrites a live project and its departments; false when there is no such project. */
@@ -97,6 +114,37 @@ export class ProjectRepository {
       'update sys_project set del_flag = 1, update_by = $2, update_time = now() where id = any($1::text[])',
       [ids, by],
     );
+  }
+
+  /** Live projects, all of them or those among `ids`, by name. */
+  async places(ids?: readonly string[]): Promise<ProjectPlace[]> {
+    const rows = await this.db.query<{
+      id: string;
+      name: string;
+      time_zone: string;
+      latitude: number;
+      longitude: number;
+    }>(
+      `select id, name, time_zone, latitude, longitude from sys_project
+        where del_flag = 0 ${ids ? 'and id = any($1::text[])' : ''} order by name`,
+      ids ? [ids] : [],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      timeZone: r.time_zone,
+      latitude: r.latitude,
+      longitude: r.longitude,
+    }));
+  }
+
+  /** The live project with this code. */
+  async idByCode(code: string): Promise<string | undefined> {
+    const [row] = await this.db.query<{ id: string }>(
+      'select id from sys_project where code = $1 and del_flag = 0',
+      [code],
+    );
+    return row?.id;
   }
 
   // ---------------------------------------------------------------- project scope

@@ -1,9 +1,15 @@
 import type { ListQuery } from '@ics/contract/server';
+import type { Queryable } from '../../db/database';
 import type { ListRules } from '../../http/list-query';
 import type { Caller } from '../../http/routes';
 import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
-import { PROJECT_RESOURCE, type ProjectInput, type ProjectRepository } from './project.repository';
+import {
+  PROJECT_RESOURCE,
+  type ProjectInput,
+  type ProjectPlace,
+  type ProjectRepository,
+} from './project.repository';
 import type { ProjectScopeService } from './project-scope.service';
 
 const UNIQUE: UniqueMessages = [['code', 'system.project.code_taken']];
@@ -54,5 +60,29 @@ export class ProjectService {
   async remove(caller: Caller, ids: string[]): Promise<void> {
     await this.repo.softDelete(ids, caller.username);
     this.scope.invalidate();
+  }
+
+  // ---- what other modules ask of projects ------------------------------------------------
+
+  /** Whether a live (not deleted) project has this id. */
+  async exists(id: string): Promise<boolean> {
+    return (await this.repo.places([id])).length > 0;
+  }
+
+  /** Live projects, all of them or those among `ids`, by name: names, positions and time zones. */
+  places(ids?: readonly string[]): Promise<ProjectPlace[]> {
+    return this.repo.places(ids);
+  }
+
+  /** The live project with this code. */
+  idByCode(code: string): Promise<string | undefined> {
+    return this.repo.idByCode(code);
+  }
+
+  /** Creates a project within the caller's transaction (the demo creates its devices in the same one). */
+  async createWithin(tx: Queryable, input: ProjectInput, by: string): Promise<string> {
+    const id = await this.repo.insert(input, by, tx);
+    this.scope.invalidate();
+    return id;
   }
 }

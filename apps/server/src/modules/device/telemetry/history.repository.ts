@@ -21,6 +21,12 @@ const ROLLUP_COLUMNS = {
            wind_speed_avg as "windSpeedAvg", wind_speed_max as "windSpeedMax", pressure_avg as "pressureAvg"`,
 } as const;
 
+/**
+ * Read relation: the lamps' energy by hour and by day. Columns: device_id, grain (`h` an hour,
+ * `d` a day local to the project's time zone), bucket (when it starts), energy_delta (kWh used within it).
+ */
+export const lampEnergyRelation = 'select device_id, grain, bucket, energy_delta from dev_lamp_rollup';
+
 /** A device's history: its raw readings, or its hourly / daily rollups, oldest first. */
 export class HistoryRepository {
   constructor(private readonly db: Queryable) {}

@@ -4,6 +4,7 @@
  * local to the project's time zone), and both incremented by in-memory sums.
  */
 
+import { projectTimeZoneRelation } from '../../project';
 import { epochMsToTimestamptz } from './reading-columns';
 
 /**
@@ -89,7 +90,7 @@ export function hourlyFromReadingsSql(t: RollupTable<string>): string {
 export function dailyFromHoursSql(t: RollupTable<string>): string {
   return `with days as (
       select distinct r.device_id, date_trunc('day', r.bucket, coalesce(p.time_zone, 'UTC')) as day
-        from ${t.rollup} r left join sys_project p on p.id = r.project_id
+        from ${t.rollup} r left join (${projectTimeZoneRelation}) p on p.id = r.project_id
        where r.grain = 'h' and r.bucket >= $1 and r.bucket < $2)
     ${header(t)}
     select 'd', d.day, r.device_id, min(r.project_id), sum(r.samples)::int, ${t.columns.map((c) => fromHours(c)).join(', ')}
@@ -128,7 +129,7 @@ export function addSumsSql(t: RollupTable<string>): string {
     ${header(t, ' as r')}
     select 'd', h.day, h.device_id, min(h.project_id), sum(h.samples)::int, ${t.columns.map((c) => fromHours(c, 'h')).join(', ')}
       from (select v.*, date_trunc('day', ${hour}, coalesce(p.time_zone, 'UTC')) as day
-              from v left join sys_project p on p.id = v.project_id) h
+              from v left join (${projectTimeZoneRelation}) p on p.id = v.project_id) h
      group by h.day, h.device_id
     ${addUp(t)}`;
 }

@@ -1,9 +1,12 @@
-import type { Database } from '../../../db/database';
-import { type ControlService, type LampTarget, toTarget } from '../control.service';
+import type { DeviceLookup, LampTarget } from '../../device';
+import type { ControlService } from '../control/control.service';
+import type { OverrideRepository } from '../control/override.repository';
 import { addDays, lampActions, localParts, type PlanLamp, type PlannedAction } from '../plan';
-import type { StrategyService } from '../strategy.service';
+import type { GatewayScheduleService } from '../schedule/gateway-schedule.service';
+import type { PlanSource } from '../strategy/plan-source';
 import type { Clock } from './clock';
-import { LeaderLock } from './leader';
+import type { ExecutionRepository } from './execution.repository';
+import type { LeaderLock } from './leader';
 
 export type SchedulerOptions = {
   /** Actions missed by up to this much (a restart, a slow tick) are still executed. */
@@ -20,7 +23,20 @@ export const defaultSchedulerOptions: SchedulerOptions = {
   pushEveryMs: 10 * 60_000,
 };
 
-type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+export type SchedulerLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/** What the scheduler works with: the plans, the records of what it did, and how it sends. */
+export type SchedulerParts = {
+  leader: LeaderLock;
+  plans: PlanSource;
+  executions: ExecutionRepository;
+  overrides: OverrideRepository;
+  schedules: GatewayScheduleService;
+  control: ControlService;
+  devices: DeviceLookup;
+  /** Whether commands can be sent (the device bus is up). */
+  ready: () => boolean;
+};
 
 export type TickResult = {
   leader: boolean;
@@ -61,15 +77,12 @@ export class LightingScheduler {
   private lastPush = 0;
 
   constructor(
-    private readonly db: Database,
-    private readonly strategies: StrategyService,
-    private readonly control: ControlService,
+    private readonly parts: SchedulerParts,
     private readonly clock: Clock,
-    private readonly ready: () => boolean,
-    private readonly log: Logger,
+    private readonly log: SchedulerLog,
     private readonly options: SchedulerOptions = defaultSchedulerOptions,
   ) {
-    this.leader = new LeaderLock(db);
+    this.leader = parts.leader;
   }
 
   get running(): boolean {
@@ -107,15 +120,16 @@ export class LightingScheduler {
   private async runTick(): Promise<TickResult> {
     const result: TickResult = { leader: false, executed: [], overridesEnded: 0 };
     // Without the device bus nothing could be sent: leave the actions for a later tick (within grace).
-    if (!this.ready()) return result;
+    if (!this.parts.ready()) return result;
     if (!(await this.leader.acquire())) return result;
     result.leader = true;
     const now = this.clock.now().getTime();
     const from = now - this.options.graceMs;
-    for (const project of await this.strategies.projects()) {
-      const strategies = await this.strategies.planStrategies(project.id);
+    const { plans } = this.parts;
+    for (const project of await plans.projects()) {
+      const strategies = await plans.planStrategies(project.id);
       if (strategies.length === 0) continue;
-      const lamps = await this.strategies.planLamps(project);
+      const lamps = await plans.planLamps(project);
       const today = localParts(now, project.timeZone).date;
       const dates = [addDays(today, -1), today];
       const buckets = new Map<string, Bucket>();
@@ -145,22 +159,18 @@ export class LightingScheduler {
     const a = b.action;
     const level = a.action.action === 'off' ? 0 : (a.action.level ?? null);
     const planned = new Date(a.at).toISOString();
-    const [claimed] = await this.db.query<{ id: number }>(
-      `insert into lighting_execution (strategy_id, project_id, target_key, action_index, planned_time, action, level, lamp_count)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)
-       on conflict (strategy_id, target_key, action_index, planned_time) do nothing returning id`,
-      [
-        a.strategy.id,
-        b.projectId,
-        a.targetKey,
-        a.actionIndex,
-        planned,
-        a.action.action,
-        level,
-        b.lamps.length,
-      ],
-    );
-    if (!claimed) return [];
+    const { executions, overrides } = this.parts;
+    const claimed = await executions.claim({
+      strategyId: a.strategy.id,
+      projectId: b.projectId,
+      targetKey: a.targetKey,
+      actionIndex: a.actionIndex,
+      plannedTime: planned,
+      action: a.action.action,
+      level,
+      lamps: b.lamps.length,
+    });
+    if (claimed === undefined) return [];
     const record = {
       strategyId: a.strategy.id,
       targetKey: a.targetKey,
@@ -168,75 +178,50 @@ export class LightingScheduler {
       plannedTime: planned,
     };
     try {
-      const overridden = new Set(
-        (
-          await this.db.query<{ device_id: string }>(
-            'select device_id from lighting_override where device_id = any($1::text[]) and until > $2',
-            [b.lamps.map((l) => l.id), planned],
-          )
-        ).map((r) => r.device_id),
+      const overridden = await overrides.heldAt(
+        b.lamps.map((l) => l.id),
+        planned,
       );
       const targets = await this.targets(b.lamps.filter((l) => !overridden.has(l.id)).map((l) => l.id));
       if (targets.length === 0) {
-        await this.db.query(
-          `update lighting_execution set status = 'skipped', lamp_count = 0, reason = 'override', executed_time = now()
-            where id = $1`,
-          [claimed.id],
-        );
+        await executions.skipped(claimed);
         return [{ ...record, lamps: 0, jobId: null, status: 'skipped' }];
       }
-      const job = await this.control.send(
+      const job = await this.parts.control.send(
         targets,
         { action: a.action.action, level: a.action.level },
         'strategy',
         { username: 'scheduler', userId: null },
       );
-      await this.db.query(
-        `update lighting_execution set status = 'done', job_id = $2, lamp_count = $3, executed_time = now(),
-           reason = $4 where id = $1`,
-        [claimed.id, job.id, targets.length, overridden.size ? `${overridden.size} overridden` : null],
+      await executions.done(
+        claimed,
+        job.id,
+        targets.length,
+        overridden.size ? `${overridden.size} overridden` : null,
       );
       this.log.info({ ...record, lamps: targets.length, jobId: job.id }, 'strategy action executed');
       return [{ ...record, lamps: targets.length, jobId: job.id, status: 'done' }];
     } catch (err) {
-      await this.db
-        .query(
-          `update lighting_execution set status = 'failed', reason = $2, executed_time = now() where id = $1`,
-          [claimed.id, String((err as Error).message).slice(0, 256)],
-        )
-        .catch(() => undefined);
+      await executions.failed(claimed, String((err as Error).message).slice(0, 256)).catch(() => undefined);
       return [{ ...record, lamps: 0, jobId: null, status: 'failed' }];
     }
   }
 
   private async targets(lampIds: string[]): Promise<LampTarget[]> {
     if (lampIds.length === 0) return [];
-    const rows = await this.db.query<{
-      id: string;
-      address: string;
-      gateway_id: string;
-      sn: string;
-      project_id: string;
-    }>(
-      `select d.id, d.address, d.gateway_id, g.sn, d.project_id from dev_device d join dev_gateway g on g.id = d.gateway_id
-        where d.id = any($1::text[]) order by d.gateway_id, d.address`,
-      [lampIds],
-    );
-    return rows.map(toTarget);
+    return this.parts.devices.lampTargets({ lampIds }, {});
   }
 
   /** Overrides past their end: the lamps return to what their strategy prescribes now. */
   private async endOverrides(now: number): Promise<number> {
-    const ended = await this.db.query<{ device_id: string; project_id: string }>(
-      'delete from lighting_override where until <= $1 returning device_id, project_id',
-      [new Date(now).toISOString()],
-    );
+    const ended = await this.parts.overrides.endBy(new Date(now).toISOString());
     if (ended.length === 0) return 0;
     const byProject = new Map<string, string[]>();
     for (const r of ended) byProject.set(r.project_id, [...(byProject.get(r.project_id) ?? []), r.device_id]);
-    for (const project of await this.strategies.projects([...byProject.keys()])) {
-      const strategies = await this.strategies.planStrategies(project.id);
-      const lamps = await this.strategies.planLamps(project, { lampIds: byProject.get(project.id)! });
+    const { plans } = this.parts;
+    for (const project of await plans.projects([...byProject.keys()])) {
+      const strategies = await plans.planStrategies(project.id);
+      const lamps = await plans.planLamps(project, { lampIds: byProject.get(project.id)! });
       const today = localParts(now, project.timeZone).date;
       const groups = new Map<string, { action: PlannedAction; ids: string[] }>();
       for (const lamp of lamps) {
@@ -253,7 +238,7 @@ export class LightingScheduler {
       for (const g of groups.values()) {
         const targets = await this.targets(g.ids);
         if (targets.length)
-          await this.control
+          await this.parts.control
             .send(targets, { action: g.action.action.action, level: g.action.action.level }, 'override-end', {
               username: 'scheduler',
               userId: null,
@@ -266,9 +251,9 @@ export class LightingScheduler {
 
   private async pushStale(now: number) {
     try {
-      const stale = await this.strategies.stale(now);
+      const stale = await this.parts.schedules.stale(now);
       if (stale.length)
-        await this.strategies.push(
+        await this.parts.schedules.push(
           { username: 'scheduler', userId: null },
           'all',
           { gatewayIds: stale, fallbackAfterSeconds: 300 },

@@ -7,7 +7,7 @@ import {
   poleMapStateCodes,
 } from '@ics/contract/server';
 import { expect, it } from 'vitest';
-import { auth, describeWithApp } from '../../../test/harness';
+import { auth, describeWithApp } from '../../../../test/harness';
 import { MAP_STATES_TTL_MS } from './pole-map.service';
 
 /** One pole as the console joins the two answers: `[id, code, lng, lat, state, kinds]`. */

@@ -1,32 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { PoleMapDto, PoleMapStatesDto } from '@ics/contract/server';
 import { childKinds, encodePoleColumns, poleKindBit } from '@ics/contract/server';
-import type { Queryable } from '../../db/database';
-import { conflict, notFound } from '../../lib/errors';
-import { TtlCache } from '../../lib/ttl-cache';
-import type { ProjectScope, ProjectScopeService } from '../project';
+import { conflict, notFound } from '../../../lib/errors';
+import { TtlCache } from '../../../lib/ttl-cache';
+import type { ProjectScopeService } from '../../project';
+import { type MapFilter, type PoleMapRepository, SEPARATOR } from './pole-map.repository';
 
 /** States are computed at most this often per scope: many consoles reloading together share one query. */
 export const MAP_STATES_TTL_MS = 1_000;
 /** Registries kept (one per distinct scope); the least recently built goes first. */
 const MAX_REGISTRIES = 16;
-/** Separates the packed `id + state digit` items of the states query (never in an id). */
-const SEPARATOR = '\u001f';
 /** A lamp without a state row has never been seen: offline (its rank). */
 const UNSEEN_RANK = 3;
 
 const KIND_BIT = new Map(childKinds.map((k) => [k, poleKindBit(k)]));
 /** About 11 cm: enough for a map, and a smaller answer at 100k poles. */
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
-
-/**
- * A lamp's rank from its latest state, in SQL over `dev_state s`: offline 3 when not online,
- * else fault 4 with an open fault, else on 2 when switched on at a level above 0, else off 1.
- */
-const LAMP_RANK_SQL = `case when not s.online then 3
-  when jsonb_array_length(s.faults) > 0 then 4
-  when s.vals->>'on' = 'true' and (jsonb_typeof(s.vals->'level') <> 'number' or (s.vals->>'level')::float8 > 0) then 2
-  else 1 end`;
 
 /** The cached static part of one scope's map, valid while the registry version is unchanged. */
 export type PoleMapRegistry = {
@@ -48,38 +37,28 @@ export type PoleMapRegistry = {
   encoded: Map<string, Buffer>;
 };
 
-type Filter = { scope: ProjectScope; projectId: string | undefined };
-
 /**
  * `GET /lighting/pole/map` and `…/mapStates` at 100,000 poles. The static part (poles, their
  * positions, the kinds mounted) is built once per scope and registry version — a counter that
  * database triggers bump on any change to poles or devices' placement (migration 0065), read
  * with one tiny query per request, so every API node notices a change made by another. The
  * live part (each pole's worst lamp state) is one packed string from one aggregate read of
- * `dev_state`, mapped to poles through the cached registry: no per-row objects, no sort.
+ * the lamps' states, mapped to poles through the cached registry: no per-row objects, no sort.
  */
 export class PoleMapService {
   private readonly registries = new Map<string, Promise<PoleMapRegistry>>();
   private readonly states = new TtlCache<string, PoleMapStatesDto>(MAP_STATES_TTL_MS, 1_000);
 
   constructor(
-    private readonly db: Queryable,
+    private readonly repo: PoleMapRepository,
     private readonly scopes: ProjectScopeService,
   ) {}
 
-  /** The current registry version (a decimal string). */
-  async version(): Promise<string> {
-    const [row] = await this.db.query<{ version: string }>(
-      'select version::text as version from lighting_map_version where id = 1',
-    );
-    return row?.version ?? '0';
-  }
-
   /** The static part for the caller (built when the registry changed since the cached one). */
   async registry(userId: string, projectId?: string): Promise<PoleMapRegistry> {
-    const filter: Filter = { scope: await this.scopes.scopeOf(userId), projectId };
+    const filter: MapFilter = { scope: await this.scopes.scopeOf(userId), projectId };
     const key = scopeKey(filter);
-    const version = await this.version();
+    const version = await this.repo.version();
     const cached = this.registries.get(key);
     if (cached) {
       const hit = await cached.catch(() => null);
@@ -106,7 +85,7 @@ export class PoleMapService {
 
   /** Every pole's state, one digit per pole in the order of the registry of `version`. */
   async poleStates(userId: string, projectId?: string): Promise<PoleMapStatesDto> {
-    const filter: Filter = { scope: await this.scopes.scopeOf(userId), projectId };
+    const filter: MapFilter = { scope: await this.scopes.scopeOf(userId), projectId };
     const key = scopeKey(filter);
     const registry = await this.registry(userId, projectId);
     const states = await this.states.get(`${key}|${registry.version}`, () =>
@@ -132,27 +111,10 @@ export class PoleMapService {
     return { id };
   }
 
-  /** Forgets every cached registry and state (tests; the version check makes it unnecessary otherwise). */
-  clear(): void {
-    this.registries.clear();
-    this.states.clear();
-  }
-
-  private async build(filter: Filter, key: string, version: string): Promise<PoleMapRegistry> {
-    const poleWhere = where(filter, 'p.project_id');
-    const deviceWhere = where(filter, 'd.project_id', 'd.pole_id is not null');
+  private async build(filter: MapFilter, key: string, version: string): Promise<PoleMapRegistry> {
     // The version was read before these: a change committed meanwhile is in the rows and bumps
     // the counter again, so at worst the next request rebuilds once more — never serves stale.
-    const [poles, devices] = await Promise.all([
-      this.db.query<{ id: string; code: string; lng: number; lat: number }>(
-        `select p.id, p.code, p.longitude as lng, p.latitude as lat from dev_pole p ${poleWhere.sql}`,
-        poleWhere.params,
-      ),
-      this.db.query<{ id: string; pole_id: string; kind: string }>(
-        `select d.id, d.pole_id, d.kind from dev_device d ${deviceWhere.sql}`,
-        deviceWhere.params,
-      ),
-    ]);
+    const [poles, devices] = await this.repo.placements(filter);
     const n = poles.length;
     const dto: PoleMapDto = {
       version,
@@ -196,18 +158,10 @@ export class PoleMapService {
     };
   }
 
-  private async computeStates(filter: Filter, registry: PoleMapRegistry): Promise<PoleMapStatesDto> {
-    // One text value instead of 100,000 rows: the driver builds no row objects. An administrator
-    // without a project filter reads `dev_state` alone; ids not in the registry are ignored.
-    const all = filter.scope === 'all' && !filter.projectId;
-    const w = all ? where(filter, '') : where(filter, 'd.project_id', `d.kind = 'lamp'`);
-    const [row] = await this.db.query<{ packed: string | null }>(
-      `select string_agg(s.device_id || chr(48 + ${LAMP_RANK_SQL}), '${SEPARATOR}') as packed
-         from dev_state s ${all ? '' : 'join dev_device d on d.id = s.device_id'} ${w.sql}`,
-      w.params,
-    );
+  private async computeStates(filter: MapFilter, registry: PoleMapRegistry): Promise<PoleMapStatesDto> {
+    // Ids not in the registry (devices that are not lamps, lamps added since) are ignored.
+    const packed = await this.repo.packedRanks(filter);
     const lampRank = new Uint8Array(registry.lampPole.length).fill(UNSEEN_RANK);
-    const packed = row?.packed ?? '';
     let start = 0;
     while (start < packed.length) {
       let end = packed.indexOf(SEPARATOR, start);
@@ -228,21 +182,6 @@ export class PoleMapService {
 }
 
 /** A cache key for what the caller may see: their projects and the project filter. */
-function scopeKey({ scope, projectId }: Filter): string {
+function scopeKey({ scope, projectId }: MapFilter): string {
   return `${scope === 'all' ? '*' : [...scope].sort().join(',')}|${projectId ?? ''}`;
-}
-
-/** `where` over the caller's projects (and the project filter) on `column`, with extra conditions. */
-function where({ scope, projectId }: Filter, column: string, ...conditions: string[]) {
-  const parts = [...conditions];
-  const params: unknown[] = [];
-  if (scope !== 'all') {
-    params.push(scope);
-    parts.push(`${column} = any($${params.length}::text[])`);
-  }
-  if (projectId) {
-    params.push(projectId);
-    parts.push(`${column} = $${params.length}`);
-  }
-  return { sql: parts.length ? `where ${parts.join(' and ')}` : '', params };
 }

@@ -1,8 +1,8 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type Language, POLE_COLUMNS_TYPE } from '@ics/contract/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { pickEncoding } from '../../http/content-encoding';
-import { translate } from '../../lib/messages';
+import { pickEncoding } from '../../../http/content-encoding';
+import { translate } from '../../../lib/messages';
 import type { PoleMapRegistry } from './pole-map.service';
 
 /** Whether `If-None-Match` names `etag` (a list, weak validators and `*` included). */

@@ -1,0 +1,1 @@
+export { createLightingModule, type LightingModule, type LightingModuleDeps } from './lighting.module';
