@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 const tsc = path.join(path.dirname(require.resolve('typescript7/package.json')), 'bin/tsc');
-const projects = ['packages/contract', 'apps/server', 'apps/web', 'apps/simulator', 'e2e', 'bench'].filter(
+const projects = ['packages/contract', 'apps/server', 'apps/web', 'apps/simulator', 'e2e', 'bench', 'tools'].filter(
   (p) => existsSync(`${p}/tsconfig.json`),
 );
 let failed = false;

@@ -3,4 +3,4 @@
  * SQL with the server stopped). Everything else of the server is private to it.
  */
 export { type Database, openDatabase } from './db/database';
-export { hashDeviceSecret, newDeviceSecret } from './modules/device/bus/credentials';
+export { hashDeviceSecret, newDeviceSecret } from './modules/device';

@@ -14,6 +14,7 @@ import { InProcessLiveEvents, type LiveEvents } from './live/live-events';
 import { bridgeLiveEventsToRealtime, type ProjectAudience, type UserPush } from './live/realtime-bridge';
 import { DeviceRuntime, type DeviceRuntimeLog } from './runtime/device-runtime';
 
+export { hashDeviceSecret, newDeviceSecret } from './bus/credentials';
 export type { CommandCounts } from './commands/command.repository';
 export type { CommandService } from './commands/command.service';
 export type { CommandOutcomeEvent } from './commands/command-events';

@@ -1,17 +1,8 @@
 import type { ChildKind } from '@ics/contract/server';
 import type { Queryable } from '../../../db/database';
-import type { LiveDevice } from '../ingest/live-device';
+import type { LiveDevice, StoredState } from '../ingest/live-device';
 
 /** What a device's dev_state row held when its gateway was loaded. */
-export type StoredState = {
-  online: boolean | null;
-  on: unknown;
-  level: unknown;
-  faults: string[] | null;
-  /** When the row was last written (epoch ms). */
-  at: number;
-};
-
 /**
  * A device behind a gateway; `stored` seeds its live state once (then it is dropped), and
  * `live` keeps that state at hand for the ingestion hot path (no look-up per reading).

@@ -1,8 +1,17 @@
 import type { DeviceStateDto } from '@ics/contract/server';
-import type { StoredState } from '../directory/gateway-directory';
 
 /** The fault list of every device without a fault (never modified). */
 const NO_FAULTS: string[] = [];
+
+/** A device's latest-state row as stored, which seeds its live state once. */
+export type StoredState = {
+  online: boolean | null;
+  on: unknown;
+  level: unknown;
+  faults: string[] | null;
+  /** When the row was last written (epoch ms). */
+  at: number;
+};
 
 /**
  * The latest state of one device as this node knows it: created on its first message and
