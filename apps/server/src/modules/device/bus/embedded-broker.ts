@@ -14,10 +14,21 @@ export type CredentialLookup = (sn: string) => Promise<string | null>;
 const snOf = (client: Client | null): string | undefined =>
   (client as (Client & { icsSn?: string }) | null)?.icsSn;
 
-function authError(message: string): AuthenticateError {
+function authError(message: string, returnCode: AuthenticateError['returnCode'] = 4): AuthenticateError {
   const error = new Error(message) as AuthenticateError;
-  error.returnCode = 4; // bad username or password
+  error.returnCode = returnCode; // 4: bad username or password; 2: identifier rejected
   return error;
+}
+
+/**
+ * Whether a gateway may connect under a client id: its sn, or its sn, a colon and a suffix for
+ * further connections (a watching tool, a test). The colon cannot occur in an sn, so no
+ * gateway's id is another's with a suffix (`GW-1` + `-2` would be gateway `GW-1-2`'s). Any other
+ * id is refused: the broker closes the session holding a client id when another connects with
+ * it, so one gateway's credentials could otherwise knock another off, again and again.
+ */
+function isOwnClientId(clientId: string, sn: string): boolean {
+  return clientId === sn || (clientId.length > sn.length + 1 && clientId.startsWith(`${sn}:`));
 }
 
 /** True when a topic filter stays within `ics/v1/{sn}/down/` (no wildcard above that level). */
@@ -51,6 +62,7 @@ export async function startEmbeddedBroker(options: {
     const sn = username ?? '';
     const secret = password?.toString('utf8') ?? '';
     if (!sn || !secret || sn.length > 64) return done(authError('credentials required'), false);
+    if (!isOwnClientId(client.id, sn)) return done(authError('client id must be the sn', 2), false);
     options
       .lookup(sn)
       .then(async (stored) => {

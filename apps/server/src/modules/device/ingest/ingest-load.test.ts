@@ -59,7 +59,7 @@ async function gateway(ctx: TestApp, token: string, url: string, sn: string): Pr
 
 function connect(url: string, sn: string, password: string): Promise<MqttClient> {
   return mqtt.connectAsync(url, {
-    clientId: `${sn}-${Math.random().toString(16).slice(2, 8)}`,
+    clientId: `${sn}:${Math.random().toString(16).slice(2, 8)}`,
     username: sn,
     password,
     reconnectPeriod: 0,
