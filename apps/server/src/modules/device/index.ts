@@ -26,6 +26,7 @@ export type DeviceModuleDeps = {
   config: Pick<
     Config,
     | 'mqttUrl'
+    | 'mqttClientId'
     | 'mqttPort'
     | 'deviceOfflineSeconds'
     | 'commandTimeoutMs'
@@ -72,6 +73,7 @@ export function createDeviceModule({
   const live = new InProcessLiveEvents();
   const runtime = new DeviceRuntime(db, live, log, {
     mqttUrl: config.mqttUrl,
+    mqttClientId: config.mqttClientId,
     mqttPort: config.mqttPort,
     offlineSeconds: config.deviceOfflineSeconds,
     commandTimeoutMs: config.commandTimeoutMs,
