@@ -8,7 +8,7 @@ import { PubackQueue } from './puback-queue';
  * acknowledged or not yet sent to it) while the node is away: a restart after a crash finds them
  * there.
  */
-export const SESSION_EXPIRY_SECONDS = 600;
+const SESSION_EXPIRY_SECONDS = 600;
 
 /**
  * mqtt.js sends a message's PUBACK when `handleMessage` calls back without an error, and handles
