@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -71,6 +72,10 @@ const envSchema = z.object({
     .string()
     .regex(/^(mqtts?|wss?|tcp):\/\//, 'must start with mqtt://, mqtts://, ws:// or wss://')
     .optional(),
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 letters, digits, _ . : or -')
+    .optional(),
   ICS_DEVICE_OFFLINE_SECONDS: z.coerce.number().int().min(2, 'must be at least 2 seconds').default(90),
   ICS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be at least 100 ms').default(10_000),
   ICS_COMMAND_RETRIES: z.coerce.number().int().min(0).max(10, 'must be 0-10').default(2),
@@ -121,6 +126,11 @@ export type Config = {
   metricsToken: string | undefined;
   mqttPort: number;
   mqttUrl: string | undefined;
+  /**
+   * This node's client id on the external broker, stable across restarts (its session keeps
+   * what was not yet acknowledged while the node is away): `ics-<host name>` by default.
+   */
+  mqttClientId: string;
   /** Redis for realtime fan-out between API nodes; in-process when absent. */
   redisUrl: string | undefined;
   deviceOfflineSeconds: number;
@@ -193,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.ICS_METRICS_TOKEN,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
+    mqttClientId: e.MQTT_CLIENT_ID ?? `ics-${os.hostname()}`,
     redisUrl: e.REDIS_URL,
     deviceOfflineSeconds: e.ICS_DEVICE_OFFLINE_SECONDS,
     commandTimeoutMs: e.ICS_COMMAND_TIMEOUT_MS,

@@ -209,7 +209,13 @@ export async function startTestApp(
       smsInbox.set(phone, code);
     },
   };
-  const config = loadConfig({ ICS_DEMO: '0', ICS_LOG_LEVEL: 'silent', ...env });
+  // A client id of its own on an external broker: several test apps share one broker and one host.
+  const config = loadConfig({
+    ICS_DEMO: '0',
+    ICS_LOG_LEVEL: 'silent',
+    MQTT_CLIENT_ID: `ics-test-${randomBytes(6).toString('hex')}`,
+    ...env,
+  });
   const { app, services } = await buildApp(
     logStream ? { config, db, smsSender, logStream } : { config, db, smsSender, logger: false },
   );

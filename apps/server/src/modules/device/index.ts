@@ -36,6 +36,7 @@ export type DeviceModuleDeps = {
   config: Pick<
     Config,
     | 'mqttUrl'
+    | 'mqttClientId'
     | 'mqttPort'
     | 'deviceOfflineSeconds'
     | 'commandTimeoutMs'
@@ -69,7 +70,7 @@ export type DeviceModule = {
   live: LiveEvents;
   routes(app: FastifyInstance, guard: AccessGuard): void;
   /** Creates the demo project on a fresh installation and runs simulated gateways for it (main.ts). */
-  startDemo(log: FastifyBaseLogger): Promise<void>;
+  startDemo(log: FastifyBaseLogger): Promise<unknown>;
   /** Stops the runtime (buffered telemetry is written first) and the pushes to consoles. */
   close(): Promise<void>;
 };
@@ -92,6 +93,7 @@ export function createDeviceModule({
   const live = new InProcessLiveEvents();
   const runtime = new DeviceRuntime(db, live, log, {
     mqttUrl: config.mqttUrl,
+    mqttClientId: config.mqttClientId,
     mqttPort: config.mqttPort,
     offlineSeconds: config.deviceOfflineSeconds,
     commandTimeoutMs: config.commandTimeoutMs,

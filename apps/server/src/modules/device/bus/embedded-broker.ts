@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { TOPIC_PREFIX, topics } from '@ics/contract/server';
+import { TOPIC_PREFIX } from '@ics/contract/server';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { VerifiedSecrets } from './credentials';
-import { type DeviceBus, deliver, type MessageHandler } from './device-bus';
+import { type DeviceBus, deliver, type Uplink } from './device-bus';
+import { PubackQueue } from './puback-queue';
 
 /** Thrown when the embedded broker cannot listen; `main.ts` prints it as one line. */
 export class BrokerPortError extends Error {}
@@ -11,13 +12,26 @@ export class BrokerPortError extends Error {}
 /** Looks up the stored credential hash of a gateway sn; null when unknown or never issued. */
 export type CredentialLookup = (sn: string) => Promise<string | null>;
 
-const snOf = (client: Client | null): string | undefined =>
-  (client as (Client & { icsSn?: string }) | null)?.icsSn;
+/** A connection as the bus knows it once authenticated: its gateway's sn and PUBACKs. */
+type GatewayClient = Client & { icsSn?: string; icsAcks?: PubackQueue };
 
-function authError(message: string): AuthenticateError {
+const snOf = (client: Client | null): string | undefined => (client as GatewayClient | null)?.icsSn;
+
+function authError(message: string, returnCode: AuthenticateError['returnCode'] = 4): AuthenticateError {
   const error = new Error(message) as AuthenticateError;
-  error.returnCode = 4; // bad username or password
+  error.returnCode = returnCode; // 4: bad username or password; 2: identifier rejected
   return error;
+}
+
+/**
+ * Whether a gateway may connect under a client id: its sn, or its sn, a colon and a suffix for
+ * further connections (a watching tool, a test). The colon cannot occur in an sn, so no
+ * gateway's id is another's with a suffix (`GW-1` + `-2` would be gateway `GW-1-2`'s). Any other
+ * id is refused: the broker closes the session holding a client id when another connects with
+ * it, so one gateway's credentials could otherwise knock another off, again and again.
+ */
+function isOwnClientId(clientId: string, sn: string): boolean {
+  return clientId === sn || (clientId.length > sn.length + 1 && clientId.startsWith(`${sn}:`));
 }
 
 /** True when a topic filter stays within `ics/v1/{sn}/down/` (no wildcard above that level). */
@@ -30,6 +44,7 @@ export async function startEmbeddedBroker(options: {
   port: number;
   host?: string;
   lookup: CredentialLookup;
+  uplink: Uplink;
 }): Promise<DeviceBus> {
   const verified = new VerifiedSecrets();
   const broker = await Aedes.createBroker({
@@ -39,36 +54,65 @@ export async function startEmbeddedBroker(options: {
     maxClientsIdLength: 128,
     maxTopicLevels: 8,
     connectTimeout: 15_000,
-    // Messages delivered at once. Held-back uplink messages (backpressure: a few per gateway)
-    // occupy these until there is room, and commands going down must not queue behind them.
+    // Messages delivered at once: commands going down, a batch's to thousands of gateways
+    // (uplink messages do not pass here, see authorizePublish).
     concurrency: 20_000,
   });
   const sessionHandlers: Array<(sn: string, connected: boolean) => void> = [];
-  const messageHandlers: MessageHandler[] = [];
   const openSessions = new Map<string, number>();
+  const pubackQueues = new Set<PubackQueue>();
+  const acksOf = (client: GatewayClient): PubackQueue => {
+    if (!client.icsAcks) {
+      client.icsAcks = new PubackQueue({
+        write: (packet) => {
+          if (!client.closed) client.conn.write(packet);
+        },
+        drop: () => client.close(),
+      });
+      pubackQueues.add(client.icsAcks);
+    }
+    return client.icsAcks;
+  };
 
   broker.authenticate = (client, username, password, done) => {
     const sn = username ?? '';
     const secret = password?.toString('utf8') ?? '';
     if (!sn || !secret || sn.length > 64) return done(authError('credentials required'), false);
+    if (!isOwnClientId(client.id, sn)) return done(authError('client id must be the sn', 2), false);
     options
       .lookup(sn)
       .then(async (stored) => {
         if (!stored || !(await verified.verify(sn, stored, secret)))
           return done(authError('bad credentials'), false);
-        (client as Client & { icsSn?: string }).icsSn = sn;
+        (client as GatewayClient).icsSn = sn;
         done(null, true);
       })
       .catch(() => done(authError('credentials unavailable'), false));
   };
-  // A gateway publishes only under ics/v1/{its sn}/up/ and subscribes only under .../down/.
+  // Uplink messages are taken in here rather than through a subscription, where the sender is
+  // no longer known: the bus acknowledges a QoS 1 message itself once it is stored (aedes would
+  // acknowledge it as it arrives, before delivering it). A gateway publishes only under
+  // ics/v1/{its sn}/up/ and subscribes only under .../down/. The sender's next packets are read
+  // only after `callback`, so a deferred one is backpressure on that gateway alone.
   broker.authorizePublish = (client, packet, callback) => {
+    if (!client) return callback(null); // the platform's own: commands
     const sn = snOf(client);
-    if (!client) return callback(null);
     if (!sn || !packet.topic.startsWith(`${TOPIC_PREFIX}/${sn}/up/`)) {
       return callback(new Error(`publish to ${packet.topic} not allowed`));
     }
-    callback(null);
+    // A will has no message id: nobody to acknowledge.
+    const ack =
+      packet.qos === 1 && packet.messageId !== undefined
+        ? { acks: acksOf(client), messageId: packet.messageId }
+        : undefined;
+    // Passed on as QoS 0, for which aedes sends no PUBACK: the bus sends it.
+    if (ack) packet.qos = 0;
+    deliver(
+      options.uplink,
+      { topic: packet.topic, payload: packet.payload as Buffer },
+      () => callback(null),
+      ack,
+    );
   };
   broker.authorizeSubscribe = (client, subscription, callback) => {
     const sn = snOf(client);
@@ -83,6 +127,11 @@ export async function startEmbeddedBroker(options: {
     for (const h of sessionHandlers) h(sn, true);
   });
   broker.on('clientDisconnect', (client) => {
+    const acks = (client as GatewayClient).icsAcks;
+    if (acks) {
+      acks.close();
+      pubackQueues.delete(acks);
+    }
     const sn = snOf(client);
     if (!sn) return;
     const left = (openSessions.get(sn) ?? 1) - 1;
@@ -90,16 +139,6 @@ export async function startEmbeddedBroker(options: {
     else openSessions.set(sn, left);
     if (left <= 0) for (const h of sessionHandlers) h(sn, false);
   });
-
-  await new Promise<void>((resolve) =>
-    broker.subscribe(
-      topics.allUp,
-      // The publishing client reads its next packets only after `done` (aedes), so a
-      // deferred `done` is backpressure on that gateway alone.
-      (packet, done) => deliver(messageHandlers, packet.topic, packet.payload as Buffer, () => done()),
-      resolve,
-    ),
-  );
 
   const server = net.createServer(broker.handle);
   try {
@@ -132,7 +171,6 @@ export async function startEmbeddedBroker(options: {
     get connected() {
       return server.listening;
     },
-    onMessage: (handler) => messageHandlers.push(handler),
     onSession: (handler) => sessionHandlers.push(handler),
     publish: (topic, payload, qos) =>
       new Promise((resolve, reject) =>
@@ -142,6 +180,8 @@ export async function startEmbeddedBroker(options: {
         ),
       ),
     async close() {
+      // Ingestion still runs: what it stores meanwhile is acknowledged before the gateways go.
+      await Promise.all([...pubackQueues].map((acks) => acks.settled()));
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

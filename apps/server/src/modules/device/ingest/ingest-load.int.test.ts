@@ -59,7 +59,7 @@ async function gateway(ctx: TestApp, token: string, url: string, sn: string): Pr
 
 function connect(url: string, sn: string, password: string): Promise<MqttClient> {
   return mqtt.connectAsync(url, {
-    clientId: `${sn}-${Math.random().toString(16).slice(2, 8)}`,
+    clientId: `${sn}:${Math.random().toString(16).slice(2, 8)}`,
     username: sn,
     password,
     reconnectPeriod: 0,
@@ -151,6 +151,7 @@ describeWithApp(
     ): Promise<DeviceRuntime> => {
       const runtime = new DeviceRuntime(db, new InProcessLiveEvents(), silent, {
         mqttUrl: undefined,
+        mqttClientId: 'unused-by-the-embedded-broker',
         mqttPort: 0,
         offlineSeconds: 90,
         commandTimeoutMs: 10_000,
@@ -456,6 +457,45 @@ describeWithApp(
         await runtime.ingest.drain();
         await gw.client.endAsync();
         await other.client.endAsync();
+      } finally {
+        await runtime.stop();
+      }
+    });
+
+    it('hears an ack at once while the QoS 1 telemetry sent before it waits for its flush', async () => {
+      // Flushes 5 s apart: the telemetry's PUBACK waits for its readings to be written, the ack
+      // on the same connection behind it is handled meanwhile.
+      const flushMs = 5_000;
+      const runtime = await smallRuntime({ flushMs });
+      try {
+        const gw = await gateway(ctx(), token, runtime.brokerUrl!, 'GW-HELD-PUBACK');
+        const [lamp] = await lampsOf(ctx().db, gw, ['L001']);
+        const sent = await dimLamp(runtime, gw, lamp!);
+        const before = await storedReadings(ctx(), gw.id);
+        let telemetryAcknowledged = false;
+        const telemetry = gw.client
+          .publishAsync(
+            topics.up(gw.sn, 'telemetry'),
+            JSON.stringify({ ts: Date.now(), readings: [{ dev: 'L001', on: true, level: 20 }] }),
+            { qos: 1 },
+          )
+          .then(() => {
+            telemetryAcknowledged = true;
+          });
+        const started = Date.now();
+        void gw.client.publishAsync(
+          topics.up(gw.sn, 'ack'),
+          JSON.stringify({ id: sent.ids[0], status: 'ok' }),
+          {
+            qos: 1,
+          },
+        );
+        await until(async () => !runtime.commands.awaitingAck(gw.sn), flushMs, 5);
+        expect(Date.now() - started).toBeLessThan(flushMs / 2);
+        expect(telemetryAcknowledged).toBe(false);
+        await telemetry;
+        expect(await storedReadings(ctx(), gw.id)).toBe(before + 1);
+        await gw.client.endAsync();
       } finally {
         await runtime.stop();
       }

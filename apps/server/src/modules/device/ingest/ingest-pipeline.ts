@@ -18,7 +18,8 @@ import type { OfflineMarking } from './offline-marking';
 import { ReadingBuffers } from './reading-buffers';
 import { Registration } from './registration';
 import { StateWriter } from './state-writer';
-import { UplinkIntake } from './uplink-intake';
+import { StoredReceipts } from './stored-receipts';
+import { isTelemetry, UplinkIntake } from './uplink-intake';
 import { UplinkRouter } from './uplink-router';
 
 /** Backlog (readings) at which senders are held back, unless the options say otherwise. */
@@ -60,6 +61,7 @@ export class IngestPipeline {
   private readonly states: StateWriter;
   private readonly history: HistoryWriter;
   private readonly express: ExpressLane;
+  private readonly receipts = new StoredReceipts();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | null = null;
   private flushAgain = false;
@@ -182,6 +184,20 @@ export class IngestPipeline {
     return this.intake.handle(topic, payload);
   }
 
+  /**
+   * For a QoS 1 message, `taken` being what `handle` answered for it: a promise settled once it
+   * is stored, for the bus to acknowledge it then; undefined when that may be at once. Telemetry
+   * waits for the flush that writes its readings (up to `flushMs` and the write). The rest is
+   * acknowledged at once, acks above all: what an ack records is written by the express lane
+   * within milliseconds, and the gateway's next messages must not wait for a flush.
+   */
+  stored(topic: string, taken: Promise<void> | undefined): Promise<void> | undefined {
+    if (!isTelemetry(topic)) return undefined;
+    // Asked once the message is taken in (its readings buffered), not while it waits its turn.
+    const whenStored = () => this.receipts.whenStored();
+    return taken ? taken.then(whenStored, whenStored) : whenStored();
+  }
+
   start(): void {
     this.timer = setInterval(() => {
       void this.flush();
@@ -205,12 +221,16 @@ export class IngestPipeline {
       this.flushAgain = true;
       return this.flushing;
     }
+    const receipt = this.receipts.take();
+    let failed = false;
     this.flushing = this.doFlush()
       .catch((error: Error) => {
+        failed = true;
         this.stats.flushErrors++;
         this.events.log.error({ err: error }, 'device ingestion flush failed');
       })
       .finally(() => {
+        this.receipts.settle(receipt, failed);
         this.flushing = null;
         this.writing = 0;
         this.intake.releaseRoom();

@@ -2,7 +2,8 @@ import { parseUpTopic } from '@ics/contract/server';
 import type { BulkTurns } from './bulk-turns';
 import type { IngestStats } from './ingest-events';
 
-const TELEMETRY_SUFFIX = '/up/telemetry';
+/** Whether an uplink topic carries telemetry (nearly every message; the rest are handled at once). */
+export const isTelemetry = (topic: string): boolean => topic.endsWith('/up/telemetry');
 /** Held-back gateways let go per turn of the event loop once there is room. */
 const RELEASE_PER_TURN = 25;
 
@@ -59,7 +60,7 @@ export class UplinkIntake {
    * A gateway awaiting acks, or that just acked one, skips the queue (`prompt`).
    */
   handle(topic: string, payload: Buffer): Promise<void> | undefined {
-    if (!this.stopped && topic.endsWith(TELEMETRY_SUFFIX)) {
+    if (!this.stopped && isTelemetry(topic)) {
       const sn = parseUpTopic(topic)?.sn ?? '';
       if (!this.gauge.prompt(sn))
         return new Promise<void>((done) => {

@@ -1,6 +1,6 @@
 import { rename, writeFile } from 'node:fs/promises';
 import type { Database } from '../../../db/database';
-import type { DeviceBus } from '../bus/device-bus';
+import type { DeviceBus, Uplink } from '../bus/device-bus';
 import { BrokerPortError, startEmbeddedBroker } from '../bus/embedded-broker';
 import { connectExternalBroker } from '../bus/external-broker';
 import { CommandRepository } from '../commands/command.repository';
@@ -27,6 +27,8 @@ export type DeviceRuntimeLog = IngestLogger & { info(obj: object, msg: string): 
 export type DeviceRuntimeOptions = {
   /** External broker; when absent the embedded broker listens on `mqttPort` (0 = any free port). */
   mqttUrl: string | undefined;
+  /** This node's client id on the external broker: stable across restarts, one per node. */
+  mqttClientId: string;
   mqttPort: number;
   offlineSeconds: number;
   commandTimeoutMs: number;
@@ -128,13 +130,21 @@ export class DeviceRuntime {
 
   async start(): Promise<void> {
     if (this.bus) return;
+    const uplink: Uplink = {
+      take: (topic, payload) => this.ingest.handle(topic, payload),
+      stored: (topic, taken) => this.ingest.stored(topic, taken),
+    };
     const bus = this.options.mqttUrl
-      ? await connectExternalBroker({ url: this.options.mqttUrl })
+      ? await connectExternalBroker({
+          url: this.options.mqttUrl,
+          clientId: this.options.mqttClientId,
+          uplink,
+        })
       : await startEmbeddedBroker({
           port: this.options.mqttPort,
           lookup: async (sn) => (await this.directory.get(sn))?.credentialHash ?? null,
+          uplink,
         });
-    bus.onMessage((topic, payload) => this.ingest.handle(topic, payload));
     bus.onSession((sn, connected) => {
       if (connected) return;
       const gw = this.directory.peek(sn);

@@ -33,7 +33,7 @@ async function setup(ctx: TestApp, token: string, sn: string): Promise<{ project
 
 function connect(url: string, gw: Gw, extra: mqtt.IClientOptions = {}): Promise<MqttClient> {
   return mqtt.connectAsync(url, {
-    clientId: `${gw.sn}-${Math.random().toString(16).slice(2, 8)}`,
+    clientId: `${gw.sn}:${Math.random().toString(16).slice(2, 8)}`,
     username: gw.sn,
     password: gw.password,
     reconnectPeriod: 0,
@@ -52,6 +52,14 @@ describeWithApp(
     let a: { projectId: string; gw: Gw };
     let b: { projectId: string; gw: Gw };
     let client: MqttClient;
+    const online = async (gatewayId: string): Promise<boolean> =>
+      (
+        await ctx().request({
+          method: 'GET',
+          url: `/ics/lighting/gateway/queryById?id=${gatewayId}`,
+          headers: auth(token),
+        })
+      ).body.result.online;
 
     beforeAll(async () => {
       await ctx().services.devices.start();
@@ -457,15 +465,27 @@ describeWithApp(
       intruder.end(true);
     });
 
+    it('refuses another gateway’s client id, and that gateway stays connected and online', async () => {
+      const owner = await connect(url, b.gw, { clientId: 'GW-B' });
+      let ownerClosed = false;
+      owner.on('close', () => {
+        ownerClosed = true;
+      });
+      await send(owner, 'GW-B', 'heartbeat', { ts: Date.now() });
+      await until(() => online(b.gw.id));
+      for (const clientId of ['GW-B', 'GW-B:takeover', 'GW-B', 'GW-', 'GW-A-B', ''])
+        await expect(connect(url, a.gw, { clientId })).rejects.toThrow(/Identifier rejected/);
+      const own = await connect(url, a.gw, { clientId: 'GW-A:tool' });
+      await own.endAsync();
+
+      expect(await online(b.gw.id)).toBe(true);
+      expect(ownerClosed).toBe(false);
+      expect(owner.connected).toBe(true);
+      await owner.endAsync();
+    });
+
     it('detects offline from missing heartbeats and records the change as an event', async () => {
-      await until(async () => {
-        const res = await ctx().request({
-          method: 'GET',
-          url: `/ics/lighting/gateway/queryById?id=${a.gw.id}`,
-          headers: auth(token),
-        });
-        return res.body.result.online === false;
-      }, 10_000);
+      await until(async () => !(await online(a.gw.id)), 10_000);
       // The event row is written by the next flush, a moment after the state changes.
       const types = await until(async () => {
         const events = await ctx().request({
@@ -481,26 +501,14 @@ describeWithApp(
       });
       expect(types).toContain('offline');
       await send(client, 'GW-A', 'heartbeat', { ts: Date.now() });
-      await until(async () => {
-        const res = await ctx().request({
-          method: 'GET',
-          url: `/ics/lighting/gateway/queryById?id=${a.gw.id}`,
-          headers: auth(token),
-        });
-        return res.body.result.online === true;
-      });
+      await until(() => online(a.gw.id));
     });
 
     it('goes offline at once when the gateway’s session closes', async () => {
       await client.endAsync();
       await until(async () => {
         await ctx().services.devices.ingest.drain();
-        const res = await ctx().request({
-          method: 'GET',
-          url: `/ics/lighting/gateway/queryById?id=${a.gw.id}`,
-          headers: auth(token),
-        });
-        return res.body.result.online === false;
+        return !(await online(a.gw.id));
       }, 1_500);
     });
 

@@ -73,7 +73,7 @@ describe.skipIf(missing.length > 0)(
       });
       lampId = lamp.body.result.id;
       gateway = await mqtt.connectAsync(mqttUrl!, {
-        clientId: `${sn}-${Math.random().toString(16).slice(2, 6)}`,
+        clientId: `${sn}:${Math.random().toString(16).slice(2, 6)}`,
         username: sn,
         password: gw.body.result.credentials.password,
         reconnectPeriod: 0,
