@@ -6,9 +6,15 @@ import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 const tsc = path.join(path.dirname(require.resolve('typescript7/package.json')), 'bin/tsc');
-const projects = ['packages/contract', 'apps/server', 'apps/web', 'apps/simulator', 'e2e', 'bench', 'tools'].filter(
-  (p) => existsSync(`${p}/tsconfig.json`),
-);
+const projects = [
+  'packages/contract',
+  'apps/server',
+  'apps/web',
+  'apps/simulator',
+  'e2e',
+  'bench',
+  'tools',
+].filter((p) => existsSync(`${p}/tsconfig.json`));
 let failed = false;
 for (const project of projects) {
   const run = spawnSync(process.execPath, [tsc, '--noEmit', '-p', project], { stdio: 'inherit' });

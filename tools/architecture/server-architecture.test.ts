@@ -139,7 +139,8 @@ describe('server imports', () => {
         )
           violations.push(`${rel(file)} imports ${target}`);
         // Only the entry points build the app: the server, and the OpenAPI document's writer.
-        if (target === 'app.ts' && !ENTRY_POINTS.has(rel(file))) violations.push(`${rel(file)} imports app.ts`);
+        if (target === 'app.ts' && !ENTRY_POINTS.has(rel(file)))
+          violations.push(`${rel(file)} imports app.ts`);
       }
     }
     expect(violations).toEqual([]);
