@@ -7,6 +7,7 @@ import type { Database } from './db/database';
 import { migrationsApplied } from './db/migrate';
 import { installErrorHandling } from './http/error-handler';
 import { clearOnWrites, type ResponseCache } from './http/response-cache';
+import { createAlarmModule } from './modules/alarm';
 import { createAnnouncementModule } from './modules/announcement';
 import { createCheckModule } from './modules/check';
 import { createDepartModule } from './modules/depart';
@@ -146,6 +147,15 @@ function createModules(
     commands: device.commands,
     push: realtime,
   });
+  const alarm = createAlarmModule({
+    db,
+    log: logger,
+    scopes: project.scope,
+    projects: project.service,
+    live: device.live,
+    push: realtime,
+    permissions: permission.service,
+  });
   return {
     i18n,
     check,
@@ -166,6 +176,7 @@ function createModules(
     devices,
     liveEvents: device.live,
     lighting,
+    alarm,
   };
 }
 
@@ -230,6 +241,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const start = options.start ?? false;
   useDeviceBus(app, services.device, start);
   useScheduler(app, services.lighting.scheduler, start);
+  useScheduler(app, services.alarm.sweeper, start);
+  app.addHook('onClose', () => services.alarm.close());
   useDemo(app, start && config.demo, () => services.device.startDemo(app.log));
   app.addHook('onClose', () => services.lighting.close());
   const metrics = createMetrics(app, {
@@ -268,6 +281,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       });
       services.device.routes(api, guard);
       services.lighting.registerRoutes(api, guard);
+      services.alarm.registerRoutes(api, guard);
       // System administration: every operation of these routes goes to the operation log.
       await api.register(async (scope) => {
         services.log.recordOperations(scope, guard);
