@@ -76,6 +76,7 @@ const TABLE_OWNERS: Record<string, string> = {
   lighting_execution: 'lighting',
   lighting_gateway_schedule: 'lighting',
   lighting_map_version: 'lighting',
+  env_threshold: 'env',
 };
 
 function migratedTables(): string[] {

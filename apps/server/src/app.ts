@@ -13,6 +13,7 @@ import { createCheckModule } from './modules/check';
 import { createDepartModule } from './modules/depart';
 import { createDeviceModule } from './modules/device';
 import { createDictModule } from './modules/dict';
+import { createEnvModule } from './modules/env';
 import { createHomeModule } from './modules/home';
 import { createI18nModule } from './modules/i18n';
 import { createLightingModule } from './modules/lighting';
@@ -147,6 +148,13 @@ function createModules(
     commands: device.commands,
     push: realtime,
   });
+  // Environment sensors are devices: the registry answers their values, history and scope.
+  const env = createEnvModule({
+    db,
+    devices: device.service,
+    scopes: project.scope,
+    projects: project.service,
+  });
   const alarm = createAlarmModule({
     db,
     log: logger,
@@ -176,6 +184,7 @@ function createModules(
     devices,
     liveEvents: device.live,
     lighting,
+    env,
     alarm,
   };
 }
@@ -281,6 +290,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       });
       services.device.routes(api, guard);
       services.lighting.registerRoutes(api, guard);
+      services.env.registerRoutes(api, guard);
       services.alarm.registerRoutes(api, guard);
       // System administration: every operation of these routes goes to the operation log.
       await api.register(async (scope) => {

@@ -2,6 +2,7 @@ import { announcementListPage } from '../features/announcement/pages';
 import { departPage } from '../features/depart/pages';
 import { commandLogPage, gatewayListPage, poleListPage } from '../features/device/pages';
 import { dictListPage } from '../features/dict/pages';
+import { historyPage, sensorListPage } from '../features/env/pages';
 import { analysisPage } from '../features/home/pages';
 import { i18nListPage } from '../features/i18n/pages';
 import {
@@ -34,6 +35,8 @@ export const viewRegistry: ViewRegistry = {
     'lighting/CabinetList': cabinetListPage,
     'lighting/StrategyList': strategyListPage,
     'lighting/CommandLog': commandLogPage,
+    'env/SensorList': sensorListPage,
+    'env/History': historyPage,
     'gis/GlrGis': gisPage,
     'system/UserList': userListPage,
     'system/RoleList': roleListPage,
