@@ -71,7 +71,8 @@ const ANY_SIGNED_IN_USER: Record<string, string> = {
   '/ics/sys/dictItem/dictItemCheck': 'form checks (needs system:dict:add or edit, checked in the handler)',
   '/ics/sys/checkRule/checkByCode': 'form checks',
   '/ics/sys/user/avatar': 'form upload (needs system:user:add or edit, checked in the handler)',
-  '/ics/sys/common/upload': 'form upload (needs a user or announcement add or edit mark, checked in the handler)',
+  '/ics/sys/common/upload':
+    'form upload (needs a user or announcement add or edit mark, checked in the handler)',
 };
 
 describeWithApp(
