@@ -164,6 +164,8 @@ describeWithApp('JeecgBoot 2.x console against ICS', (ctx) => {
     expect(children.body.result.length).toBeGreaterThan(3);
     const tree = await call('GET', '/sys/permission/queryTreeList');
     expect(tree.body.result).toMatchObject({ treeList: expect.any(Array), ids: expect.any(Array) });
+    const treeSystem = tree.body.result.treeList.find((n: { key: string }) => n.key === 'menu-system');
+    expect(treeSystem.title).toBe('系统管理');
   });
 
   it('lists, adds and edits users; an edit without departments keeps them', async () => {
@@ -331,6 +333,11 @@ describeWithApp('JeecgBoot 2.x console against ICS', (ctx) => {
     });
     expect((await call('GET', '/sys/user/queryUserByDepId?id=dep-ops')).body.result.length).toBeGreaterThan(
       0,
+    );
+    // Without a department: every user the caller reaches (all of them for an administrator).
+    const everyone = await call('GET', '/sys/user/departUserList?pageNo=1&pageSize=200');
+    expect(everyone.body.result.records.map((r: { id: string }) => r.id)).toEqual(
+      expect.arrayContaining([opsUser, 'user-admin']),
     );
 
     // JTreeSelect over a whitelisted table, one level at a time.
