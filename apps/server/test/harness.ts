@@ -233,7 +233,8 @@ export async function startTestApp(
     request,
     async login(username = 'admin', password = ADMIN_PASSWORD) {
       const res = await request({ method: 'POST', url: '/ics/sys/login', payload: { username, password } });
-      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.body.message}`);
+      if (res.status !== 200 || !res.body.success)
+        throw new Error(`login ${username} failed: ${res.body.message}`);
       return res.body.result.token as string;
     },
     async createUser(user) {

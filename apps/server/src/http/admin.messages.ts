@@ -18,6 +18,8 @@ export const adminMessages = defineMessages({
     'system.list.bad_filter': '查询条件无效：{field}',
     'system.list.bad_super_query': '高级查询条件无效',
     'system.upload.bad_image': '只能上传PNG或JPEG图片',
+    'system.upload.no_file': '请选择要上传的文件（表单字段 file）',
+    'system.upload.path': '{path}',
     'system.upload.too_large': '图片过大，最大{max}',
   },
   enUS: {
@@ -33,6 +35,8 @@ export const adminMessages = defineMessages({
     'system.list.bad_filter': 'Invalid filter: {field}',
     'system.list.bad_super_query': 'Invalid advanced query',
     'system.upload.bad_image': 'Only PNG or JPEG images can be uploaded',
+    'system.upload.no_file': 'Choose a file to upload (form field "file")',
+    'system.upload.path': '{path}',
     'system.upload.too_large': 'The image is too large (at most {max})',
   },
 });

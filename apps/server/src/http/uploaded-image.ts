@@ -59,7 +59,16 @@ export async function saveImage(
   // Refuse before decoding when even the encoded size is clearly too large.
   if (Math.floor((base64.length * 3) / 4) - 2 > maxBytes)
     throw new AppError(400, 'system.upload.too_large', { max: formatSize(maxBytes) });
-  const bytes = Buffer.from(base64, 'base64');
+  return saveImageBytes(dataDir, prefix, Buffer.from(base64, 'base64'), maxBytes);
+}
+
+/** Checks `bytes` are really a PNG or JPEG no larger than `maxBytes` and stores them under a random name. */
+export async function saveImageBytes(
+  dataDir: string,
+  prefix: string,
+  bytes: Buffer,
+  maxBytes: number,
+): Promise<string> {
   if (bytes.length > maxBytes)
     throw new AppError(400, 'system.upload.too_large', { max: formatSize(maxBytes) });
   const info = imageInfo(bytes);

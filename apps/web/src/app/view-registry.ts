@@ -43,6 +43,8 @@ export const viewRegistry: ViewRegistry = {
     'system/PermissionList': permissionListPage,
     'system/DepartList': departPage,
     'system/DictList': dictListPage,
+    // The name JeecgBoot consoles know (the seeded menu's), and the one menus saved before used.
+    'system/SysAnnouncementList': announcementListPage,
     'system/AnnouncementList': announcementListPage,
     'system/ProjectList': projectListPage,
     'system/I18nList': i18nListPage,

@@ -1,4 +1,4 @@
-import { dictRoutes as routes, splitIds } from '@ics/contract/server';
+import { type DictOption, marks, dictRoutes as routes, splitIds } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { addCrudRoutes } from '../../http/crud-routes';
 import { type AccessGuard, addRoute, requireAnyMark, withMessage } from '../../http/routes';
@@ -30,6 +30,34 @@ export function registerDictRoutes(app: FastifyInstance, guard: AccessGuard, dic
     await dicts.refreshAll();
     return withMessage(null, 'system.cache_refreshed');
   });
+
+  // What JeecgBoot 2.x consoles call besides (docs/jeecg-console.md).
+  addRoute(app, guard, routes.dictItemCheck, async (ctx) => {
+    await requireAnyMark(guard, ctx.caller!, [marks.system.dict.add, marks.system.dict.edit]);
+    const { dictId, itemValue, id } = ctx.query;
+    if (itemValue !== '') await dicts.assertItemValueFree(dictId, itemValue, id ?? '');
+    return withMessage(null, 'system.dict_item.value_free');
+  });
+  addRoute(app, guard, routes.queryAllDictItems, (ctx) => dicts.catalogue(ctx.lang));
+  addRoute(app, guard, routes.loadDict, async (ctx) => {
+    const code = ctx.params.code;
+    let options: DictOption[];
+    if (!code.includes(',')) options = (await dicts.catalogue(ctx.lang))[code] ?? [];
+    else {
+      const request = dicts.tableRequest(code);
+      await requireAnyMark(guard, ctx.caller!, [request.mark]);
+      options = await dicts.tableOptions(request);
+    }
+    return dicts.filterOptions(options, ctx.query.keyword, ctx.query.pageSize);
+  });
+  addRoute(app, guard, routes.loadTreeData, async (ctx) => {
+    const { tableName, text, code, pidField, pid } = ctx.query;
+    const request = dicts.treeRequest(tableName, text, code, pidField);
+    await requireAnyMark(guard, ctx.caller!, [request.mark]);
+    return dicts.treeLevel(request, pid);
+  });
+  // Deleted dictionaries are not kept for restoring: the recycle bin is honestly empty.
+  addRoute(app, guard, routes.deleteList, () => []);
 
   addRoute(app, guard, routes.itemList, (ctx) => dicts.itemList(ctx.query));
   addRoute(app, guard, routes.itemAdd, async (ctx) =>

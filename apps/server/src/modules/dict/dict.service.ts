@@ -1,8 +1,8 @@
-import type { DictCatalogue, DictOption, Language, ListQuery } from '@ics/contract/server';
+import type { DictCatalogue, DictOption, DictTreeNode, Language, ListQuery } from '@ics/contract/server';
 import type { ListRules } from '../../http/list-query';
 import type { Caller } from '../../http/routes';
 import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, Declined, notFound } from '../../lib/errors';
 import { Listeners } from '../../lib/listeners';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { I18nService } from '../i18n';
@@ -86,6 +86,44 @@ export class DictService {
   async tableOptions(request: TableDictionaryRequest): Promise<DictOption[]> {
     const rows = await this.repo.tableOptions(request.source, request.text, request.value);
     return rows.map((r) => ({ value: r.value, text: r.text, title: r.text }));
+  }
+
+  /** Options of dictionary `code` (or of a `table,text,code` request) whose text contains `keyword`. */
+  filterOptions(options: DictOption[], keyword: string | undefined, limit = 1000): DictOption[] {
+    const wanted = (keyword ?? '').trim().toLowerCase();
+    const found = wanted ? options.filter((o) => o.text.toLowerCase().includes(wanted)) : options;
+    return found.slice(0, limit);
+  }
+
+  /** Reads a tree request (`tableName`, `text`, `code`, `pidField`); refuses tables and columns not registered. */
+  treeRequest(table: string, text: string, code: string, parent: string) {
+    const request = this.tableRequest(`${table},${text},${code}`);
+    if (!request.source.columns.includes(parent))
+      throw new AppError(400, 'system.dict.table_not_allowed', { table: table.slice(0, 64) });
+    return { ...request, parent };
+  }
+
+  /** One level of a tree of a registered table: the children of `parentId` (none, '' or '0': the roots). */
+  async treeLevel(request: TableDictionaryRequest & { parent: string }, parentId: string | undefined) {
+    const pid = parentId && parentId !== '0' ? parentId : null;
+    const rows = await this.repo.treeLevel(request.source, request.text, request.value, request.parent, pid);
+    return rows.map(
+      (r): DictTreeNode => ({
+        key: r.key,
+        title: r.title,
+        value: r.key,
+        code: r.key,
+        parentId: r.parent_id,
+        isLeaf: !r.has_child,
+        leaf: !r.has_child,
+      }),
+    );
+  }
+
+  /** Declines (HTTP 200, success false) an item value another item of the dictionary holds. */
+  async assertItemValueFree(dictId: string, value: string, exceptId: string): Promise<void> {
+    if (await this.repo.itemValueTaken(dictId, value, exceptId))
+      throw new Declined('system.dict_item.value_not_free');
   }
 
   async list(caller: Caller, query: ListQuery) {
