@@ -141,6 +141,10 @@ export const lightingEnUS: typeof lightingZhCN = {
     needAction: 'At least one action',
     needTarget: 'At least one target',
   },
+  access: {
+    noProject:
+      'No project is visible to your department — ask an administrator to add your department to a project.',
+  },
   tiles: {
     lampTotal: 'Lamps',
     onlineRate: 'Online rate',

@@ -143,6 +143,9 @@ export const lightingZhCN = {
     needAction: '至少一个动作',
     needTarget: '至少一个对象',
   },
+  access: {
+    noProject: '没有对您的部门可见的项目，请联系管理员在“项目管理”中为项目添加您的部门。',
+  },
   tiles: {
     lampTotal: '路灯总数',
     onlineRate: '在线率',
