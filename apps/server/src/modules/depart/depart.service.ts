@@ -89,6 +89,11 @@ export class DepartService {
     return DepartService.toTree(await this.nodes(lang, await this.repo.rows(reach)));
   }
 
+  /** Every department, whatever the caller administers (pickers that link records to departments). */
+  async wholeTree(lang: Language): Promise<DepartTreeNode[]> {
+    return DepartService.toTree(await this.nodes(lang, await this.repo.rows({ all: true })));
+  }
+
   async idTree(caller: Caller, lang: Language): Promise<DepartIdNode[]> {
     const strip = (n: DepartTreeNode): DepartIdNode => ({
       key: n.key,

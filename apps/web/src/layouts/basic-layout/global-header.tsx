@@ -15,16 +15,16 @@ import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { NoticeBell } from '../../features/announcement';
 import { platformLogoUrl } from '../../shared/hooks/use-platform-settings';
 import { useSession } from '../../shared/lib/auth/session-store';
-import { apiBaseUrl } from '../../shared/lib/http/runtime-config';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
 import type { MenuEntry } from './menu-items';
 import { MenuSearch } from './menu-search';
 
-/** Where the help icon leads: the platform's browsable API reference, served by the server. */
-export const HELP_URL = `${apiBaseUrl()}/doc`;
+/** Where the help icon leads: the in-app user guide (which links the API reference). */
+export const HELP_PATH = '/help';
 
 export type HeaderActions = {
   onToggleMenu: () => void;
@@ -125,17 +125,15 @@ export function GlobalHeader({
       )}
       <div className="ics-header__actions">
         <MenuSearch entries={entries} mobile={mobile} />
-        <a
-          href={HELP_URL}
-          target="_blank"
-          rel="noreferrer"
+        <Link
+          to={HELP_PATH}
           className="ics-header__action"
           title={t('header.help')}
           aria-label={t('header.help')}
           data-testid="help-link"
         >
           <QuestionCircleOutlined />
-        </a>
+        </Link>
         <NoticeBell />
         <Dropdown
           trigger={['click']}

@@ -9,6 +9,7 @@ import { commandStatusColor } from '../../../shared/ui/command-status';
 import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
 import '../locales';
 import './device.css';
+import { NoProjectNotice } from '../../lighting';
 
 const COMMAND_STATUSES: readonly CommandStatus[] = ['pending', 'acked', 'failed', 'timeout'];
 const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—');
@@ -78,6 +79,7 @@ export default function CommandLogPage() {
 
   return (
     <div className="ics-device" data-testid="command-log">
+      <NoProjectNotice />
       <ListPage<CommandDto>
         listKey="commands"
         routes={{ list: commandRoutes.list }}

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useLiveRows } from '../../../shared/lib/realtime/live-state';
 import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
-import { useProjects } from '../../lighting';
+import { NoProjectNotice, useProjects } from '../../lighting';
 import { useAddGateway } from '../api/add-gateway';
 import { rebootGateways } from '../api/reboot-gateways';
 import { rotateCredentials } from '../api/rotate-credentials';
@@ -74,6 +74,7 @@ export default function GatewayListPage() {
 
   return (
     <div className="ics-device" data-testid="gateway-list">
+      <NoProjectNotice />
       <ListPage<GatewayDto>
         listKey="gateways"
         routes={{ list: gatewayRoutes.list }}

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/lib/http';
 import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
-import { useProjects } from '../../lighting';
+import { NoProjectNotice, useProjects } from '../../lighting';
 import { useImportPoles } from '../api/import-poles';
 import '../locales';
 import { fileToBase64 } from '../utils/file';
@@ -57,6 +57,7 @@ export default function PoleListPage() {
 
   return (
     <div className="ics-device" data-testid="pole-list">
+      <NoProjectNotice />
       <ListPage<PoleDto>
         listKey="poles"
         routes={{ list: poleRoutes.list }}

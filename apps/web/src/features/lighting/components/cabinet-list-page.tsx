@@ -25,6 +25,7 @@ import { useProjects } from '../hooks/use-projects';
 import '../locales';
 import { ControlProgressDrawer } from './control-progress-drawer';
 import './lighting.css';
+import { NoProjectNotice } from './no-project-notice';
 
 /** `lighting/CabinetList`: distribution cabinets, their circuits and circuit on/off with the outcome. */
 export default function CabinetListPage() {
@@ -109,6 +110,7 @@ export default function CabinetListPage() {
 
   return (
     <div className="ics-lighting" data-testid="cabinet-list">
+      <NoProjectNotice />
       <ListPage<CabinetDto>
         listKey="cabinets"
         routes={{ list: cabinetRoutes.list }}

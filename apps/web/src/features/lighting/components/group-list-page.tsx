@@ -25,6 +25,7 @@ import '../locales';
 import { ControlButtons } from './control-bar';
 import { ControlProgressDrawer } from './control-progress-drawer';
 import './lighting.css';
+import { NoProjectNotice } from './no-project-notice';
 
 /** The members of a group: live state, add by search, remove. */
 function GroupMembers({ group }: { group: GroupDto }) {
@@ -156,6 +157,7 @@ export default function GroupListPage() {
 
   return (
     <div className="ics-lighting" data-testid="group-list">
+      <NoProjectNotice />
       <ListPage<GroupDto>
         listKey="groups"
         routes={{ list: groupRoutes.list }}

@@ -21,6 +21,7 @@ import '../locales';
 import { ControlButtons, type ControlRequest, ScopePicker } from './control-bar';
 import { ControlProgressDrawer } from './control-progress-drawer';
 import './lighting.css';
+import { NoProjectNotice } from './no-project-notice';
 
 /** Larger pages than the other lists: operators select lamps page by page for a control. */
 const LAMP_PAGE_SIZES = [10, 20, 50, 100, 500];
@@ -170,6 +171,7 @@ export default function LampListPage() {
 
   return (
     <div className="ics-lighting" data-testid="lamp-list">
+      <NoProjectNotice />
       <ListPage<DeviceDto>
         listKey="lamps"
         routes={{ list: deviceListRoutes.lamp }}

@@ -26,6 +26,7 @@ import { toRow } from '../utils/strategy-form';
 import { ControlProgressDrawer } from './control-progress-drawer';
 import { StrategyFormDrawer } from './strategy-form-drawer';
 import './lighting.css';
+import { NoProjectNotice } from './no-project-notice';
 
 const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—');
 const execColor: Record<ExecutionStatus, string> = {
@@ -236,6 +237,7 @@ export default function StrategyListPage() {
   const { t } = useTranslation('lighting');
   return (
     <Card size="small" className="ics-lighting" data-testid="strategy-list">
+      <NoProjectNotice />
       <Tabs
         items={[
           { key: 'list', label: t('strategy.tabs.list'), children: <StrategiesTab /> },

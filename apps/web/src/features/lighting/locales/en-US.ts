@@ -141,6 +141,10 @@ export const lightingEnUS: typeof lightingZhCN = {
     needAction: 'At least one action',
     needTarget: 'At least one target',
   },
+  access: {
+    noProject:
+      'No project is visible to your department — ask an administrator to add your department to a project.',
+  },
   tiles: {
     lampTotal: 'Lamps',
     onlineRate: 'Online rate',
@@ -153,6 +157,8 @@ export const lightingEnUS: typeof lightingZhCN = {
     routes: { GlrGis: 'Map', GlrGisShow: 'Map display', GlrLightShow: 'Lamp map', Home: 'Map home' },
     search: 'Search by pole code',
     notFound: 'No pole {{code}}',
+    tilesUnreachable:
+      'Map tiles cannot be loaded from {{host}}: check the network or change the tile URL in Platform settings.',
     cluster: 'Cluster',
     kinds: {
       all: 'All devices',

@@ -143,6 +143,9 @@ export const lightingZhCN = {
     needAction: '至少一个动作',
     needTarget: '至少一个对象',
   },
+  access: {
+    noProject: '没有对您的部门可见的项目，请联系管理员在“项目管理”中为项目添加您的部门。',
+  },
   tiles: {
     lampTotal: '路灯总数',
     onlineRate: '在线率',
@@ -155,6 +158,7 @@ export const lightingZhCN = {
     routes: { GlrGis: '地图', GlrGisShow: '地图展示', GlrLightShow: '路灯分布', Home: '地图首页' },
     search: '按灯杆编号搜索',
     notFound: '未找到灯杆 {{code}}',
+    tilesUnreachable: '无法加载底图瓦片（{{host}}），请检查网络或在“平台设置”中更换瓦片地址。',
     cluster: '聚合',
     kinds: {
       all: '全部设备',

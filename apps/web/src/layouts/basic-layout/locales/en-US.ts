@@ -12,7 +12,7 @@ export const shellEnUS: typeof shellZhCN = {
     search: 'Search menu',
     searchPlaceholder: 'Search menu',
     searchEmpty: 'No matching menu',
-    help: 'Documentation',
+    help: 'User guide',
     userMenu: 'User menu',
     settings: 'Settings',
     account: 'Account',
