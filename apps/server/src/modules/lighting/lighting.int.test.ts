@@ -1,3 +1,4 @@
+import { EMPTY_SCHEDULE_VERSION } from '@ics/contract/server';
 import { Simulator } from '@ics/simulator';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { auth, describeWithApp } from '../../../test/harness';
@@ -434,6 +435,60 @@ describeWithApp(
       });
       expect(after.heldVersion).toBe(gw.scheduleVersion);
       await call('DELETE', `/lighting/strategy/delete?id=${add.body.result.id}`);
+    });
+
+    it('disabling or deleting a strategy pushes the resulting (empty) schedule; push sends what gateways need', async () => {
+      const body = {
+        projectId,
+        name: 'to be ended',
+        actions: [
+          { at: { type: 'sunset', offsetMinutes: 0 }, action: 'on' },
+          { at: { type: 'clock', time: '23:00' }, action: 'dim', level: 50 },
+        ],
+        targets: [{ kind: 'project', id: projectId }],
+      };
+      const gw = sim.gateways[0]!;
+      const view = async () =>
+        (await call('GET', `/lighting/strategy/gateways?projectId=${projectId}`)).body.result.records[0];
+      const add = await call('POST', '/lighting/strategy/add', body);
+      expect(add.status).toBe(200);
+      const id = add.body.result.id as string;
+      await waitJob((await call('POST', '/lighting/strategy/push', { projectId })).body.result.id);
+      await until(
+        async () => Array.isArray(gw.schedule?.entries) && (gw.schedule.entries as unknown[]).length === 2,
+      );
+      const held = await until(async () => ((await view()).upToDate ? await view() : null));
+      expect(held.expectedVersion).toBe(gw.scheduleVersion);
+
+      // Disabling: the gateway is sent the empty schedule without anyone pressing push.
+      const disabled = await call('PUT', '/lighting/strategy/edit', { ...body, id, enabled: false });
+      expect(disabled.status).toBe(200);
+      await until(async () => gw.scheduleVersion === EMPTY_SCHEDULE_VERSION);
+      expect(gw.schedule?.entries).toEqual([]);
+      const empty = await until(async () => ((await view()).upToDate ? await view() : null));
+      expect(empty).toMatchObject({
+        expectedVersion: EMPTY_SCHEDULE_VERSION,
+        heldVersion: EMPTY_SCHEDULE_VERSION,
+      });
+
+      // Enabled again and pushed, then deleted: the gateway is out of date until it acknowledges the empty one.
+      await call('PUT', '/lighting/strategy/edit', { ...body, id, enabled: true });
+      const outdated = await view();
+      expect(outdated.upToDate).toBe(false);
+      expect(outdated.expectedVersion).not.toBe(EMPTY_SCHEDULE_VERSION);
+      const push = await call('POST', '/lighting/strategy/push', { projectId });
+      expect(push.body.result.rejected).toEqual([]);
+      expect((await waitJob(push.body.result.id)).acked).toBe(2);
+      expect(gw.schedule?.entries).toHaveLength(2);
+      await until(async () => (await view()).upToDate);
+      const deleted = await call('DELETE', `/lighting/strategy/delete?id=${id}`);
+      expect(deleted.status).toBe(200);
+      await until(async () => gw.scheduleVersion === EMPTY_SCHEDULE_VERSION);
+      await until(async () => (await view()).upToDate);
+      // With nothing left to hold, push still sends each gateway its (empty) schedule.
+      const again = await call('POST', '/lighting/strategy/push', { projectId });
+      expect(again.body.result).toMatchObject({ total: 2, rejected: [] });
+      expect((await waitJob(again.body.result.id)).acked).toBe(2);
     });
 
     it('areas and roads, lamp filters by road and state, pole detail, home figures', async () => {

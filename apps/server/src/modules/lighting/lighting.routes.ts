@@ -183,13 +183,13 @@ export function registerLightingRoutes(
   addRoute(app, guard, strategyRoutes.add, ({ caller, body }) =>
     strategies.add(me(caller).userId, me(caller).username, body),
   );
-  addRoute(app, guard, strategyRoutes.edit, ({ caller, body }) => strategies.edit(me(caller).userId, body));
+  addRoute(app, guard, strategyRoutes.edit, ({ caller, body }) => strategies.edit(me(caller), body));
   addRoute(app, guard, strategyRoutes.delete, async ({ caller, query }) => {
-    await strategies.delete(me(caller).userId, [query.id]);
+    await strategies.delete(me(caller), [query.id]);
     return null;
   });
   addRoute(app, guard, strategyRoutes.deleteBatch, async ({ caller, query }) => {
-    await strategies.delete(me(caller).userId, query.ids);
+    await strategies.delete(me(caller), query.ids);
     return null;
   });
   addRoute(app, guard, strategyRoutes.preview, ({ caller, body }) =>

@@ -537,6 +537,13 @@ export type ExecutionDto = {
   reason: string | null;
 };
 
+/**
+ * The version of the empty schedule: what a gateway holds once no strategy governs its lamps
+ * (a deleted or disabled strategy's schedule is replaced by it). A gateway that never held a
+ * schedule counts as holding it.
+ */
+export const EMPTY_SCHEDULE_VERSION = 'empty';
+
 /** Whether a gateway holds the schedule the platform last computed for it. */
 export type GatewayScheduleDto = {
   gatewayId: string;
@@ -544,7 +551,7 @@ export type GatewayScheduleDto = {
   name: string;
   projectId: string;
   online: boolean;
-  /** The version the platform computed for the gateway (null: no strategy applies). */
+  /** The version the platform computed for the gateway (`EMPTY_SCHEDULE_VERSION`: no strategy applies; null: its project is gone). */
   expectedVersion: string | null;
   /** The version the gateway reported (hello) or acknowledged. */
   heldVersion: string | null;

@@ -5,9 +5,21 @@ import Progress from 'antd/es/progress';
 import Segmented from 'antd/es/segmented';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commandStatusColor } from '../../../shared/ui/command-status';
+
+/** What a job did, in words: a schedule push, or the control with its level ("Dim 30%"). */
+export function jobTitle(
+  job: Pick<ControlJobDto, 'source' | 'action' | 'level'>,
+  t: TFunction<'lighting'>,
+): string {
+  if (job.source === 'push') return t('control.jobTitles.push');
+  const action = (['on', 'off', 'dim'] as const).find((a) => a === job.action);
+  const name = action ? t(`control.${action}`) : t('control.title');
+  return job.level !== null && job.action !== 'off' ? `${name} ${job.level}%` : name;
+}
 
 /** A job's outcomes as they arrive: counts, a progress bar and one row per device. */
 export function ControlProgressDrawer({
@@ -29,7 +41,7 @@ export function ControlProgressDrawer({
   const percent = job && job.total > 0 ? Math.round((finished / job.total) * 100) : job?.done ? 100 : 0;
   return (
     <Drawer
-      title={`${t('control.progress')}${job ? ` · ${job.action}${job.level !== null ? ` ${job.level}%` : ''}` : ''}`}
+      title={`${t('control.progress')}${job ? ` · ${jobTitle(job, t)}` : ''}`}
       open={open}
       onClose={onClose}
       size={560}

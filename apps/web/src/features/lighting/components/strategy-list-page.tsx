@@ -1,5 +1,6 @@
 import {
   type CommandStatus,
+  EMPTY_SCHEDULE_VERSION,
   type ExecutionDto,
   type ExecutionStatus,
   type GatewayScheduleDto,
@@ -160,6 +161,8 @@ function GatewaysTab() {
   const { t } = useTranslation('lighting');
   const { message } = App.useApp();
   const control = useControl();
+  const version = (v: string | null) =>
+    v === null ? '—' : v === EMPTY_SCHEDULE_VERSION ? t('strategy.emptySchedule') : v;
   const columns: ListColumn<GatewayScheduleDto>[] = [
     { key: 'sn', title: t('gateway.sn') },
     { key: 'name', title: t('common.name') },
@@ -170,8 +173,8 @@ function GatewaysTab() {
         <Badge status={v ? 'success' : 'default'} text={v ? t('common.online') : t('common.offline')} />
       ),
     },
-    { key: 'expectedVersion', title: t('strategy.expected') },
-    { key: 'heldVersion', title: t('strategy.held') },
+    { key: 'expectedVersion', title: t('strategy.expected'), render: version },
+    { key: 'heldVersion', title: t('strategy.held'), render: version },
     {
       key: 'upToDate',
       title: t('strategy.upToDate'),

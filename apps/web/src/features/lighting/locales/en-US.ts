@@ -50,6 +50,7 @@ export const lightingEnUS: typeof lightingZhCN = {
     live: 'Live',
   },
   control: {
+    jobTitles: { push: 'Schedule push' },
     title: 'Control',
     scope: 'Target',
     scopes: { lamps: 'Selected lamps', group: 'Group', gateway: 'Gateway', project: 'Project' },
@@ -95,6 +96,7 @@ export const lightingEnUS: typeof lightingZhCN = {
     unknown: 'Unknown',
   },
   strategy: {
+    emptySchedule: 'No schedule',
     tabs: { list: 'Strategies', executions: 'Execution log', gateways: 'Gateway schedules' },
     priority: 'Priority',
     enabled: 'Enabled',

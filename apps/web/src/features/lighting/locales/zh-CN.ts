@@ -52,6 +52,7 @@ export const lightingZhCN = {
     live: '实时',
   },
   control: {
+    jobTitles: { push: '下发计划' },
     title: '控制',
     scope: '对象',
     scopes: { lamps: '选中的单灯', group: '分组', gateway: '网关', project: '项目' },
@@ -97,6 +98,7 @@ export const lightingZhCN = {
     unknown: '未知',
   },
   strategy: {
+    emptySchedule: '无计划',
     tabs: { list: '策略', executions: '执行记录', gateways: '网关策略版本' },
     priority: '优先级',
     enabled: '启用',
