@@ -71,7 +71,10 @@ export default function LampListPage() {
       message.warning(scope === 'lamps' ? t('control.noSelection') : t('control.noTarget'));
       return;
     }
-    void control.run((confirm) => sendControl({ scope, ids, ...request, confirm }));
+    void control.run((confirm) => sendControl({ scope, ids, ...request, confirm }), {
+      ...request,
+      count: scope === 'lamps' ? ids.length : null,
+    });
   };
 
   const filters: FilterField[] = [

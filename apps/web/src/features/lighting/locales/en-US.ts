@@ -50,6 +50,12 @@ export const lightingEnUS: typeof lightingZhCN = {
     live: 'Live',
   },
   control: {
+    confirmOffTitle: 'Switch off',
+    confirmOff: 'Lamps to switch off: {{count}}. Continue?',
+    confirmOffTarget: 'Switch off every lamp of the chosen target?',
+    confirmDimTitle: 'Dim',
+    confirmDim: 'Lamps to dim to {{level}}%: {{count}}. Continue?',
+    confirmDimTarget: 'Dim every lamp of the chosen target to {{level}}%?',
     jobTitles: { push: 'Schedule push' },
     title: 'Control',
     scope: 'Target',

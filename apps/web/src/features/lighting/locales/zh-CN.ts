@@ -52,6 +52,12 @@ export const lightingZhCN = {
     live: '实时',
   },
   control: {
+    confirmOffTitle: '关灯',
+    confirmOff: '确定关闭 {{count}} 盏灯？',
+    confirmOffTarget: '确定关闭所选对象的全部灯？',
+    confirmDimTitle: '调光',
+    confirmDim: '确定将 {{count}} 盏灯调至 {{level}}%？',
+    confirmDimTarget: '确定将所选对象的全部灯调至 {{level}}%？',
     jobTitles: { push: '下发计划' },
     title: '控制',
     scope: '对象',
