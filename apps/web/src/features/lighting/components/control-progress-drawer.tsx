@@ -1,4 +1,10 @@
-import type { CommandStatus, ControlJobDto, ControlOutcome } from '@ics/contract';
+import {
+  type CommandStatus,
+  type ControlJobDto,
+  type ControlOutcome,
+  reasonText,
+  toLanguage,
+} from '@ics/contract';
 import Alert from 'antd/es/alert';
 import Drawer from 'antd/es/drawer';
 import Progress from 'antd/es/progress';
@@ -31,7 +37,8 @@ export function ControlProgressDrawer({
   open: boolean;
   onClose(): void;
 }) {
-  const { t } = useTranslation('lighting');
+  const { t, i18n } = useTranslation('lighting');
+  const lang = toLanguage(i18n.language);
   const [filter, setFilter] = useState<CommandStatus | 'all'>('all');
   const outcomes = useMemo(
     () => (job?.outcomes ?? []).filter((o) => filter === 'all' || o.status === filter),
@@ -99,7 +106,11 @@ export function ControlProgressDrawer({
                   </Tag>
                 ),
               },
-              { title: t('control.reason'), dataIndex: 'reason' },
+              {
+                title: t('control.reason'),
+                dataIndex: 'reason',
+                render: (r: string | null) => reasonText(r, lang),
+              },
             ]}
           />
         </>

@@ -4,8 +4,10 @@ import {
   type ExecutionDto,
   type ExecutionStatus,
   type GatewayScheduleDto,
+  reasonText,
   type StrategyDto,
   strategyRoutes,
+  toLanguage,
 } from '@ics/contract';
 import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
@@ -119,7 +121,8 @@ function StrategiesTab() {
 }
 
 function ExecutionsTab() {
-  const { t } = useTranslation('lighting');
+  const { t, i18n } = useTranslation('lighting');
+  const lang = toLanguage(i18n.language);
   const columns: ListColumn<ExecutionDto>[] = [
     { key: 'plannedTime', title: t('strategy.planned'), render: (v: string | null) => at(v) },
     { key: 'executedTime', title: t('strategy.executed'), render: (v: string | null) => at(v) },
@@ -139,7 +142,7 @@ function ExecutionsTab() {
     {
       key: 'counts',
       title: t('strategy.outcome'),
-      render: (_, e) => (e.counts ? t('control.counts', e.counts) : (e.reason ?? '—')),
+      render: (_, e) => (e.counts ? t('control.counts', e.counts) : reasonText(e.reason, lang) || '—'),
     },
   ];
   return (
