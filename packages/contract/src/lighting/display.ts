@@ -152,6 +152,48 @@ function entryTime(at: unknown, w: (k: Word) => string): string {
   return JSON.stringify(at);
 }
 
+/**
+ * An instant (ISO text, Date or epoch ms) as `YYYY-MM-DD HH:mm:ss` in one time zone (the
+ * runtime's by default: the browser's in the console, the one the console names in exports).
+ */
+export function formatDateTime(value: unknown, timeZone?: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value as string | number);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+}
+
+/** A strategy's actions in words: "sunset +10 min on 100 %, 23:30 on 40 %, sunrise off". */
+export function describeStrategyActions(
+  actions: ReadonlyArray<{
+    at: { type: string; time?: string; offsetMinutes?: number };
+    action: string;
+    level?: number | undefined;
+  }>,
+  lang: Language,
+): string {
+  const w = (k: Word) => pick(WORDS[k], lang);
+  return actions
+    .map((a) => {
+      const when =
+        a.at.type === 'clock'
+          ? (a.at.time ?? '')
+          : entryTime({ event: a.at.type, offsetMinutes: a.at.offsetMinutes ?? 0 }, w);
+      const level = a.action === 'off' ? 0 : (a.level ?? 100);
+      return `${when} ${levelText(level, w)}`;
+    })
+    .join(lang === 'en-US' ? ', ' : '，');
+}
+
 /** An instant given as epoch ms, as `YYYY-MM-DD HH:mm` in a zone (the runtime's by default). */
 function instantText(ms: unknown, timeZone: string | undefined): string {
   const n = Number(ms);

@@ -348,7 +348,7 @@ const groups = crudRoutes<typeof groupCrudSchemas, DtoResults<GroupDto>>({
 });
 
 export const groupRoutes = {
-  ...groups(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'], {
+  ...groups(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls'], {
     list: { summary: 'Lamp groups' },
     add: { summary: 'Add a group (lamps of its project only)' },
     edit: { summary: 'Rename a group' },
@@ -430,7 +430,7 @@ const circuits = crudRoutes<typeof circuitCrudSchemas, DtoResults<CircuitDto>, '
 });
 
 export const cabinetRoutes = {
-  ...cabinets(['list', 'queryById', 'add', 'edit', 'delete'], {
+  ...cabinets(['list', 'queryById', 'add', 'edit', 'delete', 'exportXls'], {
     list: { summary: 'Distribution cabinets with their circuits and the state of each' },
     delete: { summary: 'Delete a cabinet and its circuits' },
   }),
@@ -570,7 +570,7 @@ const strategies = crudRoutes<typeof strategyCrudSchemas, DtoResults<StrategyDto
 });
 
 export const strategyRoutes = {
-  ...strategies(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'], {
+  ...strategies(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls'], {
     list: { summary: 'Strategies' },
     edit: { summary: 'Replace a strategy (all fields)' },
     delete: { summary: 'Delete a strategy (its execution log stays)' },
