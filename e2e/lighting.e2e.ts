@@ -51,6 +51,12 @@ describe('street lighting', () => {
       .first()
       .fill('40');
     await page.getByTestId('control-dim').click();
+    // Dimming asks first, naming how many lamps.
+    const confirm = page.locator('.ant-modal-confirm');
+    await expect
+      .poll(() => confirm.locator('.ant-modal-confirm-content').textContent())
+      .toBe('Lamps to dim to 40%: 1. Continue?');
+    await confirm.getByRole('button', { name: 'OK' }).click();
     await page
       .getByTestId('control-progress')
       .getByTestId('outcome-acked')
@@ -79,6 +85,11 @@ describe('street lighting', () => {
     const page = await signedIn();
     await page.goto(`${product.baseUrl}/#/lighting/group`);
     await page.getByTestId('group-Night-off').click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await expect
+      .poll(() => confirm.locator('.ant-modal-confirm-content').textContent())
+      .toBe(`Lamps to switch off: ${fixture.lamps.length}. Continue?`);
+    await confirm.getByRole('button', { name: 'OK' }).click();
     const drawer = page.getByTestId('control-progress');
     await expect
       .poll(() => drawer.getByTestId('outcome-acked').count(), { timeout: 20_000 })

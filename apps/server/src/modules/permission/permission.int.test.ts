@@ -193,4 +193,22 @@ describeWithApp('permission: menu nodes carry the button marks the user holds', 
       'system:user:pl-disable',
     );
   });
+
+  it('the device test console has its menu entry, with its mark, in both languages', async () => {
+    const menuOf = async (lang: string) => {
+      const res = await ctx().request({
+        method: 'GET',
+        url: `/ics/sys/permission/getUserPermissionByToken?lang=${lang}`,
+        headers: { 'x-access-token': await ctx().login() },
+      });
+      return res.body.result.menu.find((m: { path?: string }) => m.path === '/test/TestSpecial');
+    };
+    const zh = await menuOf('zh-CN');
+    expect(zh).toMatchObject({ meta: { title: '调试' } });
+    expect((await menuOf('en-US')).meta.title).toBe('Device test console');
+    const all = (await adminApi(ctx)('GET', '/sys/permission/list')).body.result;
+    const entry = all.find((n: { id: string }) => n.id === 'menu-test');
+    expect(entry).toMatchObject({ url: '/test/TestSpecial' });
+    expect(entry.children.map((c: { perms: string }) => c.perms)).toEqual(['test:device:command']);
+  });
 });

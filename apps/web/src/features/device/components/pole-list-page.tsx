@@ -1,4 +1,4 @@
-import { type ImportResult, type PoleDto, poleRoutes } from '@ics/contract';
+import { formatCoordinate, type ImportResult, type PoleDto, poleRoutes } from '@ics/contract';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Select from 'antd/es/select';
@@ -49,8 +49,8 @@ export default function PoleListPage() {
   const columns: ListColumn<PoleDto>[] = [
     { key: 'code', title: t('pole.code'), sorter: true },
     { key: 'name', title: t('common.name'), sorter: true },
-    { key: 'longitude', title: t('pole.longitude') },
-    { key: 'latitude', title: t('pole.latitude') },
+    { key: 'longitude', title: t('pole.longitude'), render: (v: number) => formatCoordinate(v) },
+    { key: 'latitude', title: t('pole.latitude'), render: (v: number) => formatCoordinate(v) },
     { key: 'road', title: t('pole.road') },
     { key: 'height', title: t('pole.height') },
   ];

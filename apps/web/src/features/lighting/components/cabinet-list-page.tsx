@@ -86,7 +86,12 @@ export default function CabinetListPage() {
             <Button size="small" onClick={() => void control.run(() => controlCircuits([c.id], true))}>
               {t('cabinet.on')}
             </Button>
-            <Button size="small" onClick={() => void control.run(() => controlCircuits([c.id], false))}>
+            <Button
+              size="small"
+              onClick={() =>
+                void control.run(() => controlCircuits([c.id], false), { action: 'off', count: c.lampCount })
+              }
+            >
               {t('cabinet.off')}
             </Button>
           </Has>

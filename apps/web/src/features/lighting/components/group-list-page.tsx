@@ -146,7 +146,10 @@ export default function GroupListPage() {
                 testId={`group-${g.name}`}
                 loading={control.sending}
                 onControl={(request) =>
-                  void control.run((confirm) => controlGroups({ groupIds: [g.id], ...request, confirm }))
+                  void control.run((confirm) => controlGroups({ groupIds: [g.id], ...request, confirm }), {
+                    ...request,
+                    count: g.lampCount,
+                  })
                 }
               />
             ),

@@ -1,4 +1,12 @@
-import { type ControlScope, type DeviceDto, deviceListRoutes, type LampState } from '@ics/contract';
+import {
+  type ControlScope,
+  type DeviceDto,
+  deviceListRoutes,
+  faultText,
+  formatReading,
+  type LampState,
+  toLanguage,
+} from '@ics/contract';
 import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
@@ -27,8 +35,6 @@ import { NoProjectNotice } from './no-project-notice';
 const LAMP_PAGE_SIZES = [10, 20, 50, 100, 500];
 const LAMP_STATES: readonly LampState[] = ['on', 'off', 'offline', 'fault'];
 
-const num = (v: unknown, digits = 1) => (typeof v === 'number' ? v.toFixed(digits) : '—');
-
 /** The area/road filter's value (`area:<id>` / `road:<id>`) as the list's `areaId` / `roadId`. */
 function placeParams(value: unknown): Record<string, string | undefined> {
   const [kind, id] = String(value ?? '').split(':');
@@ -37,7 +43,8 @@ function placeParams(value: unknown): Record<string, string | undefined> {
 
 /** `lighting/LampList`: every lamp with live state; switch/dim one, a selection, a group, a gateway, a project. */
 export default function LampListPage() {
-  const { t } = useTranslation('lighting');
+  const { t, i18n } = useTranslation('lighting');
+  const lang = toLanguage(i18n.language);
   const { message } = App.useApp();
   const has = useHas();
   const canControl = has('lighting:lamp:control');
@@ -72,7 +79,10 @@ export default function LampListPage() {
       message.warning(scope === 'lamps' ? t('control.noSelection') : t('control.noTarget'));
       return;
     }
-    void control.run((confirm) => sendControl({ scope, ids, ...request, confirm }));
+    void control.run((confirm) => sendControl({ scope, ids, ...request, confirm }), {
+      ...request,
+      count: scope === 'lamps' ? ids.length : null,
+    });
   };
 
   const filters: FilterField[] = [
@@ -142,8 +152,7 @@ export default function LampListPage() {
         key: field,
         title: t(`lamp.${field}`),
         width: 100,
-        render: (_, lamp) =>
-          num(state(lamp).values[field], field === 'current' || field === 'energy' ? 2 : 1),
+        render: (_, lamp) => formatReading(field, state(lamp).values[field]),
       }),
     ),
     {
@@ -152,8 +161,8 @@ export default function LampListPage() {
       width: 160,
       render: (_, lamp) =>
         state(lamp).faults.map((f) => (
-          <Tag key={f} color="red">
-            {f}
+          <Tag key={f} color="red" data-code={f}>
+            {faultText(f, lang)}
           </Tag>
         )),
     },

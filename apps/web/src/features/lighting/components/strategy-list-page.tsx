@@ -1,10 +1,13 @@
 import {
   type CommandStatus,
+  EMPTY_SCHEDULE_VERSION,
   type ExecutionDto,
   type ExecutionStatus,
   type GatewayScheduleDto,
+  reasonText,
   type StrategyDto,
   strategyRoutes,
+  toLanguage,
 } from '@ics/contract';
 import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
@@ -119,7 +122,8 @@ function StrategiesTab() {
 }
 
 function ExecutionsTab() {
-  const { t } = useTranslation('lighting');
+  const { t, i18n } = useTranslation('lighting');
+  const lang = toLanguage(i18n.language);
   const columns: ListColumn<ExecutionDto>[] = [
     { key: 'plannedTime', title: t('strategy.planned'), render: (v: string | null) => at(v) },
     { key: 'executedTime', title: t('strategy.executed'), render: (v: string | null) => at(v) },
@@ -139,7 +143,7 @@ function ExecutionsTab() {
     {
       key: 'counts',
       title: t('strategy.outcome'),
-      render: (_, e) => (e.counts ? t('control.counts', e.counts) : (e.reason ?? '—')),
+      render: (_, e) => (e.counts ? t('control.counts', e.counts) : reasonText(e.reason, lang) || '—'),
     },
   ];
   return (
@@ -161,6 +165,8 @@ function GatewaysTab() {
   const { t } = useTranslation('lighting');
   const { message } = App.useApp();
   const control = useControl();
+  const version = (v: string | null) =>
+    v === null ? '—' : v === EMPTY_SCHEDULE_VERSION ? t('strategy.emptySchedule') : v;
   const columns: ListColumn<GatewayScheduleDto>[] = [
     { key: 'sn', title: t('gateway.sn') },
     { key: 'name', title: t('common.name') },
@@ -171,8 +177,8 @@ function GatewaysTab() {
         <Badge status={v ? 'success' : 'default'} text={v ? t('common.online') : t('common.offline')} />
       ),
     },
-    { key: 'expectedVersion', title: t('strategy.expected') },
-    { key: 'heldVersion', title: t('strategy.held') },
+    { key: 'expectedVersion', title: t('strategy.expected'), render: version },
+    { key: 'heldVersion', title: t('strategy.held'), render: version },
     {
       key: 'upToDate',
       title: t('strategy.upToDate'),

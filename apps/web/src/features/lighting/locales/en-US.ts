@@ -50,6 +50,13 @@ export const lightingEnUS: typeof lightingZhCN = {
     live: 'Live',
   },
   control: {
+    confirmOffTitle: 'Switch off',
+    confirmOff: 'Lamps to switch off: {{count}}. Continue?',
+    confirmOffTarget: 'Switch off every lamp of the chosen target?',
+    confirmDimTitle: 'Dim',
+    confirmDim: 'Lamps to dim to {{level}}%: {{count}}. Continue?',
+    confirmDimTarget: 'Dim every lamp of the chosen target to {{level}}%?',
+    jobTitles: { push: 'Schedule push' },
     title: 'Control',
     scope: 'Target',
     scopes: { lamps: 'Selected lamps', group: 'Group', gateway: 'Gateway', project: 'Project' },
@@ -95,6 +102,7 @@ export const lightingEnUS: typeof lightingZhCN = {
     unknown: 'Unknown',
   },
   strategy: {
+    emptySchedule: 'No schedule',
     tabs: { list: 'Strategies', executions: 'Execution log', gateways: 'Gateway schedules' },
     priority: 'Priority',
     enabled: 'Enabled',

@@ -52,6 +52,13 @@ export const lightingZhCN = {
     live: '实时',
   },
   control: {
+    confirmOffTitle: '关灯',
+    confirmOff: '确定关闭 {{count}} 盏灯？',
+    confirmOffTarget: '确定关闭所选对象的全部灯？',
+    confirmDimTitle: '调光',
+    confirmDim: '确定将 {{count}} 盏灯调至 {{level}}%？',
+    confirmDimTarget: '确定将所选对象的全部灯调至 {{level}}%？',
+    jobTitles: { push: '下发计划' },
     title: '控制',
     scope: '对象',
     scopes: { lamps: '选中的单灯', group: '分组', gateway: '网关', project: '项目' },
@@ -97,6 +104,7 @@ export const lightingZhCN = {
     unknown: '未知',
   },
   strategy: {
+    emptySchedule: '无计划',
     tabs: { list: '策略', executions: '执行记录', gateways: '网关策略版本' },
     priority: '优先级',
     enabled: '启用',

@@ -1,4 +1,4 @@
-import { isTimeZone, type ProjectRecord, projectRoutes } from '@ics/contract';
+import { formatCoordinate, isTimeZone, type ProjectRecord, projectRoutes } from '@ics/contract';
 import Button from 'antd/es/button';
 import Col from 'antd/es/col';
 import Form from 'antd/es/form';
@@ -66,8 +66,8 @@ export default function ProjectListPage() {
     { key: 'name', title: t('name'), sorter: true },
     { key: 'code', title: t('code'), sorter: true },
     { key: 'region', title: t('region'), sorter: true },
-    { key: 'longitude', title: t('longitude') },
-    { key: 'latitude', title: t('latitude') },
+    { key: 'longitude', title: t('longitude'), render: (v: number) => formatCoordinate(v) },
+    { key: 'latitude', title: t('latitude'), render: (v: number) => formatCoordinate(v) },
     { key: 'timeZone', title: t('timeZone') },
     { key: 'description', title: t('common.description'), defaultHidden: true },
     { key: 'createTime', title: t('common.createTime'), sorter: true },
