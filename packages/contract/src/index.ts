@@ -11,6 +11,7 @@ export type * from './alarm/alarm/alarm.schemas';
 export * from './alarm/workorder/workorder.fields';
 export * from './alarm/workorder/workorder.routes';
 export type * from './alarm/workorder/workorder.schemas';
+export * from './calendar';
 export * from './crud-routes';
 export * from './env/env/env.codes';
 export * from './env/env/env.routes';

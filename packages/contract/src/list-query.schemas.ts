@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { textInput } from './text-input.schemas';
 
+/** No list has more pages than this; a larger page number is a mistake or a probe. */
+export const MAX_PAGE_NO = 10_000_000;
+
 /**
  * Query of every list: paging, sorting, advanced query, and field filters whose operator
  * comes from the value (`*x*`, `x*`, `*x`, `a,b`, `!x`, `> v`, `>= v`, `< v`, `<= v`,
  * `<field>_begin` / `<field>_end`). Unknown keys pass through to the resource's whitelist.
  */
 export const listQuerySchema = z.looseObject({
-  pageNo: z.coerce.number().int().min(1).default(1),
+  // Bounded so that the offset (pageNo - 1) × pageSize stays far inside PostgreSQL's bigint.
+  pageNo: z.coerce.number().int().min(1).max(MAX_PAGE_NO).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(10),
   column: textInput().max(64).optional(),
   order: z.enum(['asc', 'desc']).optional(),

@@ -1,4 +1,10 @@
-import type { DictCatalogue, Language, ListPage, ListQuery } from '@ics/contract/server';
+import {
+  type DictCatalogue,
+  isCalendarDateTime,
+  type Language,
+  type ListPage,
+  type ListQuery,
+} from '@ics/contract/server';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../db/database';
@@ -50,6 +56,8 @@ export const formatTime = (column: string) =>
   `to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?$/;
+/** The largest magnitude a number filter takes: beyond it no column of the platform holds a value. */
+const NUMBER_LIMIT = 1e15;
 const RESERVED = new Set([
   'pageNo',
   'pageSize',
@@ -84,7 +92,7 @@ function convert(kind: FilterKind, field: string, raw: string, endOfDay = false)
   switch (kind) {
     case 'number': {
       const n = Number(value);
-      if (value === '' || !Number.isFinite(n)) throw badFilter(field);
+      if (value === '' || !Number.isFinite(n) || Math.abs(n) > NUMBER_LIMIT) throw badFilter(field);
       return n;
     }
     case 'bool':
@@ -92,7 +100,8 @@ function convert(kind: FilterKind, field: string, raw: string, endOfDay = false)
       if (value === '0' || value === 'false') return false;
       throw badFilter(field);
     case 'date':
-      if (!DATE_PATTERN.test(value)) throw badFilter(field);
+      // The shape alone lets `2024-02-30` through to PostgreSQL, which then fails the query.
+      if (!DATE_PATTERN.test(value) || !isCalendarDateTime(value)) throw badFilter(field);
       return endOfDay && value.length === 10 ? `${value} 23:59:59.999` : value;
     default:
       return raw;
@@ -110,7 +119,10 @@ export function filterCondition(
 ): string {
   const kind = spec.filter ?? 'text';
   const col = spec.column;
-  const cast = kind === 'date' ? "::timestamp at time zone 'Asia/Shanghai'" : '';
+  // A number is bound as numeric whatever the column's type: `1.5` or `1e12` against an integer
+  // column is then a comparison that matches nothing, not an error of the query.
+  const cast =
+    kind === 'date' ? "::timestamp at time zone 'Asia/Shanghai'" : kind === 'number' ? '::numeric' : '';
   if (op === 'like' || op === 'left_like' || op === 'right_like') {
     if (kind !== 'text') throw badFilter(field);
     const v = escapeLike(value);

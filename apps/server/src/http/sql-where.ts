@@ -43,7 +43,8 @@ export function sortOrder(
   allowed: Record<string, string>,
   fallback: string,
 ): string {
-  const col = column ? allowed[column] : undefined;
+  // An own property only: `__proto__` or `toString` must not reach the SQL as Object's members.
+  const col = column && Object.hasOwn(allowed, column) ? allowed[column] : undefined;
   return col ? `${col} ${dir === 'asc' ? 'asc' : 'desc'}` : fallback;
 }
 

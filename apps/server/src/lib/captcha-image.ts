@@ -1,108 +1,149 @@
 import { randomInt } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
+import { Resvg } from '@resvg/resvg-js';
+import svgCaptcha from 'svg-captcha';
 
-/** 5×7 bitmap glyphs of the characters a captcha uses (no look-alikes such as 0/O, 1/I). */
-const GLYPHS: Record<string, string[]> = {
-  '2': ['01110', '10001', '00001', '00010', '00100', '01000', '11111'],
-  '3': ['11110', '00001', '00001', '01110', '00001', '00001', '11110'],
-  '4': ['00010', '00110', '01010', '10010', '11111', '00010', '00010'],
-  '5': ['11111', '10000', '11110', '00001', '00001', '10001', '01110'],
-  '6': ['00110', '01000', '10000', '11110', '10001', '10001', '01110'],
-  '7': ['11111', '00001', '00010', '00100', '01000', '01000', '01000'],
-  '8': ['01110', '10001', '10001', '01110', '10001', '10001', '01110'],
-  '9': ['01110', '10001', '10001', '01111', '00001', '00010', '01100'],
-  A: ['01110', '10001', '10001', '11111', '10001', '10001', '10001'],
-  B: ['11110', '10001', '10001', '11110', '10001', '10001', '11110'],
-  C: ['01110', '10001', '10000', '10000', '10000', '10001', '01110'],
-  D: ['11100', '10010', '10001', '10001', '10001', '10010', '11100'],
-  E: ['11111', '10000', '10000', '11110', '10000', '10000', '11111'],
-  F: ['11111', '10000', '10000', '11110', '10000', '10000', '10000'],
-  H: ['10001', '10001', '10001', '11111', '10001', '10001', '10001'],
-  K: ['10001', '10010', '10100', '11000', '10100', '10010', '10001'],
-  M: ['10001', '11011', '10101', '10101', '10001', '10001', '10001'],
-  N: ['10001', '11001', '10101', '10011', '10001', '10001', '10001'],
-  P: ['11110', '10001', '10001', '11110', '10000', '10000', '10000'],
-  R: ['11110', '10001', '10001', '11110', '10100', '10010', '10001'],
-  S: ['01111', '10000', '10000', '01110', '00001', '00001', '11110'],
-  T: ['11111', '00100', '00100', '00100', '00100', '00100', '00100'],
-  U: ['10001', '10001', '10001', '10001', '10001', '10001', '01110'],
-  W: ['10001', '10001', '10001', '10101', '10101', '10101', '01010'],
-  X: ['10001', '10001', '01010', '00100', '01010', '10001', '10001'],
-  Y: ['10001', '10001', '01010', '00100', '00100', '00100', '00100'],
-};
-export const CAPTCHA_ALPHABET = Object.keys(GLYPHS).join('');
+/** Characters a captcha uses: no look-alikes such as 0/O, 1/I/l, 5/S. */
+export const CAPTCHA_ALPHABET = '2346789ABCDEFHKMNPRTUWXY';
 
 export function randomCaptchaText(length = 4): string {
   return Array.from({ length }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]).join('');
 }
 
-const WIDTH = 105;
-const HEIGHT = 35;
-const SCALE = 3;
+export const CAPTCHA_WIDTH = 120;
+export const CAPTCHA_HEIGHT = 40;
 
-/** Renders `text` as a noisy PNG and returns it as a data URL. */
-export function renderCaptcha(text: string): string {
-  const pixels = new Uint8Array(WIDTH * HEIGHT * 3).fill(0);
-  const set = (x: number, y: number, rgb: [number, number, number]) => {
-    if (x < 0 || y < 0 || x >= WIDTH || y >= HEIGHT) return;
-    pixels.set(rgb, (y * WIDTH + x) * 3);
+/** The part of opentype.js's font that drawing a glyph needs (svg-captcha loads it with its font). */
+type PathCommand = {
+  type: string;
+  x?: number;
+  y?: number;
+  x1?: number;
+  y1?: number;
+  x2?: number;
+  y2?: number;
+};
+type Font = {
+  unitsPerEm: number;
+  charToGlyph(ch: string): { getPath(x: number, y: number, size: number): { commands: PathCommand[] } };
+};
+const font = (svgCaptcha.options as unknown as { font: Font }).font;
+
+/** A uniform random number in [min, max). */
+const between = (min: number, max: number) => min + (randomInt(1_000_000) / 1_000_000) * (max - min);
+
+type Point = { x: number; y: number };
+type Transform = (p: Point) => Point;
+
+/** Rotation, shear and scale about a glyph's centre, then its place on the image. */
+function glyphTransform(cx: number, cy: number, plain: boolean): Transform {
+  if (plain) return ({ x, y }) => ({ x: x + cx, y: y + cy });
+  const angle = between(-0.45, 0.45);
+  const shear = between(-0.35, 0.35);
+  const sx = between(0.8, 1.2);
+  const sy = between(0.8, 1.2);
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  return ({ x, y }) => {
+    const u = (x + shear * y) * sx;
+    const v = y * sy;
+    return { x: cx + u * cos - v * sin, y: cy + u * sin + v * cos };
   };
-  for (let y = 0; y < HEIGHT; y++)
-    for (let x = 0; x < WIDTH; x++)
-      set(x, y, [235 + randomInt(20), 240 + randomInt(15), 245 + randomInt(10)]);
+}
 
-  [...text].forEach((ch, index) => {
-    const glyph = GLYPHS[ch];
-    if (!glyph) return;
-    const colour: [number, number, number] = [randomInt(120), randomInt(120), 80 + randomInt(120)];
-    const left = 8 + index * 24 + randomInt(5);
-    const top = 4 + randomInt(8);
-    const slant = randomInt(3) - 1;
-    glyph.forEach((row, gy) => {
-      [...row].forEach((bit, gx) => {
-        if (bit !== '1') return;
-        for (let dy = 0; dy < SCALE; dy++)
-          for (let dx = 0; dx < SCALE; dx++)
-            set(left + gx * SCALE + dx + Math.round((slant * (6 - gy)) / 2), top + gy * SCALE + dy, colour);
-      });
-    });
+/** A wave over the whole image: every outline point moves with its neighbours, so glyphs bend. */
+function waveWarp(): Transform {
+  const [ay, ax] = [between(2, 4.5), between(1, 3)];
+  const [ly, lx] = [between(35, 60), between(18, 30)];
+  const [py, px] = [between(0, 2 * Math.PI), between(0, 2 * Math.PI)];
+  return ({ x, y }) => ({
+    x: x + ax * Math.sin((2 * Math.PI * y) / lx + px),
+    y: y + ay * Math.sin((2 * Math.PI * x) / ly + py),
   });
-
-  for (let line = 0; line < 4; line++) {
-    const colour: [number, number, number] = [randomInt(200), randomInt(200), randomInt(200)];
-    const start = randomInt(HEIGHT);
-    const drift = (randomInt(5) - 2) / 10;
-    for (let x = 0; x < WIDTH; x++) set(x, Math.round(start + x * drift), colour);
-  }
-  for (let dot = 0; dot < 120; dot++)
-    set(randomInt(WIDTH), randomInt(HEIGHT), [randomInt(255), randomInt(255), randomInt(255)]);
-
-  return `data:image/png;base64,${encodePng(pixels, WIDTH, HEIGHT).toString('base64')}`;
 }
 
-function encodePng(rgb: Uint8Array, width: number, height: number): Buffer {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    raw[y * (width * 3 + 1)] = 0;
-    Buffer.from(rgb.buffer, y * width * 3, width * 3).copy(raw, y * (width * 3 + 1) + 1);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+const f = (n: number) => n.toFixed(2);
+
+/** The outline of `ch`, centred on the origin, through `transform`, as SVG path data. */
+function glyphPath(ch: string, size: number, transform: Transform): string {
+  const path = font.charToGlyph(ch).getPath(0, 0, size);
+  const xs = path.commands.flatMap((c) => (c.x === undefined ? [] : [c.x]));
+  const ys = path.commands.flatMap((c) => (c.y === undefined ? [] : [c.y]));
+  const centre = { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 };
+  const at = (x: number | undefined, y: number | undefined) => {
+    const p = transform({ x: (x ?? 0) - centre.x, y: (y ?? 0) - centre.y });
+    return `${f(p.x)} ${f(p.y)}`;
+  };
+  return path.commands
+    .map((c) => {
+      switch (c.type) {
+        case 'M':
+        case 'L':
+          return `${c.type}${at(c.x, c.y)}`;
+        case 'Q':
+          return `Q${at(c.x1, c.y1)} ${at(c.x, c.y)}`;
+        case 'C':
+          return `C${at(c.x1, c.y1)} ${at(c.x2, c.y2)} ${at(c.x, c.y)}`;
+        default:
+          return 'Z';
+      }
+    })
+    .join('');
 }
 
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
+const darkColour = () => `rgb(${randomInt(30, 140)},${randomInt(30, 140)},${randomInt(30, 160)})`;
+
+/** Curves across the text, as dark and thick as the strokes of the glyphs. */
+function noiseCurves(count: number): string {
+  return Array.from({ length: count }, () => {
+    const y = () => f(between(4, CAPTCHA_HEIGHT - 4));
+    const d = `M${f(between(0, 15))} ${y()} C${f(between(20, 50))} ${y()} ${f(between(70, 100))} ${y()} ${f(between(CAPTCHA_WIDTH - 15, CAPTCHA_WIDTH))} ${y()}`;
+    return `<path d="${d}" stroke="${darkColour()}" stroke-width="${f(between(1, 2))}" fill="none"/>`;
+  }).join('');
+}
+
+/** Short dashes and dots scattered over the image. */
+function speckle(count: number): string {
+  return Array.from({ length: count }, () => {
+    const [x, y] = [between(0, CAPTCHA_WIDTH), between(0, CAPTCHA_HEIGHT)];
+    const [dx, dy] = [between(-4, 4), between(-4, 4)];
+    return `<path d="M${f(x)} ${f(y)} l${f(dx)} ${f(dy)}" stroke="${darkColour()}" stroke-width="${f(between(0.8, 1.8))}"/>`;
+  }).join('');
+}
+
+/**
+ * The SVG of a captcha: each glyph of a real font rotated, sheared and scaled on its own, the
+ * whole bent by a wave, crossed by curves and speckled. `plain` draws the glyphs upright and
+ * clean (what a reader would build its templates from).
+ */
+export function captchaSvg(text: string, plain = false): string {
+  const slot = (CAPTCHA_WIDTH - 16) / text.length;
+  const warp = plain ? (p: Point) => p : waveWarp();
+  const glyphs = [...text]
+    .map((ch, i) => {
+      const size = plain ? 40 : between(36, 44);
+      const cx = 8 + slot * (i + 0.5) + (plain ? 0 : between(-3, 3));
+      const cy = CAPTCHA_HEIGHT / 2 + (plain ? 0 : between(-3, 3));
+      const place = glyphTransform(cx, cy, plain);
+      const colour = plain ? 'rgb(0,0,0)' : darkColour();
+      // The font's strokes are thin: an outline of the same colour makes them readable.
+      return `<path fill="${colour}" stroke="${colour}" stroke-width="1.4" d="${glyphPath(ch, size, (p) => warp(place(p)))}"/>`;
+    })
+    .join('');
+  const background = plain
+    ? 'rgb(255,255,255)'
+    : `rgb(${randomInt(225, 250)},${randomInt(228, 250)},${randomInt(232, 252)})`;
+  const noise = plain ? '' : `${noiseCurves(randomInt(2, 4))}${speckle(40)}`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CAPTCHA_WIDTH}" height="${CAPTCHA_HEIGHT}" viewBox="0 0 ${CAPTCHA_WIDTH} ${CAPTCHA_HEIGHT}"><rect width="100%" height="100%" fill="${background}"/>${glyphs}${noise}</svg>`;
+}
+
+const rasterise = (svg: string) => new Resvg(svg, { font: { loadSystemFonts: false } }).render();
+
+/** The captcha's pixels, RGBA row by row (what a reader of the PNG gets). */
+export function captchaPixels(text: string, plain = false): { width: number; height: number; rgba: Buffer } {
+  const image = rasterise(captchaSvg(text, plain));
+  return { width: image.width, height: image.height, rgba: Buffer.from(image.pixels) };
+}
+
+/** Renders `text` as a distorted PNG and returns it as a data URL. */
+export function renderCaptcha(text: string): string {
+  return `data:image/png;base64,${Buffer.from(rasterise(captchaSvg(text)).asPng()).toString('base64')}`;
 }

@@ -21,7 +21,10 @@ export function registerDictRoutes(app: FastifyInstance, guard: AccessGuard, dic
 
   addRoute(app, guard, routes.getDictItems, async (ctx) => {
     const code = ctx.params.code;
-    if (!code.includes(',')) return (await dicts.catalogue(ctx.lang))[code] ?? [];
+    if (!code.includes(',')) {
+      const catalogue = await dicts.catalogue(ctx.lang);
+      return Object.hasOwn(catalogue, code) ? catalogue[code]! : [];
+    }
     const request = dicts.tableRequest(code);
     await requireAnyMark(guard, ctx.caller!, [request.mark]);
     return dicts.tableOptions(request);

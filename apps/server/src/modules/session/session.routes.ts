@@ -80,7 +80,7 @@ export function registerSessionRoutes(
     const caller = ctx.caller!;
     if (ctx.body.username.toLowerCase() !== caller.username.toLowerCase())
       throw new AppError(403, 'auth.not_own_user');
-    await sessions.updatePassword(caller, ctx.body);
+    await sessions.updatePassword(caller, ctx.body, ctx.ip);
     return withMessage(null, 'auth.password_changed');
   });
 

@@ -51,7 +51,7 @@ export class SessionService {
       throw new Declined('auth.bad_credentials', {}, { captchaRequired });
     }
     await this.refuseFrozen(user, client);
-    await this.guard.recordSuccess(input.username);
+    await this.guard.recordSuccess(input.username, client.ip);
     return this.startSession(user, client, 'log.login.password');
   }
 
@@ -167,13 +167,19 @@ export class SessionService {
   async updatePassword(
     caller: Caller,
     input: { oldpassword: string; password: string; confirmpassword: string },
+    ip: string,
   ) {
     if (input.password !== input.confirmpassword) throw new AppError(400, 'auth.password_mismatch');
     const user = await this.users.findById(caller.userId);
     if (!user) throw new AppError(401, 'auth.token_invalid');
+    // A wrong current password is a guess like a failed sign-in: counted and held the same way,
+    // so that a session left open does not let anyone try passwords without limit.
+    await this.guard.refuseHeld(user.username, ip);
     if (!(await verifyPassword(user.password_hash, input.oldpassword))) {
+      await this.guard.recordFailure(user.username, ip);
       throw new AppError(400, 'auth.old_password_wrong');
     }
+    await this.guard.recordSuccess(user.username, ip);
     await this.users.setPasswordHash(user.id, await hashPassword(input.password));
     await this.sessions.revokeUser(user.id, caller.tokenHash);
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_EPOCH_MS } from '../../calendar';
 import { crudBindings } from '../../crud-routes';
 import { zodShape } from '../../field-spec.schemas';
 import { pageQuerySchema } from '../../page-query.schemas';
@@ -13,7 +14,9 @@ const ids = textInput()
   .max(40_000)
   .transform((s) => s.split(',').filter(Boolean));
 const optionalText = (max: number) => textInput().trim().max(max).optional().nullable();
-const dateish = z.union([z.coerce.number().int(), textInput().datetime({ offset: true })]).optional();
+const dateish = z
+  .union([z.coerce.number().int().min(0).max(MAX_EPOCH_MS), textInput().datetime({ offset: true })])
+  .optional();
 
 // ---- poles -------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate, MAX_EPOCH_MS } from '../../calendar';
 import { crudBindings } from '../../crud-routes';
 import { zodOf } from '../../field-spec.schemas';
 import { pageQuerySchema } from '../../page-query.schemas';
@@ -18,7 +19,10 @@ import {
 const id = textInput().min(1).max(64);
 const optionalText = (max: number) => textInput().trim().max(max).optional().nullable();
 /** Epoch ms or an ISO date-time with offset. */
-const instant = z.union([z.coerce.number().int().min(0), textInput().datetime({ offset: true })]);
+const instant = z.union([
+  z.coerce.number().int().min(0).max(MAX_EPOCH_MS),
+  textInput().datetime({ offset: true }),
+]);
 
 export const areaBodySchema = z.object({
   projectId: id,
@@ -165,7 +169,7 @@ export type StrategyAction = z.output<typeof strategyActionSchema>;
 export const strategyTargetSchema = z.object({ kind: z.enum(strategyTargetKinds), id });
 export type StrategyTarget = z.output<typeof strategyTargetSchema>;
 
-const dateOnly = textInput().regex(/^\d{4}-\d{2}-\d{2}$/, 'date');
+const dateOnly = textInput().refine(isCalendarDate, 'date');
 
 const strategyShape = z.object({
   projectId: zodOf(strategyFields.projectId),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDateTime } from '../../calendar';
 import { crudBindings } from '../../crud-routes';
 import { zodOf } from '../../field-spec.schemas';
 import { optionalText } from '../../list-query.schemas';
@@ -8,13 +9,7 @@ import { type AnnouncementCheckedFields, announcementFields, openPageProblem } f
 
 /** `yyyy-MM-dd[ HH:mm[:ss]]` (GMT+8) or an ISO date-time with its offset. */
 const dateTime = z
-  .union([
-    z.literal(''),
-    textInput().regex(
-      /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?(Z|[+-]\d{2}:?\d{2})?$/,
-      'form.date_time.invalid',
-    ),
-  ])
+  .union([z.literal(''), textInput().refine(isCalendarDateTime, 'form.date_time.invalid')])
   .nullish()
   .transform((v) => v || null);
 

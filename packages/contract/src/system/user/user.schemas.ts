@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../../calendar';
 import { crudBindings } from '../../crud-routes';
 import { zodOf, zodShape } from '../../field-spec.schemas';
 import { listQuerySchema, optionalText, sysCrudQueries, sysIdQuerySchema } from '../../list-query.schemas';
@@ -17,7 +18,10 @@ export const optionalPattern = (pattern: RegExp, message: string, max = 100) =>
 const userShape = {
   ...zodShape(userFields),
   avatar: optionalText(255),
-  birthday: optionalPattern(/^\d{4}-\d{2}-\d{2}$/, 'form.required', 10),
+  birthday: optionalPattern(/^\d{4}-\d{2}-\d{2}$/, 'form.required', 10).refine(
+    (v) => v === null || isCalendarDate(v),
+    'form.date_time.invalid',
+  ),
   sex: z.coerce
     .number()
     .int()
