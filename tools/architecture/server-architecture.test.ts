@@ -52,6 +52,7 @@ const TABLE_OWNERS: Record<string, string> = {
   dev_event: 'device',
   dev_condition: 'device',
   dev_command: 'device',
+  dev_node_lease: 'device',
   dev_lamp_reading: 'device',
   dev_sensor_reading: 'device',
   dev_lamp_rollup: 'device',

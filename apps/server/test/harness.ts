@@ -209,11 +209,12 @@ export async function startTestApp(
       smsInbox.set(phone, code);
     },
   };
-  // A client id of its own on an external broker: several test apps share one broker and one host.
+  // A node id (and so a client id on an external broker) of its own: several test apps share
+  // one broker, one database and one host.
   const config = loadConfig({
     ICS_DEMO: '0',
     ICS_LOG_LEVEL: 'silent',
-    MQTT_CLIENT_ID: `ics-test-${randomBytes(6).toString('hex')}`,
+    ICS_NODE_ID: `test-${randomBytes(6).toString('hex')}`,
     ...env,
   });
   const { app, services } = await buildApp(

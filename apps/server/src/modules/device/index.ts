@@ -37,6 +37,8 @@ export type DeviceModuleDeps = {
     Config,
     | 'mqttUrl'
     | 'mqttClientId'
+    | 'nodeId'
+    | 'nodeLeaseSeconds'
     | 'mqttPort'
     | 'deviceOfflineSeconds'
     | 'commandTimeoutMs'
@@ -94,6 +96,8 @@ export function createDeviceModule({
   const runtime = new DeviceRuntime(db, live, log, {
     mqttUrl: config.mqttUrl,
     mqttClientId: config.mqttClientId,
+    nodeId: config.nodeId,
+    nodeLeaseSeconds: config.nodeLeaseSeconds,
     mqttPort: config.mqttPort,
     offlineSeconds: config.deviceOfflineSeconds,
     commandTimeoutMs: config.commandTimeoutMs,

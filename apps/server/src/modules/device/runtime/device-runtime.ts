@@ -6,6 +6,7 @@ import { connectExternalBroker } from '../bus/external-broker';
 import { CommandRepository } from '../commands/command.repository';
 import { CommandService } from '../commands/command.service';
 import { followHeldSchedules } from '../commands/held-schedules';
+import { NodeLeaseRepository } from '../commands/node-lease.repository';
 import { GatewayDirectory } from '../directory/gateway-directory';
 import { GatewayRepository } from '../gateway.repository';
 import { BulkTurns } from '../ingest/bulk-turns';
@@ -29,6 +30,10 @@ export type DeviceRuntimeOptions = {
   mqttUrl: string | undefined;
   /** This node's client id on the external broker: stable across restarts, one per node. */
   mqttClientId: string;
+  /** This node among several (its lease, its pending commands): stable across restarts. */
+  nodeId: string;
+  /** How long this node's lease lasts without a heartbeat (then another takes its commands over). */
+  nodeLeaseSeconds: number;
   mqttPort: number;
   offlineSeconds: number;
   commandTimeoutMs: number;
@@ -80,11 +85,22 @@ export class DeviceRuntime {
     const turns = new BulkTurns();
     this.store = new TelemetryStore(db, turns);
     this.fanout = new StateFanout(live, options.stateIntervalMs ?? 1_000);
-    this.commands = new CommandService(new CommandRepository(db), () => this.bus, this.rawLog, live, log, {
-      timeoutMs: options.commandTimeoutMs,
-      retries: options.commandRetries,
-      onPublished: (sn) => this.ingest.releaseSender(sn),
-    });
+    this.commands = new CommandService(
+      new CommandRepository(db),
+      new NodeLeaseRepository(db),
+      () => this.bus,
+      this.rawLog,
+      live,
+      log,
+      {
+        nodeId: options.nodeId,
+        leaseSeconds: options.nodeLeaseSeconds,
+        mqttClientId: options.mqttUrl ? options.mqttClientId : null,
+        timeoutMs: options.commandTimeoutMs,
+        retries: options.commandRetries,
+        onPublished: (sn) => this.ingest.releaseSender(sn),
+      },
+    );
     const events = {
       log,
       onDevicesChanged: (devices: readonly LiveDevice[], from?: number, to?: number) =>
@@ -155,7 +171,7 @@ export class DeviceRuntime {
       this.processWatch = new ProcessWatch();
     }
     this.ingest.start();
-    this.commands.start();
+    await this.commands.start();
     this.unfollowSchedules = followHeldSchedules(this.commands, new GatewayRepository(this.db));
     this.fanout.start();
     const every = (ms: number, job: () => Promise<unknown>, name: string) => {
@@ -187,7 +203,7 @@ export class DeviceRuntime {
     for (const hook of this.stopHooks.splice(0)) await hook().catch(() => undefined);
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
-    this.commands.stop();
+    await this.commands.stop().catch((err: Error) => this.log.warn({ err }, 'stopping commands failed'));
     this.unfollowSchedules?.();
     this.unfollowSchedules = null;
     const bus = this.bus;
