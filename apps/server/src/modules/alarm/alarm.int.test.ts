@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { topics } from '@ics/contract/server';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { auth, describeWithApp } from '../../../test/harness';
 import { until } from '../../../test/until';
 import { SIGNATURE_HEADER, sign } from './webhook.service';
@@ -388,6 +389,45 @@ describeWithApp(
         severity: 'major',
       });
       expect(wrongCode.status).toBe(400);
+    });
+
+    it('pushes raised alarms to the consoles of the project’s users who may see alarms, and no one else', async () => {
+      await ctx().app.listen({ port: 0, host: '127.0.0.1' });
+      const origin = `ws://127.0.0.1:${(ctx().app.server.address() as AddressInfo).port}/ics/websocket`;
+      const open = async (username: string, departs: string[], roles: string[]) => {
+        const id = await ctx().createUser({ username, roles, departs });
+        const userToken = await ctx().login(username);
+        const inbox: Array<{
+          cmd: string;
+          kind?: string;
+          alarms?: Array<{ code: string; severity: string }>;
+        }> = [];
+        const ws = new WebSocket(`${origin}/${id}?token=${userToken}`);
+        ws.on('message', (data) => inbox.push(JSON.parse(String(data))));
+        await new Promise((resolve, reject) => {
+          ws.once('open', resolve);
+          ws.once('error', reject);
+        });
+        return { ws, alarms: () => inbox.filter((m) => m.cmd === 'alarm') };
+      };
+      const watcher = await open('push-viewer', ['dep-ops'], ['role-viewer']);
+      const unmarked = await open('push-unmarked', ['dep-ops'], []);
+      const stranger = await open('push-stranger', ['dep-monitor'], ['role-operator']);
+      ctx().clearCaches();
+      try {
+        await lampFaults('L2', ['relayFailure', 'lowCurrent']);
+        const pushed = await until(async () => {
+          await flush();
+          return watcher.alarms().find((m) => m.alarms?.some((a) => a.code === 'lowCurrent')) ?? null;
+        });
+        expect(pushed).toMatchObject({ cmd: 'alarm', kind: 'raised', projectId });
+        expect(pushed.alarms!.find((a) => a.code === 'lowCurrent')).toMatchObject({ severity: 'minor' });
+        await new Promise((r) => setTimeout(r, 300));
+        expect(unmarked.alarms()).toEqual([]);
+        expect(stranger.alarms()).toEqual([]);
+      } finally {
+        for (const c of [watcher, unmarked, stranger]) c.ws.close();
+      }
     });
 
     it('refuses users without the marks and shows a user of another project nothing', async () => {
