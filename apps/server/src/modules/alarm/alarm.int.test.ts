@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { auth, describeWithApp } from '../../../test/harness';
 import { until } from '../../../test/until';
+import { localParts, sunTimes } from '../lighting';
 import { SIGNATURE_HEADER, sign } from './webhook.service';
 
 const env = { MQTT_PORT: '0', ICS_DEVICE_OFFLINE_SECONDS: '60', ICS_DEVICE_STATE_WRITE_MS: '100' };
@@ -537,6 +538,64 @@ describeWithApp(
       } finally {
         server.close();
       }
+    });
+
+    it('raises lamp anomalies: power outside its band at its level, burning while the sun is up; clears them', async () => {
+      await ctx().db.query(
+        `update sys_project set time_zone = 'Asia/Shanghai', latitude = 31.23, longitude = 121.47 where id = $1`,
+        [projectId],
+      );
+      ctx().clearCaches();
+      const lit = async (power: number) => {
+        await send(client, gw.sn, 'telemetry', {
+          ts: Date.now(),
+          readings: [
+            { dev: 'L1', on: true, level: 50, power },
+            { dev: 'L2', on: false, level: 0, power: 0 },
+          ],
+        });
+        await until(async () => {
+          const [s] = await ctx().db.query<{ p: number }>(
+            `select (vals->>'power')::float as p from dev_state where device_id = $1`,
+            [lamp1],
+          );
+          return s?.p === power ? true : null;
+        });
+      };
+      const save = await api('PUT', '/alarm/rule/save', {
+        projectId,
+        type: 'anomaly',
+        code: 'power_deviation',
+        enabled: true,
+        severity: 'warning',
+        params: { value: 100, tolerancePercent: 20 },
+      });
+      expect(save.status).toBe(200);
+      const { date } = localParts(Date.now(), 'Asia/Shanghai');
+      const sun = sunTimes(date, 31.23, 121.47, 'Asia/Shanghai');
+      const noon = new Date((sun.sunrise! + sun.sunset!) / 2);
+      const midnight = new Date(sun.sunset! + 5 * 3_600_000);
+      const anomalies = ctx().services.alarm.anomalies;
+
+      // Rated 100 W at level 50 is 50 W ± 20 %: 20 W is out of the band, 52 W is in it.
+      await lit(20);
+      await anomalies.evaluate(midnight);
+      const [power] = await alarmOf(lamp1, 'power_deviation', 'active');
+      expect(power).toMatchObject({ type: 'anomaly', severity: 'warning', cleared: false });
+      expect(power!.detail).toMatchObject({ power: 20, expected: 50 });
+      expect(await alarmOf(lamp1, 'day_burning')).toHaveLength(0);
+      await anomalies.evaluate(midnight);
+      expect((await alarmOf(lamp1, 'power_deviation'))[0]!.count).toBe(1);
+      await lit(52);
+      await anomalies.evaluate(midnight);
+      expect((await alarmOf(lamp1, 'power_deviation'))[0]!.cleared).toBe(true);
+
+      // Lit at noon: burning by day; the unlit lamp is not.
+      await anomalies.evaluate(noon);
+      expect(await alarmOf(lamp1, 'day_burning', 'active')).toHaveLength(1);
+      expect(await alarmOf(lamp2, 'day_burning')).toHaveLength(0);
+      await anomalies.evaluate(midnight);
+      expect((await alarmOf(lamp1, 'day_burning'))[0]!.cleared).toBe(true);
     });
   },
   { env },
