@@ -583,7 +583,10 @@ describeWithApp(
       const [power] = await alarmOf(lamp1, 'power_deviation', 'active');
       expect(power).toMatchObject({ type: 'anomaly', severity: 'warning', cleared: false });
       expect(power!.detail).toMatchObject({ power: 20, expected: 50 });
-      expect(await alarmOf(lamp1, 'day_burning')).toHaveLength(0);
+      // (Earlier sweeps ran at the real time of day: a lamp lit then may have burnt by day.)
+      const burning = (id: string) =>
+        alarmOf(id, 'day_burning', 'active').then((a) => a.filter((x) => !x.cleared));
+      expect(await burning(lamp1)).toHaveLength(0);
       await anomalies.evaluate(midnight);
       expect((await alarmOf(lamp1, 'power_deviation'))[0]!.count).toBe(1);
       await lit(52);
@@ -592,10 +595,10 @@ describeWithApp(
 
       // Lit at noon: burning by day; the unlit lamp is not.
       await anomalies.evaluate(noon);
-      expect(await alarmOf(lamp1, 'day_burning', 'active')).toHaveLength(1);
-      expect(await alarmOf(lamp2, 'day_burning')).toHaveLength(0);
+      expect(await burning(lamp1)).toHaveLength(1);
+      expect(await burning(lamp2)).toHaveLength(0);
       await anomalies.evaluate(midnight);
-      expect((await alarmOf(lamp1, 'day_burning'))[0]!.cleared).toBe(true);
+      expect(await burning(lamp1)).toHaveLength(0);
     });
   },
   { env },
