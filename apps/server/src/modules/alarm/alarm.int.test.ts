@@ -390,6 +390,17 @@ describeWithApp(
         severity: 'major',
       });
       expect(wrongCode.status).toBe(400);
+      const noSuchUser = await api('PUT', '/alarm/rule/save', {
+        projectId,
+        type: 'fault',
+        code: 'lampFailure',
+        enabled: true,
+        severity: 'major',
+        escalateAfterMinutes: 5,
+        escalateUserId: 'nobody-here',
+      });
+      expect(noSuchUser.status).toBe(400);
+      expect(noSuchUser.body.errorCode).toBe('alarm.rule_user_not_found');
     });
 
     it('pushes raised alarms to the consoles of the project’s users who may see alarms, and no one else', async () => {
