@@ -140,7 +140,8 @@ async function storm(
     // Still exactly one alarm per lamp a moment later (nothing counted twice, nothing late).
     await new Promise((r) => setTimeout(r, 1_000));
     const after = (await timedGet(server.api, '/alarm/counts', token)).result as { open: number };
-    if (after.open !== LAMPS) console.error(`${tag} alarm storm: server output\n${server.output().slice(-4000)}`);
+    if (after.open !== LAMPS)
+      console.error(`${tag} alarm storm: server output\n${server.output().slice(-4000)}`);
     during.sort((a, b) => a - b);
     const p95 = quantile(during, 0.95);
     return [
