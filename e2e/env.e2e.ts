@@ -134,7 +134,7 @@ describe('environment monitoring', () => {
       await expect.poll(() => summary.locator('tbody tr.ant-table-row').count()).toBe(2);
       for (const stat of ['min', 'avg', 'max'])
         expect(await summary.getByTestId(`summary-${stat}`).first().textContent()).toMatch(/^\d+ µg\/m³$/);
-      expect(await page.getByTestId('history-granularity').textContent()).toContain(
+      expect(await page.getByTestId('history-granularity').textContent()).toBe(
         locale === 'zh-CN' ? '原始数据' : 'Raw readings',
       );
       // ECharts came in a chunk of its own, once the page needed it.
