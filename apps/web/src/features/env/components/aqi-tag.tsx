@@ -6,7 +6,7 @@ import '../locales';
 
 /** The colours HJ 633 gives each category (green, yellow, orange, red, purple, maroon), with readable text. */
 export const AQI_COLOURS: Record<AqiCategory, { background: string; color: string }> = {
-  excellent: { background: '#00e400', color: '#fff' },
+  excellent: { background: '#00e400', color: '#333' },
   good: { background: '#ffff00', color: '#333' },
   light: { background: '#ff7e00', color: '#fff' },
   moderate: { background: '#ff0000', color: '#fff' },

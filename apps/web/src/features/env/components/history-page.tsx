@@ -137,7 +137,7 @@ export default function HistoryPage() {
       extra={
         history.data && (
           <Tag color="blue" data-testid="history-granularity">
-            {t('history.shownAs', { granularity: t(`history.${history.data.granularity}`) })}
+            {t(`history.${history.data.granularity}`)}
           </Tag>
         )
       }

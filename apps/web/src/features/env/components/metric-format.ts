@@ -13,8 +13,14 @@ const DIGITS: Record<EnvMetric, number> = {
   pressure: 1,
 };
 
+/** A metric's value with its usual decimals, or a dash without one. */
+export function formatValue(metric: EnvMetric, value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '—';
+  return value.toFixed(DIGITS[metric]);
+}
+
 /** A metric's value with its unit, or a dash without one. */
 export function formatMetric(metric: EnvMetric, value: number | null | undefined): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return '—';
-  return `${value.toFixed(DIGITS[metric])} ${envMetricUnits[metric]}`;
+  const text = formatValue(metric, value);
+  return text === '—' ? text : `${text} ${envMetricUnits[metric]}`;
 }

@@ -1,6 +1,14 @@
-import { airQuality, type EnvMetric, type EnvSensorDto, envMetrics, envRoutes } from '@ics/contract';
+import {
+  airQuality,
+  type EnvMetric,
+  type EnvSensorDto,
+  envMetrics,
+  envMetricUnits,
+  envRoutes,
+} from '@ics/contract';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
+import Space from 'antd/es/space';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +17,8 @@ import { mergeState, useLiveRows } from '../../../shared/lib/realtime/live-state
 import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
 import '../locales';
 import { AqiTag } from './aqi-tag';
-import { formatMetric } from './metric-format';
+import { formatValue } from './metric-format';
+import './env.css';
 import { ThresholdDrawer } from './threshold-drawer';
 
 /** The metrics shown as columns, in the order operators read them. */
@@ -71,13 +80,13 @@ export default function SensorListPage() {
       key: 'name',
       title: t('sensor.name'),
       fixed: 'left',
-      width: 150,
+      width: 130,
       sorter: true,
       render: (_, s) => s.name ?? s.address,
     },
     { key: 'address', title: t('sensor.address'), width: 90, sorter: true },
     { key: 'gatewaySn', title: t('sensor.gateway'), width: 130 },
-    { key: 'poleCode', title: t('sensor.pole'), width: 100, render: (_, s) => s.poleCode ?? '—' },
+    { key: 'poleCode', title: t('sensor.pole'), width: 90, render: (_, s) => s.poleCode ?? '—' },
     {
       key: 'online',
       title: t('sensor.state'),
@@ -98,12 +107,18 @@ export default function SensorListPage() {
     ...COLUMNS.map(
       (metric): ListColumn<EnvSensorDto> => ({
         key: metric,
-        title: t(`metric.${metric}`),
-        width: metric === 'illuminance' || metric === 'pressure' ? 110 : 95,
+        // The unit under the name keeps the cells to bare numbers and the columns narrow.
+        title: (
+          <span className="ics-env__metric-title">
+            {t(`metric.${metric}`)}
+            <small>{envMetricUnits[metric]}</small>
+          </span>
+        ),
+        width: 96,
         align: 'right',
         render: (_, s) => (
           <span data-testid={`value-${s.address}-${metric}`}>
-            {formatMetric(metric, live(s).values[metric])}
+            {formatValue(metric, live(s).values[metric])}
           </span>
         ),
       }),
@@ -135,11 +150,11 @@ export default function SensorListPage() {
         columns={columns}
         filters={filters}
         size="small"
-        scrollX={1700}
+        scrollX={1680}
         onRows={onRows}
-        actionsWidth={140}
+        actionsWidth={150}
         rowActions={(s) => (
-          <>
+          <Space size={0}>
             <Button
               size="small"
               type="link"
@@ -155,7 +170,7 @@ export default function SensorListPage() {
             >
               {t('sensor.history')}
             </Button>
-          </>
+          </Space>
         )}
       />
       <ThresholdDrawer sensor={editing} onClose={() => setEditing(null)} />

@@ -104,6 +104,5 @@ export const envEnUS: typeof envZhCN = {
     avg: 'Average',
     max: 'Max',
     points: 'Points',
-    shownAs: 'Shown as {{granularity}}',
   },
 };

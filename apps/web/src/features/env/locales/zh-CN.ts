@@ -103,6 +103,5 @@ export const envZhCN = {
     avg: '平均值',
     max: '最大值',
     points: '数据点',
-    shownAs: '显示为{{granularity}}',
   },
 };
