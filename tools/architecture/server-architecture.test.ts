@@ -70,6 +70,11 @@ const TABLE_OWNERS: Record<string, string> = {
   lighting_execution: 'lighting',
   lighting_gateway_schedule: 'lighting',
   lighting_map_version: 'lighting',
+  alarm_workorder: 'workorder',
+  alarm_workorder_day: 'workorder',
+  alarm_workorder_alarm: 'workorder',
+  alarm_workorder_note: 'workorder',
+  alarm_workorder_photo: 'workorder',
 };
 
 function migratedTables(): string[] {

@@ -23,6 +23,7 @@ import { createRealtimeModule, type FanOut } from './modules/realtime';
 import { createRoleModule } from './modules/role';
 import { createSessionModule, logSmsSender, type SmsSender } from './modules/session';
 import { createUserModule, type SeedOutcome, seedAdmin } from './modules/user';
+import { createWorkOrderModule } from './modules/workorder';
 import { registerAccessLog, requestId } from './plugins/access-log';
 import { registerConsole } from './plugins/console';
 import { registerCors } from './plugins/cors';
@@ -146,6 +147,8 @@ function createModules(
     commands: device.commands,
     push: realtime,
   });
+  // Work orders over the caller's projects; the alarm module is passed in once it exists.
+  const workOrder = createWorkOrderModule({ db, config, scopes: project.scope, projects: project.service });
   return {
     i18n,
     check,
@@ -166,6 +169,7 @@ function createModules(
     devices,
     liveEvents: device.live,
     lighting,
+    workOrder,
   };
 }
 
@@ -268,6 +272,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       });
       services.device.routes(api, guard);
       services.lighting.registerRoutes(api, guard);
+      await services.workOrder.registerRoutes(api, guard);
       // System administration: every operation of these routes goes to the operation log.
       await api.register(async (scope) => {
         services.log.recordOperations(scope, guard);
