@@ -1,0 +1,2 @@
+export { useAlarmCounts } from './api/alarms';
+export { toAlarmPush } from './utils/alarm-push';
