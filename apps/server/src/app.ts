@@ -7,6 +7,7 @@ import type { Database } from './db/database';
 import { migrationsApplied } from './db/migrate';
 import { installErrorHandling } from './http/error-handler';
 import { clearOnWrites, type ResponseCache } from './http/response-cache';
+import { createAlarmModule } from './modules/alarm';
 import { createAnnouncementModule } from './modules/announcement';
 import { createCheckModule } from './modules/check';
 import { createDepartModule } from './modules/depart';
@@ -147,8 +148,23 @@ function createModules(
     commands: device.commands,
     push: realtime,
   });
-  // Work orders over the caller's projects; the alarm module is passed in once it exists.
-  const workOrder = createWorkOrderModule({ db, config, scopes: project.scope, projects: project.service });
+  const alarm = createAlarmModule({
+    db,
+    log: logger,
+    scopes: project.scope,
+    projects: project.service,
+    live: device.live,
+    push: realtime,
+    permissions: permission.service,
+  });
+  // Work orders over the caller's projects, made from alarms and shown on their timelines.
+  const workOrder = createWorkOrderModule({
+    db,
+    config,
+    scopes: project.scope,
+    projects: project.service,
+    alarms: alarm.alarms,
+  });
   return {
     i18n,
     check,
@@ -169,6 +185,7 @@ function createModules(
     devices,
     liveEvents: device.live,
     lighting,
+    alarm,
     workOrder,
   };
 }
@@ -234,6 +251,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const start = options.start ?? false;
   useDeviceBus(app, services.device, start);
   useScheduler(app, services.lighting.scheduler, start);
+  useScheduler(app, services.alarm.sweeper, start);
+  app.addHook('onClose', () => services.alarm.close());
   useDemo(app, start && config.demo, () => services.device.startDemo(app.log));
   app.addHook('onClose', () => services.lighting.close());
   const metrics = createMetrics(app, {
@@ -272,6 +291,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       });
       services.device.routes(api, guard);
       services.lighting.registerRoutes(api, guard);
+      services.alarm.registerRoutes(api, guard);
       await services.workOrder.registerRoutes(api, guard);
       // System administration: every operation of these routes goes to the operation log.
       await api.register(async (scope) => {

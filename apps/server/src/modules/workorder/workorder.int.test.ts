@@ -284,4 +284,64 @@ describeWithApp('work orders', (ctx) => {
     expect(detail.body.result.notes).toHaveLength(1);
     expect(detail.body.result.noteCount).toBe(1);
   });
+
+  it('takes up alarms of its project, shows on their timelines, and warns when closing over an active fault', async () => {
+    const engine = ctx().services.alarm.engine;
+    const condition = (sourceId: string, project: string) => ({
+      projectId: project,
+      sourceKind: 'device' as const,
+      sourceId,
+      deviceId: null,
+      gatewayId: null,
+      poleId: null,
+      type: 'fault' as const,
+      code: 'lampFailure',
+      at: new Date(),
+      detail: {},
+    });
+    const [alarm] = await engine.raise([condition('lamp-wo-1', projectId)]);
+    const [foreign] = await engine.raise([condition('lamp-wo-2', otherProjectId)]);
+    const other = await add({ alarmIds: [foreign!.id] });
+    expect(other.status).toBe(404);
+    expect(other.body.errorCode).toBe('workorder.alarm_not_found');
+
+    const order = (await add({ alarmIds: [alarm!.id, alarm!.id], assigneeId: ids.worker1 })).body.result;
+    expect(order.alarmIds).toEqual([alarm!.id]);
+    const byAlarm = await as('operator1')('GET', `/alarm/workorder/list?alarmId=${alarm!.id}`);
+    expect(byAlarm.body.result.records.map((r: { id: string }) => r.id)).toEqual([order.id]);
+    const timeline = await api('GET', `/alarm/queryById?id=${alarm!.id}`);
+    const lines = timeline.body.result.events.filter((e: { action: string }) => e.action === 'workorder');
+    expect(lines[0]).toMatchObject({ actor: 'operator1', comment: order.code });
+    expect(lines[0].detail).toMatchObject({ workOrderId: order.id, status: 'assigned' });
+
+    // The lamp still reports the fault: closing warns, naming the alarm, and changes nothing.
+    const close = () =>
+      as('worker1')('POST', '/alarm/workorder/transition', { id: order.id, action: 'close', note: 'done' });
+    const warned = await close();
+    expect(warned.status).toBe(409);
+    expect(warned.body.errorCode).toBe('workorder.fault_active');
+    expect(warned.body.result).toEqual({ alarmIds: [alarm!.id] });
+    const still = await as('worker1')('GET', `/alarm/workorder/queryById?id=${order.id}`);
+    expect(still.body.result.status).toBe('assigned');
+    const forced = await as('worker1')('POST', '/alarm/workorder/transition', {
+      id: order.id,
+      action: 'close',
+      force: true,
+    });
+    expect(forced.body.result.status).toBe('closed');
+
+    // Once the device reports it gone, closing needs no force.
+    const second = (await add({ alarmIds: [alarm!.id], assigneeId: ids.worker1 })).body.result;
+    await engine.clear([
+      { sourceKind: 'device', sourceId: 'lamp-wo-1', code: 'lampFailure', at: new Date() },
+    ]);
+    const closed = await as('worker1')('POST', '/alarm/workorder/transition', {
+      id: second.id,
+      action: 'close',
+    });
+    expect(closed.status).toBe(200);
+    const after = await api('GET', `/alarm/queryById?id=${alarm!.id}`);
+    const last = after.body.result.events.filter((e: { action: string }) => e.action === 'workorder').at(-1);
+    expect(last.detail).toMatchObject({ workOrderId: second.id, status: 'closed', open: false });
+  });
 });
