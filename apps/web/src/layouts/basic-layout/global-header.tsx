@@ -15,10 +15,12 @@ import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlarmBell } from '../../features/alarm';
 import { NoticeBell } from '../../features/announcement';
 import { platformLogoUrl } from '../../shared/hooks/use-platform-settings';
 import { useSession } from '../../shared/lib/auth/session-store';
 import { apiBaseUrl } from '../../shared/lib/http/runtime-config';
+import { useHas } from '../../shared/ui/has';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
 import type { MenuEntry } from './menu-items';
 import { MenuSearch } from './menu-search';
@@ -64,6 +66,7 @@ export function GlobalHeader({
   children?: ReactNode;
 }) {
   const { t } = useTranslation('shell');
+  const has = useHas();
   const user = useSession((s) => s.userInfo);
   const avatar = platformLogoUrl(user?.avatar);
 
@@ -136,6 +139,7 @@ export function GlobalHeader({
         >
           <QuestionCircleOutlined />
         </a>
+        {has('alarm:alarm:list') && <AlarmBell />}
         <NoticeBell />
         <Dropdown
           trigger={['click']}

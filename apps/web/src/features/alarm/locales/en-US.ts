@@ -74,6 +74,7 @@ export const alarmEnUS: typeof alarmZhCN = {
     live: 'Live',
     newAlarms: '{{count}} new alarms',
   },
+  bell: { label: 'Alarms', empty: 'No open alarms', more: 'All alarms', open: '{{count}} open' },
   drawer: {
     title: 'Alarm',
     timeline: 'Timeline',

@@ -72,6 +72,7 @@ export const alarmZhCN = {
     live: '实时',
     newAlarms: '{{count}} 条新报警',
   },
+  bell: { label: '报警', empty: '暂无未处理报警', more: '查看全部报警', open: '{{count}} 条未确认' },
   drawer: {
     title: '报警详情',
     timeline: '处理记录',
