@@ -15,7 +15,7 @@ import Typography from 'antd/es/typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/lib/auth/session-store';
-import { isApiError } from '../../../shared/lib/http';
+import { errorMessage, isApiError } from '../../../shared/lib/http';
 import { Has, useHas } from '../../../shared/ui/has';
 import { useAddNote, useAssignWorkOrder, useMoveWorkOrder, useWorkOrder } from '../api/workorders';
 import { formatTime, priorityColors, workOrderStatusColors } from '../utils/labels';
@@ -42,7 +42,7 @@ function Steps({ order }: { order: WorkOrderDetail }) {
   const run = async (action: WorkOrderAction, force: boolean) => {
     try {
       await move.mutateAsync({ id: order.id, action, force, ...(note.trim() ? { note: note.trim() } : {}) });
-      message.success(t(`workorder.actions.${action}`));
+      message.success(t('workorder.moved'));
       setStep(null);
     } catch (error) {
       if (isApiError(error) && error.errorCode === 'workorder.fault_active') {
@@ -57,6 +57,8 @@ function Steps({ order }: { order: WorkOrderDetail }) {
         });
         return;
       }
+      if (isApiError(error) && error.status === 409)
+        message.error(errorMessage(error, t('common.loadFailed')));
       throw error;
     }
   };

@@ -130,6 +130,7 @@ export const alarmEnUS: typeof alarmZhCN = {
     assignTitle: 'Assign the work order',
     createTitle: 'New work order',
     fromAlarms: 'From {{count}} alarms',
+    moved: 'Work order updated',
     forceClose: 'Close anyway',
     faultActive: 'The device still reports the fault',
     faultActiveText: '{{count}} linked alarms are not cleared. Close the work order anyway?',

@@ -128,6 +128,7 @@ export const alarmZhCN = {
     assignTitle: '派发工单',
     createTitle: '新建工单',
     fromAlarms: '由 {{count}} 条报警创建',
+    moved: '工单状态已更新',
     forceClose: '强制关闭',
     faultActive: '设备仍在上报故障',
     faultActiveText: '关联的 {{count}} 条报警尚未恢复，仍要关闭工单吗？',
