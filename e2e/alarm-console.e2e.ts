@@ -131,6 +131,14 @@ describe('alarm console', () => {
     await expect.poll(() => timeline.textContent(), { timeout: 10_000 }).toContain('crew on the way');
     expect(await timeline.textContent()).toContain('lamp replaced');
     await screenshot(page, 'alarm-drawer-en-US');
+    await page.keyboard.press('Escape');
+
+    // "Open device" shows the lamp list filtered to that lamp.
+    await row.getByText('Open device').click();
+    const lamps = page.getByTestId('list-lamps');
+    await lamps.waitFor();
+    await expect.poll(() => lamps.locator('.ant-table-row').count(), { timeout: 10_000 }).toBe(1);
+    expect(await lamps.locator('.ant-table-row').textContent()).toContain('L001');
     await page.context().close();
   });
 

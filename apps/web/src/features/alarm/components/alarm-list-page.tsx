@@ -242,7 +242,7 @@ export default function AlarmListPage() {
               <Button
                 size="small"
                 type="link"
-                onClick={() => navigate(`/lighting/lamp?name=${encodeURIComponent(a.sourceName ?? '')}`)}
+                onClick={() => navigate(`/lighting/lamp?keyword=${encodeURIComponent(a.sourceName ?? '')}`)}
               >
                 {t('list.toDevice')}
               </Button>
