@@ -78,6 +78,11 @@ const TABLE_OWNERS: Record<string, string> = {
   lighting_gateway_schedule: 'lighting',
   lighting_map_version: 'lighting',
   env_threshold: 'env',
+  alarm_workorder: 'workorder',
+  alarm_workorder_day: 'workorder',
+  alarm_workorder_alarm: 'workorder',
+  alarm_workorder_note: 'workorder',
+  alarm_workorder_photo: 'workorder',
 };
 
 function migratedTables(): string[] {

@@ -25,6 +25,7 @@ import { createRealtimeModule, type FanOut } from './modules/realtime';
 import { createRoleModule } from './modules/role';
 import { createSessionModule, logSmsSender, type SmsSender } from './modules/session';
 import { createUserModule, type SeedOutcome, seedAdmin } from './modules/user';
+import { createWorkOrderModule } from './modules/workorder';
 import { registerAccessLog, requestId } from './plugins/access-log';
 import { registerConsole } from './plugins/console';
 import { registerCors } from './plugins/cors';
@@ -164,6 +165,14 @@ function createModules(
     push: realtime,
     permissions: permission.service,
   });
+  // Work orders over the caller's projects, made from alarms and shown on their timelines.
+  const workOrder = createWorkOrderModule({
+    db,
+    config,
+    scopes: project.scope,
+    projects: project.service,
+    alarms: alarm.alarms,
+  });
   return {
     i18n,
     check,
@@ -186,6 +195,7 @@ function createModules(
     lighting,
     env,
     alarm,
+    workOrder,
   };
 }
 
@@ -292,6 +302,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       services.lighting.registerRoutes(api, guard);
       services.env.registerRoutes(api, guard);
       services.alarm.registerRoutes(api, guard);
+      await services.workOrder.registerRoutes(api, guard);
       // System administration: every operation of these routes goes to the operation log.
       await api.register(async (scope) => {
         services.log.recordOperations(scope, guard);

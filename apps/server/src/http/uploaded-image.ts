@@ -43,16 +43,14 @@ const formatSize = (bytes: number) =>
 /** The directory of uploaded files, outside the code tree. */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 
+/** A decoded image whose content was checked: PNG or JPEG, with its size in pixels. */
+export type CheckedImage = { bytes: Buffer; kind: ImageKind; width: number; height: number };
+
 /**
- * Decodes a data URL (or bare base64), checks it is really a PNG or JPEG no larger than
- * `maxBytes`, and stores it under a random name. Returns the stored name.
+ * Decodes a data URL (or bare base64) and checks it is really a PNG or JPEG no larger than
+ * `maxBytes` (and, when given, no wider or taller than `maxSide` pixels). Stores nothing.
  */
-export async function saveImage(
-  dataDir: string,
-  prefix: string,
-  file: string,
-  maxBytes: number,
-): Promise<string> {
+export function checkImage(file: string, maxBytes: number, maxSide?: number): CheckedImage {
   const match = /^data:image\/[a-z+.-]+;base64,(.*)$/s.exec(file.trim());
   const base64 = (match ? match[1]! : file.trim()).replace(/\s/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw new AppError(400, 'system.upload.bad_image');
@@ -73,9 +71,29 @@ export async function saveImageBytes(
     throw new AppError(400, 'system.upload.too_large', { max: formatSize(maxBytes) });
   const info = imageInfo(bytes);
   if (!info) throw new AppError(400, 'system.upload.bad_image');
-  const name = `${prefix}-${randomBytes(16).toString('hex')}.${info.kind}`;
+  if (maxSide !== undefined && (info.width > maxSide || info.height > maxSide))
+    throw new AppError(400, 'system.upload.too_large', { max: `${maxSide}×${maxSide}` });
+  return { bytes, ...info };
+}
+
+/** Stores a checked image under a random name (`<prefix>-<hex>.<ext>`) and returns the name. */
+export async function storeImage(dataDir: string, prefix: string, image: CheckedImage): Promise<string> {
+  const name = `${prefix}-${randomBytes(16).toString('hex')}.${image.kind}`;
   const dir = uploadsDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, name), bytes);
+  await fs.writeFile(path.join(dir, name), image.bytes);
   return name;
+}
+
+/**
+ * Decodes a data URL (or bare base64), checks it is really a PNG or JPEG no larger than
+ * `maxBytes`, and stores it under a random name. Returns the stored name.
+ */
+export async function saveImage(
+  dataDir: string,
+  prefix: string,
+  file: string,
+  maxBytes: number,
+): Promise<string> {
+  return storeImage(dataDir, prefix, checkImage(file, maxBytes));
 }

@@ -1,3 +1,4 @@
+import { alarmListPage, ruleListPage, workOrderListPage } from '../features/alarm/pages';
 import { announcementListPage } from '../features/announcement/pages';
 import { departPage } from '../features/depart/pages';
 import { commandLogPage, gatewayListPage, poleListPage } from '../features/device/pages';
@@ -38,6 +39,9 @@ export const viewRegistry: ViewRegistry = {
     'env/SensorList': sensorListPage,
     'env/History': historyPage,
     'gis/GlrGis': gisPage,
+    'alarm/AlarmList': alarmListPage,
+    'alarm/RuleList': ruleListPage,
+    'alarm/WorkOrderList': workOrderListPage,
     'system/UserList': userListPage,
     'system/RoleList': roleListPage,
     'system/PermissionList': permissionListPage,

@@ -117,4 +117,32 @@ export class AlarmService {
     ]);
     return event!;
   }
+
+  // ---- what work orders ask of alarms (the workorder module calls these) -------------------
+
+  /** The alarms among `ids`, with their project and whether the device no longer reports them. */
+  async find(ids: readonly string[]): Promise<Array<{ id: string; projectId: string; cleared: boolean }>> {
+    return (await this.repo.byIds([...new Set(ids)])).map((r) => ({
+      id: r.id,
+      projectId: r.project_id,
+      cleared: r.cleared,
+    }));
+  }
+
+  /** A `workorder` line on each alarm's timeline: which order took it up and where it stands. */
+  async recordWorkOrder(
+    alarmIds: readonly string[],
+    order: { id: string; code: string; status: string; open: boolean },
+    actor: string,
+  ): Promise<void> {
+    await this.repo.addEvents(
+      [...new Set(alarmIds)].map((alarmId) => ({
+        alarmId,
+        action: 'workorder' as const,
+        actor,
+        comment: order.code,
+        detail: { workOrderId: order.id, code: order.code, status: order.status, open: order.open },
+      })),
+    );
+  }
 }

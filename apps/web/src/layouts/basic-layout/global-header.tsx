@@ -16,9 +16,11 @@ import Dropdown from 'antd/es/dropdown';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { AlarmBell } from '../../features/alarm';
 import { NoticeBell } from '../../features/announcement';
 import { platformLogoUrl } from '../../shared/hooks/use-platform-settings';
 import { useSession } from '../../shared/lib/auth/session-store';
+import { useHas } from '../../shared/ui/has';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
 import type { MenuEntry } from './menu-items';
 import { MenuSearch } from './menu-search';
@@ -64,6 +66,7 @@ export function GlobalHeader({
   children?: ReactNode;
 }) {
   const { t } = useTranslation('shell');
+  const has = useHas();
   const user = useSession((s) => s.userInfo);
   const avatar = platformLogoUrl(user?.avatar);
 
@@ -134,6 +137,7 @@ export function GlobalHeader({
         >
           <QuestionCircleOutlined />
         </Link>
+        {has('alarm:alarm:list') && <AlarmBell />}
         <NoticeBell />
         <Dropdown
           trigger={['click']}

@@ -7,7 +7,9 @@ import Spin from 'antd/es/spin';
 import Switch from 'antd/es/switch';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { fetchPoleId, firstPoleSet, loadPoleSet, refreshPoleStates } from '../api/get-map-poles';
+import { getPoleDetail } from '../api/get-pole-detail';
 import { type BaseMap, getBaseMap, tileHost } from '../api/get-tile-url';
 import { useFeedback } from '../hooks/use-feedback';
 import '../locales';
@@ -235,6 +237,18 @@ export default function GisPage() {
     },
     [poles, feedback, t, engine],
   );
+
+  // `?poleId=` (the alarm list's "show on map"): fly to that pole once the poles are drawn.
+  const [params] = useSearchParams();
+  const wantedPole = params.get('poleId');
+  const soughtPole = useRef<string | null>(null);
+  useEffect(() => {
+    if (!wantedPole || !poles || !engine || soughtPole.current === wantedPole) return;
+    soughtPole.current = wantedPole;
+    getPoleDetail(wantedPole)
+      .then((pole) => findPole(pole.code))
+      .catch(() => feedback.warning(t('map.notFound', { code: wantedPole })));
+  }, [wantedPole, poles, engine, findPole, feedback, t]);
 
   const options = useMemo(
     () => (poles ? matchingCodes(poles, search).map((code) => ({ value: code, label: code })) : []),

@@ -17,6 +17,7 @@ import TreeSelect from 'antd/es/tree-select';
 import dayjs from 'dayjs';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { mergeState, useLiveRows } from '../../../shared/lib/realtime/live-state';
 import { useHas } from '../../../shared/ui/has';
 import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
@@ -84,6 +85,10 @@ export default function LampListPage() {
       count: scope === 'lamps' ? ids.length : null,
     });
   };
+
+  // `?keyword=` (an alarm's "open device"): the list opens filtered to that lamp.
+  const [params] = useSearchParams();
+  const linkedKeyword = params.get('keyword');
 
   const filters: FilterField[] = [
     { name: 'keyword', label: t('lamp.keyword'), kind: 'text', raw: true },
@@ -186,6 +191,7 @@ export default function LampListPage() {
         routes={{ list: deviceListRoutes.lamp }}
         columns={columns}
         filters={filters}
+        {...(linkedKeyword ? { initialFilters: { keyword: linkedKeyword } } : {})}
         size="small"
         scrollX={1200}
         pageSizes={LAMP_PAGE_SIZES}

@@ -65,6 +65,8 @@ export type ListPageProps<T extends object> = {
   routes: { list: RouteDef; deleteBatch?: RouteDef; exportXls?: RouteDef };
   columns: ListColumn<T>[];
   filters?: FilterField[];
+  /** Filter values the list opens with (a link that names what to show: `?keyword=L001`). */
+  initialFilters?: FilterValues;
   /** Fixed parameters (a dictionary id, a log type). */
   extraQuery?: Record<string, string | number | undefined>;
   rowKey?: string;
@@ -180,7 +182,9 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     pageSize: props.defaultPageSize ?? pageSizes[0] ?? 10,
   }));
   const [sort, setSort] = useState<SortState>({});
-  const [filterValues, setFilterValues] = useState<Record<string, string>>({});
+  const [filterValues, setFilterValues] = useState<Record<string, string>>(() =>
+    props.initialFilters ? filterParams(filters, props.initialFilters) : {},
+  );
   const [selection, setSelection] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
   const [hidden, setHidden] = useState<string[] | null>(() => storage.get<string[]>(COLUMN_STORAGE(key)));
   const [exporting, setExporting] = useState(false);
@@ -343,7 +347,13 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       variant={props.bordered === false ? 'borderless' : 'outlined'}
     >
       {filters.length > 0 && (
-        <Form form={form} layout="inline" className="ics-list-page__search" onFinish={search}>
+        <Form
+          form={form}
+          layout="inline"
+          className="ics-list-page__search"
+          onFinish={search}
+          {...(props.initialFilters ? { initialValues: props.initialFilters } : {})}
+        >
           {filters.map((f) => (
             <Form.Item key={f.name} name={f.name} label={f.label}>
               <FilterInput field={f} testId={`list-${key}-filter-${f.name}`} />
