@@ -19,6 +19,8 @@ export const adminMessages = defineMessages({
     'system.list.bad_super_query': '高级查询条件无效',
     'system.upload.bad_image': '只能上传PNG或JPEG图片',
     'system.upload.too_large': '图片过大，最大{max}',
+    'system.upload.too_many_pixels': '图片尺寸过大（{width}×{height}），最多{max}百万像素',
+    'system.upload.too_often': '上传过于频繁，请{seconds}秒后再试',
   },
   enUS: {
     'system.add_ok': 'Added!',
@@ -34,5 +36,7 @@ export const adminMessages = defineMessages({
     'system.list.bad_super_query': 'Invalid advanced query',
     'system.upload.bad_image': 'Only PNG or JPEG images can be uploaded',
     'system.upload.too_large': 'The image is too large (at most {max})',
+    'system.upload.too_many_pixels': 'The image is too large ({width}×{height}): at most {max} megapixels',
+    'system.upload.too_often': 'Too many uploads, please try again in {seconds} seconds',
   },
 });
