@@ -21,6 +21,8 @@ export const adminMessages = defineMessages({
     'system.upload.no_file': '请选择要上传的文件（表单字段 file）',
     'system.upload.path': '{path}',
     'system.upload.too_large': '图片过大，最大{max}',
+    'system.upload.too_many_pixels': '图片尺寸过大（{width}×{height}），最多{max}百万像素',
+    'system.upload.too_often': '上传过于频繁，请{seconds}秒后再试',
   },
   enUS: {
     'system.add_ok': 'Added!',
@@ -38,5 +40,7 @@ export const adminMessages = defineMessages({
     'system.upload.no_file': 'Choose a file to upload (form field "file")',
     'system.upload.path': '{path}',
     'system.upload.too_large': 'The image is too large (at most {max})',
+    'system.upload.too_many_pixels': 'The image is too large ({width}×{height}): at most {max} megapixels',
+    'system.upload.too_often': 'Too many uploads, please try again in {seconds} seconds',
   },
 });

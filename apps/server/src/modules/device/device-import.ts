@@ -1,44 +1,45 @@
 import type { ImportResult, Language } from '@ics/contract/server';
-import ExcelJS from 'exceljs';
+import { readSheetRows, type SheetRowCells } from '../../http/sheet-import';
 import { AppError, badRequest } from '../../lib/errors';
 import { type MessageKey, translate } from '../../lib/messages';
 
 export type SheetRow = { row: number; values: Record<string, string> };
 
 /**
- * Reads the first sheet of an .xlsx: the first row names the columns (matched case-insensitively
- * against `aliases`, Chinese headers included), every further non-empty row is one record.
+ * Reads the first sheet of an .xlsx (off the main thread, within the import limits): the first
+ * row names the columns (matched case-insensitively against `aliases`, Chinese headers included),
+ * every further non-empty row is one record. `onRows` hears how many rows have been read.
  */
 export async function readSheet(
   base64: string,
   aliases: Record<string, readonly string[]>,
+  onRows?: (rows: number) => void,
 ): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
+  let sheet: SheetRowCells[];
   try {
-    await workbook.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('device.import_bad_file');
+    sheet = await readSheetRows(base64, onRows);
+  } catch (error) {
+    if (error instanceof AppError && error.key === 'system.import.bad_file')
+      throw badRequest('device.import_bad_file');
+    throw error;
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw badRequest('device.import_bad_file');
+  const header = sheet[0]?.row === 1 ? sheet[0] : undefined;
   const columns = new Map<number, string>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const header = String(cell.text ?? '')
-      .trim()
-      .toLowerCase();
+  header?.cells.forEach((text, col) => {
+    const name = text.trim().toLowerCase();
     for (const [field, names] of Object.entries(aliases))
-      if (names.some((n) => n.toLowerCase() === header)) columns.set(col, field);
+      if (names.some((n) => n.toLowerCase() === name)) columns.set(col, field);
   });
   const rows: SheetRow[] = [];
-  sheet.eachRow((row, index) => {
-    if (index === 1) return;
+  for (const { row, cells } of sheet) {
+    if (row === 1) continue;
     const values: Record<string, string> = {};
-    row.eachCell((cell, col) => {
+    cells.forEach((text, col) => {
       const field = columns.get(col);
-      if (field) values[field] = String(cell.text ?? '').trim();
+      if (field) values[field] = text.trim();
     });
-    if (Object.values(values).some(Boolean)) rows.push({ row: index, values });
-  });
+    if (Object.values(values).some(Boolean)) rows.push({ row, values });
+  }
   return rows;
 }
 
@@ -64,9 +65,11 @@ export async function importRows(
   rows: SheetRow[],
   lang: Language,
   each: (values: Record<string, string>) => Promise<void>,
+  onDone: (done: number) => void = () => {},
 ): Promise<ImportResult> {
   const result: ImportResult = { total: rows.length, imported: 0, errors: [] };
-  for (const { row, values } of rows) {
+  for (const [index, { row, values }] of rows.entries()) {
+    onDone(index);
     try {
       await each(values);
       result.imported++;

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { requestTimeZone } from '../../http/request-context';
 import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
+import { ImportTracker } from '../../http/sheet-import';
 import { replyXlsxStream } from '../../http/xlsx-stream';
 import type { DeviceService } from './device.service';
 import { commandColumns, gatewayColumns, lampColumns, poleColumns } from './device-exports';
@@ -28,6 +29,9 @@ const rowError = (key: 'device.import_row_missing' | 'device.import_row_invalid'
 /** Registry, state, history, commands and the device test console's API. */
 export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: DeviceModuleDeps): void {
   const me = (c: { userId: string; username: string } | null) => c!;
+  // One import per user at a time, read off the main thread; the console polls its progress.
+  const imports = new ImportTracker();
+  addRoute(app, guard, deviceRoutes.importProgress, ({ caller }) => imports.progressOf(me(caller).userId));
 
   // Poles
   addRoute(app, guard, poleRoutes.list, ({ caller, query }) => devices.listPoles(me(caller).userId, query));
@@ -48,41 +52,54 @@ export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: D
     await devices.deletePoles(me(caller).userId, query.ids);
     return null;
   });
-  addRoute(app, guard, poleRoutes.importExcel, async ({ caller, body, lang }) => {
-    const rows = await readSheet(body.file, {
-      code: ['code', '编号', '灯杆编号'],
-      name: ['name', '名称', '灯杆名称'],
-      longitude: ['longitude', 'lng', '经度'],
-      latitude: ['latitude', 'lat', '纬度'],
-      road: ['road', '道路'],
-      height: ['height', '高度', '杆高'],
-    });
-    const result = await importRows(rows, lang, async (v) => {
-      for (const field of ['code', 'name', 'longitude', 'latitude'])
-        if (!v[field]) throw rowError('device.import_row_missing', field);
-      const lng = Number(v.longitude);
-      const lat = Number(v.latitude);
-      if (!Number.isFinite(lng) || Math.abs(lng) > 180)
-        throw rowError('device.import_row_invalid', 'longitude');
-      if (!Number.isFinite(lat) || Math.abs(lat) > 90)
-        throw rowError('device.import_row_invalid', 'latitude');
-      const height = v.height ? Number(v.height) : null;
-      if (height !== null && !Number.isFinite(height)) throw rowError('device.import_row_invalid', 'height');
-      await devices.addPole(me(caller).userId, me(caller).username, {
-        projectId: body.projectId,
-        code: v.code!,
-        name: v.name!,
-        longitude: lng,
-        latitude: lat,
-        road: v.road || null,
-        height,
+  addRoute(app, guard, poleRoutes.importExcel, ({ caller, body, lang }) =>
+    imports.run(me(caller).userId, async (report) => {
+      const rows = await readSheet(
+        body.file,
+        {
+          code: ['code', '编号', '灯杆编号'],
+          name: ['name', '名称', '灯杆名称'],
+          longitude: ['longitude', 'lng', '经度'],
+          latitude: ['latitude', 'lat', '纬度'],
+          road: ['road', '道路'],
+          height: ['height', '高度', '杆高'],
+        },
+        report.read,
+      );
+      report.importing(rows.length);
+      const result = await importRows(
+        rows,
+        lang,
+        async (v) => {
+          for (const field of ['code', 'name', 'longitude', 'latitude'])
+            if (!v[field]) throw rowError('device.import_row_missing', field);
+          const lng = Number(v.longitude);
+          const lat = Number(v.latitude);
+          if (!Number.isFinite(lng) || Math.abs(lng) > 180)
+            throw rowError('device.import_row_invalid', 'longitude');
+          if (!Number.isFinite(lat) || Math.abs(lat) > 90)
+            throw rowError('device.import_row_invalid', 'latitude');
+          const height = v.height ? Number(v.height) : null;
+          if (height !== null && !Number.isFinite(height))
+            throw rowError('device.import_row_invalid', 'height');
+          await devices.addPole(me(caller).userId, me(caller).username, {
+            projectId: body.projectId,
+            code: v.code!,
+            name: v.name!,
+            longitude: lng,
+            latitude: lat,
+            road: v.road || null,
+            height,
+          });
+        },
+        report.imported,
+      );
+      return withMessage(result, 'device.import_done', {
+        imported: result.imported,
+        failed: result.errors.length,
       });
-    });
-    return withMessage(result, 'device.import_done', {
-      imported: result.imported,
-      failed: result.errors.length,
-    });
-  });
+    }),
+  );
 
   // Gateways
   addRoute(app, guard, gatewayRoutes.list, ({ caller, query }) =>
@@ -114,33 +131,45 @@ export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: D
   addRoute(app, guard, gatewayRoutes.events, ({ caller, query }) =>
     devices.listEvents(me(caller).userId, query),
   );
-  addRoute(app, guard, gatewayRoutes.importExcel, async ({ caller, body, lang }) => {
-    const rows = await readSheet(body.file, {
-      sn: ['sn', '序列号', '网关序列号'],
-      name: ['name', '名称', '网关名称'],
-      pole: ['pole', 'pole code', '灯杆', '灯杆编号'],
-      model: ['model', '型号'],
-    });
-    const { poleByCode } = await devices.importTargets(me(caller).userId, body.projectId);
-    const result = await importRows(rows, lang, async (v) => {
-      if (!v.sn) throw rowError('device.import_row_missing', 'sn');
-      if (!gatewaySnSchema.safeParse(v.sn).success) throw rowError('device.import_row_invalid', 'sn');
-      if (!v.name) throw rowError('device.import_row_missing', 'name');
-      const poleId = v.pole ? poleByCode.get(v.pole) : null;
-      if (poleId === undefined) throw rowError('device.import_row_invalid', 'pole');
-      await devices.addGateway(me(caller).userId, me(caller).username, {
-        projectId: body.projectId,
-        sn: v.sn,
-        name: v.name,
-        poleId,
-        model: v.model || null,
+  addRoute(app, guard, gatewayRoutes.importExcel, ({ caller, body, lang }) =>
+    imports.run(me(caller).userId, async (report) => {
+      const rows = await readSheet(
+        body.file,
+        {
+          sn: ['sn', '序列号', '网关序列号'],
+          name: ['name', '名称', '网关名称'],
+          pole: ['pole', 'pole code', '灯杆', '灯杆编号'],
+          model: ['model', '型号'],
+        },
+        report.read,
+      );
+      const { poleByCode } = await devices.importTargets(me(caller).userId, body.projectId);
+      report.importing(rows.length);
+      const result = await importRows(
+        rows,
+        lang,
+        async (v) => {
+          if (!v.sn) throw rowError('device.import_row_missing', 'sn');
+          if (!gatewaySnSchema.safeParse(v.sn).success) throw rowError('device.import_row_invalid', 'sn');
+          if (!v.name) throw rowError('device.import_row_missing', 'name');
+          const poleId = v.pole ? poleByCode.get(v.pole) : null;
+          if (poleId === undefined) throw rowError('device.import_row_invalid', 'pole');
+          await devices.addGateway(me(caller).userId, me(caller).username, {
+            projectId: body.projectId,
+            sn: v.sn,
+            name: v.name,
+            poleId,
+            model: v.model || null,
+          });
+        },
+        report.imported,
+      );
+      return withMessage(result, 'device.import_done', {
+        imported: result.imported,
+        failed: result.errors.length,
       });
-    });
-    return withMessage(result, 'device.import_done', {
-      imported: result.imported,
-      failed: result.errors.length,
-    });
-  });
+    }),
+  );
 
   // Devices behind gateways, one list per kind
   for (const kind of childKinds) {
@@ -154,19 +183,27 @@ export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: D
   addRoute(app, guard, deviceRoutes.add, ({ caller, body }) =>
     devices.addDevice(me(caller).userId, me(caller).username, body),
   );
-  addRoute(app, guard, deviceRoutes.importExcel, async ({ caller, body, lang }) => {
-    const rows = await readSheet(body.file, deviceImportColumns);
-    const targets = await devices.importTargets(me(caller).userId, body.projectId);
-    const result = await importRows(rows, lang, async (v) => {
-      const device = deviceFromRow(v, targets);
-      if (!(await devices.addImportedDevice(me(caller).username, device)))
-        throw new RowError('device.address_taken', 'address', { address: device.address });
-    });
-    return withMessage(result, 'device.import_done', {
-      imported: result.imported,
-      failed: result.errors.length,
-    });
-  });
+  addRoute(app, guard, deviceRoutes.importExcel, ({ caller, body, lang }) =>
+    imports.run(me(caller).userId, async (report) => {
+      const rows = await readSheet(body.file, deviceImportColumns, report.read);
+      const targets = await devices.importTargets(me(caller).userId, body.projectId);
+      report.importing(rows.length);
+      const result = await importRows(
+        rows,
+        lang,
+        async (v) => {
+          const device = deviceFromRow(v, targets);
+          if (!(await devices.addImportedDevice(me(caller).username, device)))
+            throw new RowError('device.address_taken', 'address', { address: device.address });
+        },
+        report.imported,
+      );
+      return withMessage(result, 'device.import_done', {
+        imported: result.imported,
+        failed: result.errors.length,
+      });
+    }),
+  );
   addRoute(app, guard, deviceRoutes.edit, ({ caller, body }) =>
     devices.editDevice(me(caller).userId, me(caller).username, body),
   );

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { AccessGuard } from '../../http/routes';
+import { sheetImportMessages } from '../../http/sheet-import.messages';
 import { registerMessages } from '../../lib/messages';
 import type { ProjectService } from '../project';
 import type { CommandService } from './commands/command.service';
@@ -92,6 +93,7 @@ export function createDeviceModule({
   push,
 }: DeviceModuleDeps): DeviceModule {
   registerMessages(deviceMessages);
+  registerMessages(sheetImportMessages);
   const live = new InProcessLiveEvents();
   const runtime = new DeviceRuntime(db, live, log, {
     mqttUrl: config.mqttUrl,

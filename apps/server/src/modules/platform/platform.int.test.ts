@@ -1,8 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { adminApi, describeWithApp, testPng as png } from '../../../test/harness';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ics-platform-test-'));
 
 describeWithApp(
   'platform: settings and uploaded images',
@@ -42,6 +44,39 @@ describeWithApp(
         platFormLogo: ok.body.result.url,
       });
     });
+
+    it('deletes the logo a new one replaces, refuses huge images and too many uploads a minute', async () => {
+      const huge = Buffer.from(png().split(',')[1]!, 'base64');
+      huge.writeUInt32BE(20_000, 16);
+      huge.writeUInt32BE(20_000, 20);
+      const refused = await api('POST', '/sys/platform/logo', {
+        file: `data:image/png;base64,${huge.toString('base64')}`,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        errorCode: 'system.upload.too_many_pixels',
+        message: '图片尺寸过大（20000×20000），最多40百万像素',
+      });
+
+      const first = await api('POST', '/sys/platform/logo', { file: png() });
+      const firstFile = path.join(dataDir, 'uploads', first.body.result.path);
+      expect(existsSync(firstFile)).toBe(true);
+      const second = await api('POST', '/sys/platform/logo', { file: png() });
+      expect(second.status).toBe(200);
+      expect(existsSync(firstFile)).toBe(false);
+      expect(existsSync(path.join(dataDir, 'uploads', second.body.result.path))).toBe(true);
+
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++)
+        statuses.push((await api('POST', '/sys/platform/logo', { file: png() })).status);
+      expect(statuses).toContain(429);
+      const limited = await api('POST', '/sys/platform/loginBackground', { file: png() });
+      expect(limited.status).toBe(429);
+      expect(limited.body.errorCode).toBe('system.upload.too_often');
+      expect(limited.body.message).toMatch(/^上传过于频繁，请\d+秒后再试$/);
+      // Every file but the current logo and background is gone.
+      expect(readdirSync(path.join(dataDir, 'uploads')).length).toBeLessThanOrEqual(2);
+    });
   },
-  { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ics-platform-test-')) },
+  { DATA_DIR: dataDir },
 );

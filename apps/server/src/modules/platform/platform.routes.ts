@@ -4,7 +4,7 @@ import { platformRoutes as routes } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { allowLargeJson } from '../../http/large-json';
 import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
-import { saveImage, uploadsDir } from '../../http/uploaded-image';
+import { removeUpload, saveImage, UploadRateLimit, uploadsDir } from '../../http/uploaded-image';
 import { notFound } from '../../lib/errors';
 import type { PlatformService } from './platform.service';
 
@@ -31,16 +31,24 @@ export async function registerPlatformRoutes(
     withMessage(await platform.update(ctx.body), 'system.save_ok'),
   );
 
+  // A new logo or background replaces the old one's file; uploads per user and minute are limited.
+  const uploadLimit = new UploadRateLimit();
   await app.register(async (uploads) => {
     allowLargeJson(uploads);
     addRoute(uploads, guard, routes.logo, async (ctx) => {
+      uploadLimit.take(ctx.caller!.userId);
       const name = await saveImage(config.dataDir, 'logo', ctx.body.file, MAX_LOGO);
+      const before = (await platform.settings()).platFormLogo;
       await platform.update({ platFormLogo: url(name) });
+      await removeUpload(config.dataDir, before);
       return withMessage({ path: name, url: url(name) }, 'system.upload_ok');
     });
     addRoute(uploads, guard, routes.loginBackground, async (ctx) => {
+      uploadLimit.take(ctx.caller!.userId);
       const name = await saveImage(config.dataDir, 'background', ctx.body.file, MAX_BACKGROUND);
+      const before = (await platform.settings()).platFormLoginSrc;
       await platform.update({ platFormLoginSrc: url(name) });
+      await removeUpload(config.dataDir, before);
       return withMessage({ path: name, url: url(name) }, 'system.upload_ok');
     });
   });

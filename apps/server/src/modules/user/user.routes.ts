@@ -6,7 +6,7 @@ import { allowLargeJson } from '../../http/large-json';
 import { allowMultipart, uploadedFile } from '../../http/multipart';
 import { answerKey, type ResponseCache } from '../../http/response-cache';
 import { type AccessGuard, addRoute, requireAnyMark, withMessage } from '../../http/routes';
-import { saveImage, saveImageBytes } from '../../http/uploaded-image';
+import { removeUpload, saveImage, saveImageBytes, UploadRateLimit } from '../../http/uploaded-image';
 import { USER_RESOURCE } from './user.repository';
 import type { UserService } from './user.service';
 
@@ -37,7 +37,12 @@ export function registerUserRoutes(
       ),
     queryById: (ctx) => users.get(ctx.caller!, ctx.query.id, ctx.lang),
     add: async (ctx) => (await users.add(ctx.caller!, ctx.body)).id,
-    edit: (ctx) => users.edit(ctx.caller!, ctx.body),
+    edit: async (ctx) => {
+      // A replaced avatar's file goes with it (uploads are never shared between users).
+      const before = (await users.findById(ctx.body.id))?.avatar;
+      await users.edit(ctx.caller!, ctx.body);
+      if (before && before !== (ctx.body.avatar ?? null)) await removeUpload(config.dataDir, before);
+    },
     remove: (ctx, ids) => users.delete(ctx.caller!, ids),
     exportXls: {
       resource: USER_RESOURCE,
@@ -97,10 +102,12 @@ export function registerUserRoutes(
   }));
   addRoute(app, guard, routes.thirdAppEnabledTypes, () => ({ wechatEnterprise: false, dingtalk: false }));
   // Avatars come as data URLs: this scope takes JSON bodies up to 3 MB.
+  const uploadLimit = new UploadRateLimit();
   app.register(async (uploads) => {
     allowLargeJson(uploads);
     addRoute(uploads, guard, routes.avatar, async (ctx) => {
       await requireAnyMark(guard, ctx.caller!, [marks.system.user.add, marks.system.user.edit]);
+      uploadLimit.take(ctx.caller!.userId);
       const name = await saveImage(config.dataDir, 'avatar', ctx.body.file, MAX_AVATAR);
       return withMessage(
         { path: name, url: `${config.basePath}/sys/common/static/${name}` },
@@ -114,6 +121,7 @@ export function registerUserRoutes(
     allowMultipart(uploads, MAX_AVATAR + 64 * 1024);
     addRoute(uploads, guard, routes.commonUpload, async (ctx) => {
       await requireAnyMark(guard, ctx.caller!, UPLOAD_MARKS);
+      uploadLimit.take(ctx.caller!.userId);
       const bytes = await uploadedFile(ctx.request);
       const name = await saveImageBytes(config.dataDir, 'upload', bytes, MAX_AVATAR);
       return withMessage(

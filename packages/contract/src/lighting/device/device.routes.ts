@@ -137,6 +137,17 @@ export type ImportResult = {
   errors: Array<{ row: number; column?: string; message: string }>;
 };
 
+/** Where the caller's running .xlsx import stands: reading the file, then importing its rows. */
+export type ImportProgress = {
+  running: boolean;
+  phase: 'reading' | 'importing' | null;
+  /** Rows read from the file so far. */
+  rows: number;
+  /** Rows imported or refused so far, of `total`. */
+  done: number;
+  total: number | null;
+};
+
 export type DeviceEventDto = {
   id: string;
   projectId: string;
@@ -289,6 +300,13 @@ export const deviceRoutes = {
     access: mark(marks.lighting.device.import),
     summary:
       'Import devices behind gateways from .xlsx (kind, address, name, gateway sn, pole code, model); valid rows are added, the others reported',
+    tag,
+  }),
+  importProgress: defineRoute<ImportProgress>({
+    method: 'GET',
+    path: '/lighting/import/progress',
+    access: 'authenticated',
+    summary: 'Progress of the caller’s running import (poles, gateways or devices); one runs at a time',
     tag,
   }),
 };

@@ -9,6 +9,7 @@ import { Has } from '../../../shared/ui/has';
 import { importDevices } from '../api/import-devices';
 import '../locales';
 import { fileToBase64 } from '../utils/file';
+import { ImportProgress } from './import-progress';
 import { ImportResultModal } from './import-result-modal';
 
 /**
@@ -52,6 +53,7 @@ export function DeviceImportButton({ projectId, onDone }: { projectId?: string; 
           {t('pole.importDevices')}
         </Button>
       </Upload>
+      <ImportProgress active={importing} />
       <ImportResultModal
         result={result}
         onClose={() => setResult(null)}

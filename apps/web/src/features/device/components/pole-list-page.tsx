@@ -16,6 +16,7 @@ import { fileToBase64 } from '../utils/file';
 import { DeviceImportButton } from './device-import-button';
 import { PoleFormModal } from './pole-form-modal';
 import './device.css';
+import { ImportProgress } from './import-progress';
 import { ImportResultModal } from './import-result-modal';
 
 /** `lighting/PoleList`: poles with position, road and height; add/edit with a map; .xlsx import. */
@@ -95,6 +96,7 @@ export default function PoleListPage() {
                   </Button>
                 </Upload>
               </Space.Compact>
+              <ImportProgress active={importing} />
             </Has>
             <DeviceImportButton projectId={project} />
           </>

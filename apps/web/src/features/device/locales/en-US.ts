@@ -51,6 +51,8 @@ export const deviceEnUS: typeof deviceZhCN = {
     importDevicesColumns:
       'Columns: kind (lamp, sensor, screen, speaker, camera), address, name, gateway (sn), pole (code), model',
     importColumn: 'Column',
+    importProgressReading: 'Reading the file: {{rows}} rows so far',
+    importProgressImporting: 'Importing: {{done}} of {{total}} rows',
     chooseProject: 'Choose a project first',
     noRoad: '(no road)',
   },

@@ -53,6 +53,8 @@ export const deviceZhCN = {
     importDevicesColumns:
       '列：类型（单灯、传感器、信息屏、音柱、摄像头）、设备地址、名称、网关序列号、灯杆编号、型号',
     importColumn: '列',
+    importProgressReading: '正在读取文件：已读 {{rows}} 行',
+    importProgressImporting: '正在导入：{{done}} / {{total}} 行',
     chooseProject: '请先选择项目',
     noRoad: '（不指定道路）',
   },
