@@ -340,6 +340,36 @@ describeWithApp('JeecgBoot 2.x console against ICS', (ctx) => {
       expect.arrayContaining([opsUser, 'user-admin']),
     );
 
+    // DeptUserInfo: existing users added to a department and taken out again.
+    const newcomer = await ctx().createUser({ username: 'jeecg_newcomer' });
+    const members = async (depId: string) =>
+      (
+        await call('GET', `/sys/user/departUserList?depId=${depId}&pageNo=1&pageSize=100`)
+      ).body.result.records.map((r: { id: string }) => r.id);
+    const joined = await call('POST', '/sys/user/editSysDepartWithUser', {
+      depId: 'dep-monitor',
+      userIdList: [newcomer, opsUser],
+    });
+    expect(joined.body.success).toBe(true);
+    expect(await members('dep-monitor')).toEqual(expect.arrayContaining([newcomer, opsUser]));
+    // Membership is added, never replaced: the ops member is still in operations.
+    expect(await members('dep-ops')).toContain(opsUser);
+    const left = await call('DELETE', `/sys/user/deleteUserInDepart?depId=dep-monitor&userId=${newcomer}`);
+    expect(left.body.success).toBe(true);
+    expect(await members('dep-monitor')).not.toContain(newcomer);
+    await call(
+      'DELETE',
+      `/sys/user/deleteUserInDepartBatch?depId=dep-monitor&userIds=${opsUser},${newcomer},`,
+    );
+    expect(await members('dep-monitor')).not.toContain(opsUser);
+    expect(await members('dep-ops')).toContain(opsUser);
+    const noDepart = await call('POST', '/sys/user/editSysDepartWithUser', {
+      depId: 'no-such-depart',
+      userIdList: [newcomer],
+    });
+    expect(noDepart.status).toBe(404);
+    expect((await call('POST', '/sys/user/editSysDepartWithUser', { depId: 'dep-ops' })).status).toBe(400);
+
     // JTreeSelect over a whitelisted table, one level at a time.
     const tableTree = (pid: string) =>
       call(

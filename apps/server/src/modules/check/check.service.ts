@@ -66,7 +66,8 @@ export class CheckService {
     const json = await this.repo.ruleJson(code);
     if (json === undefined) throw new AppError(400, 'system.check_rule.not_found');
     const failure = checkValue(JSON.parse(json) as CheckRulePart[], value);
-    if (failure) throw new AppError(400, 'system.check_rule.failed', { message: failure.message }, failure);
+    // A value failing the rule is a negative answer, not a bad request: declined at HTTP 200.
+    if (failure) throw new Declined('system.check_rule.failed', { message: failure.message }, failure);
   }
 
   list(query: ListQuery) {

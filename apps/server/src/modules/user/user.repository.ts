@@ -391,6 +391,23 @@ export class UserRepository {
 
   // ---------------------------------------------------------------- departments
 
+  /** Adds those of `userIds` who are live users to department `departId` (links that exist stay). */
+  async addDepartMembers(departId: string, userIds: string[]): Promise<void> {
+    await this.db.query(
+      `insert into sys_user_depart (user_id, dep_id)
+       select u.id, $1 from sys_user u where u.id = any($2::text[]) and u.del_flag = 0
+       on conflict do nothing`,
+      [departId, userIds],
+    );
+  }
+
+  async removeDepartMembers(departId: string, userIds: string[]): Promise<void> {
+    await this.db.query('delete from sys_user_depart where dep_id = $1 and user_id = any($2::text[])', [
+      departId,
+      userIds,
+    ]);
+  }
+
   /** The live departments of a user as {key: id, title: name}, in tree order. */
   async departOptions(userId: string): Promise<{ key: string; title: string }[]> {
     return this.db.query<{ key: string; title: string }>(

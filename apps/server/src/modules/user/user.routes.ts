@@ -87,6 +87,18 @@ export function registerUserRoutes(
     await users.removeRoleMembers(ctx.caller!, ctx.query.roleId, splitIds(ctx.query.userIds));
     return withMessage(null, 'system.batch_delete_ok');
   });
+  addRoute(app, guard, routes.editSysDepartWithUser, async (ctx) => {
+    await users.changeDepartMembers(ctx.caller!, ctx.body.depId, [...new Set(ctx.body.userIdList)], true);
+    return withMessage(null, 'system.add_ok');
+  });
+  addRoute(app, guard, routes.deleteUserInDepart, async (ctx) => {
+    await users.changeDepartMembers(ctx.caller!, ctx.query.depId, [ctx.query.userId], false);
+    return withMessage(null, 'system.delete_ok');
+  });
+  addRoute(app, guard, routes.deleteUserInDepartBatch, async (ctx) => {
+    await users.changeDepartMembers(ctx.caller!, ctx.query.depId, splitIds(ctx.query.userIds), false);
+    return withMessage(null, 'system.batch_delete_ok');
+  });
   // ICS gives a user its id when it is added; this one only satisfies the console's form.
   addRoute(app, guard, routes.generateUserId, () => randomUUID().replaceAll('-', ''));
   // Deleted users are not kept for restoring: the recycle bin is honestly empty.

@@ -370,6 +370,24 @@ export class UserService implements DepartUsers {
     for (const userId of userIds) await this.changed.emit({ kind: 'edited', userId });
   }
 
+  /**
+   * Adds users to, or takes them out of, live department `departId`; as in the user form, a
+   * non-administrator handles only departments and users within their reach.
+   */
+  async changeDepartMembers(
+    caller: Caller,
+    departId: string,
+    userIds: string[],
+    add: boolean,
+  ): Promise<void> {
+    if ((await this.repo.countWithinReach([departId], { all: true })) !== 1) throw notFound();
+    await this.assertDepartsInScope(caller, [departId]);
+    for (const id of userIds) await this.assertInScope(caller, id);
+    if (add) await this.repo.addDepartMembers(departId, userIds);
+    else await this.repo.removeDepartMembers(departId, userIds);
+    for (const userId of userIds) await this.changed.emit({ kind: 'edited', userId });
+  }
+
   /** Refuses (409) when one of the given fields is taken by another user. */
   async assertFree(input: Partial<Record<UniqueField | 'id', string | undefined>>): Promise<void> {
     await this.assertUnique(input, input.id);

@@ -4,12 +4,15 @@ import type { sysIdQuerySchema } from '../../list-query.schemas';
 import { marks } from '../../marks';
 import { defineRoute, mark } from '../../route';
 import type {
+  addDepartMembersSchema,
   addRoleMembersSchema,
   changePasswordSchema,
   checkOnlyUserSchema,
   departMembersQuerySchema,
   frozenBatchSchema,
   imageUploadSchema,
+  removeDepartMemberSchema,
+  removeDepartMembersSchema,
   removeRoleMemberSchema,
   removeRoleMembersSchema,
   roleMembersQuerySchema,
@@ -148,6 +151,27 @@ export const userRoutes = {
     path: '/sys/user/departUserList',
     access: mark(marks.system.user.list),
     summary: 'A page of the users of a department and those below it (depId; filters as the user list)',
+    tag,
+  }),
+  editSysDepartWithUser: defineRoute<null, typeof addDepartMembersSchema>({
+    method: 'POST',
+    path: '/sys/user/editSysDepartWithUser',
+    access: mark(marks.system.user.edit),
+    summary: 'Add users to a department (those in it already are left as they are)',
+    tag,
+  }),
+  deleteUserInDepart: defineRoute<null, undefined, typeof removeDepartMemberSchema>({
+    method: 'DELETE',
+    path: '/sys/user/deleteUserInDepart',
+    access: mark(marks.system.user.edit),
+    summary: 'Take a user out of a department',
+    tag,
+  }),
+  deleteUserInDepartBatch: defineRoute<null, undefined, typeof removeDepartMembersSchema>({
+    method: 'DELETE',
+    path: '/sys/user/deleteUserInDepartBatch',
+    access: mark(marks.system.user.edit),
+    summary: 'Take users out of a department',
     tag,
   }),
   generateUserId: defineRoute<string>({

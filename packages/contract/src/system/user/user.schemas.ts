@@ -109,6 +109,24 @@ export const removeRoleMemberSchema = z.object({
   userId: textInput().min(1).max(64),
 });
 
+/** Users added to a department (Jeecg's department member picker). */
+export const addDepartMembersSchema = z.object({
+  depId: textInput().min(1).max(64),
+  userIdList: z.array(textInput().min(1).max(64)).min(1, 'form.ids.required').max(1000),
+});
+
+/** One member taken out of a department. */
+export const removeDepartMemberSchema = z.object({
+  depId: textInput().min(1).max(64),
+  userId: textInput().min(1).max(64),
+});
+
+/** Members taken out of a department (`userIds=a,b,`). */
+export const removeDepartMembersSchema = z.object({
+  depId: textInput().min(1).max(64),
+  userIds: textInput().min(1, 'form.ids.required').max(20_000),
+});
+
 /** Members taken out of a role (`userIds=a,b,`). */
 export const removeRoleMembersSchema = z.object({
   roleId: textInput().min(1).max(64),
@@ -131,4 +149,7 @@ export const userRouteSchemas = {
   deleteUserRole: { query: removeRoleMemberSchema },
   deleteUserRoleBatch: { query: removeRoleMembersSchema },
   departUserList: { query: departMembersQuerySchema },
+  editSysDepartWithUser: { body: addDepartMembersSchema },
+  deleteUserInDepart: { query: removeDepartMemberSchema },
+  deleteUserInDepartBatch: { query: removeDepartMembersSchema },
 };
