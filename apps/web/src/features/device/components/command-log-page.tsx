@@ -94,7 +94,7 @@ export default function CommandLogPage() {
     <div className="ics-device" data-testid="command-log">
       <ListPage<CommandDto>
         listKey="commands"
-        routes={{ list: commandRoutes.list }}
+        routes={{ list: commandRoutes.list, exportXls: commandRoutes.exportXls }}
         columns={columns}
         filters={filters}
         size="small"

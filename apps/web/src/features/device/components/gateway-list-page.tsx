@@ -76,7 +76,7 @@ export default function GatewayListPage() {
     <div className="ics-device" data-testid="gateway-list">
       <ListPage<GatewayDto>
         listKey="gateways"
-        routes={{ list: gatewayRoutes.list }}
+        routes={{ list: gatewayRoutes.list, exportXls: gatewayRoutes.exportXls }}
         onRows={onRows}
         columns={columns}
         filters={[

@@ -59,7 +59,7 @@ export default function PoleListPage() {
     <div className="ics-device" data-testid="pole-list">
       <ListPage<PoleDto>
         listKey="poles"
-        routes={{ list: poleRoutes.list }}
+        routes={{ list: poleRoutes.list, exportXls: poleRoutes.exportXls }}
         columns={columns}
         filters={[
           { name: 'code', label: t('pole.code'), kind: 'text', raw: true },

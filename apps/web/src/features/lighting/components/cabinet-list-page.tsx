@@ -116,7 +116,7 @@ export default function CabinetListPage() {
     <div className="ics-lighting" data-testid="cabinet-list">
       <ListPage<CabinetDto>
         listKey="cabinets"
-        routes={{ list: cabinetRoutes.list }}
+        routes={{ list: cabinetRoutes.list, exportXls: cabinetRoutes.exportXls }}
         columns={columns}
         filters={[
           {

@@ -161,7 +161,7 @@ export default function GroupListPage() {
     <div className="ics-lighting" data-testid="group-list">
       <ListPage<GroupDto>
         listKey="groups"
-        routes={{ list: groupRoutes.list }}
+        routes={{ list: groupRoutes.list, exportXls: groupRoutes.exportXls }}
         columns={columns}
         filters={[{ name: 'name', label: t('common.name'), kind: 'text', raw: true }]}
         size="small"

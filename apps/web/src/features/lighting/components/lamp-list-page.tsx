@@ -5,6 +5,7 @@ import {
   faultText,
   formatReading,
   type LampState,
+  lampExportRoutes,
   toLanguage,
 } from '@ics/contract';
 import App from 'antd/es/app';
@@ -181,7 +182,7 @@ export default function LampListPage() {
     <div className="ics-lighting" data-testid="lamp-list">
       <ListPage<DeviceDto>
         listKey="lamps"
-        routes={{ list: deviceListRoutes.lamp }}
+        routes={{ list: deviceListRoutes.lamp, exportXls: lampExportRoutes.exportXls }}
         columns={columns}
         filters={filters}
         size="small"

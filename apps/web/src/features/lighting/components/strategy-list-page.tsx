@@ -90,7 +90,7 @@ function StrategiesTab() {
     <>
       <ListPage<StrategyDto>
         listKey="strategies"
-        routes={{ list: strategyRoutes.list }}
+        routes={{ list: strategyRoutes.list, exportXls: strategyRoutes.exportXls }}
         columns={columns}
         filters={[{ name: 'name', label: t('common.name'), kind: 'text', raw: true }]}
         size="small"
