@@ -12,15 +12,15 @@ import DatePicker from 'antd/es/date-picker';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import type { Dayjs } from 'dayjs';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatInstant } from '../../../shared/lib/time';
 import { commandStatusColor } from '../../../shared/ui/command-status';
 import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
 import '../locales';
 import './device.css';
 
 const COMMAND_STATUSES: readonly CommandStatus[] = ['pending', 'acked', 'failed', 'timeout'];
-const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—');
+const at = (v: string | null) => formatInstant(v);
 
 /** A date-time range as the command list's `from` / `to` (epoch ms). */
 function timeWindow(value: unknown): Record<string, number | undefined> {
