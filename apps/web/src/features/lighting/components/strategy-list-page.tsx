@@ -106,7 +106,12 @@ function StrategiesTab() {
                 {t('common.edit')}
               </Button>
             </Has>
-            <RowDelete route={strategyRoutes.delete} id={s.id} onDone={refresh} />
+            <RowDelete
+              route={strategyRoutes.delete}
+              id={s.id}
+              onDone={refresh}
+              testId={`strategy-delete-${s.name}`}
+            />
           </>
         )}
       />
