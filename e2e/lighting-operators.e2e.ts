@@ -137,5 +137,5 @@ describe('lighting for operators', () => {
       await scan('command log');
       await page.context().close();
     }
-  });
+  }, 240_000);
 });
