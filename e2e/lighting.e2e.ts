@@ -51,12 +51,12 @@ describe('street lighting', () => {
       .first()
       .fill('40');
     await page.getByTestId('control-dim').click();
-    // Dimming asks first, naming how many lamps.
+    // Dimming asks first, naming how many lamps (the console starts in Chinese).
     const confirm = page.locator('.ant-modal-confirm');
     await expect
       .poll(() => confirm.locator('.ant-modal-confirm-content').textContent())
-      .toBe('Lamps to dim to 40%: 1. Continue?');
-    await confirm.getByRole('button', { name: 'OK' }).click();
+      .toBe('确定将 1 盏灯调至 40%？');
+    await confirm.getByRole('button', { name: /ok|确\s?定/i }).click();
     await page
       .getByTestId('control-progress')
       .getByTestId('outcome-acked')
@@ -88,8 +88,8 @@ describe('street lighting', () => {
     const confirm = page.locator('.ant-modal-confirm');
     await expect
       .poll(() => confirm.locator('.ant-modal-confirm-content').textContent())
-      .toBe(`Lamps to switch off: ${fixture.lamps.length}. Continue?`);
-    await confirm.getByRole('button', { name: 'OK' }).click();
+      .toBe(`确定关闭 ${fixture.lamps.length} 盏灯？`);
+    await confirm.getByRole('button', { name: /ok|确\s?定/i }).click();
     const drawer = page.getByTestId('control-progress');
     await expect
       .poll(() => drawer.getByTestId('outcome-acked').count(), { timeout: 20_000 })

@@ -74,7 +74,13 @@ function createModules(
   const dict = createDictModule({ db, dataRules, i18n: i18n.service, duplicates: check.service });
   const platform = createPlatformModule({ db, config });
   const log = createLogModule({ db, dataRules });
-  const role = createRoleModule({ db, dataRules, dicts: dict.service, duplicates: check.service });
+  const role = createRoleModule({
+    db,
+    dataRules,
+    dicts: dict.service,
+    duplicates: check.service,
+    i18n: i18n.service,
+  });
   const user = createUserModule({
     db,
     config,

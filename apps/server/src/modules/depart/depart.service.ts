@@ -60,14 +60,11 @@ export class DepartService {
   }
 
   private async nodes(lang: Language, rows: DepartRecord[]): Promise<DepartTreeNode[]> {
-    const t = await this.i18n.translator(lang);
-    return rows.map((r) => ({
-      ...r,
-      key: r.id,
-      value: r.id,
-      title: lang === 'en-US' ? t(`depart.${r.orgCode}`, r.departName) : r.departName,
-      isLeaf: true,
-    }));
+    const local = await this.i18n.localizer(lang);
+    return rows.map((r) => {
+      const name = local(`depart.${r.orgCode}`, r.departName);
+      return { ...r, departName: name, key: r.id, value: r.id, title: name, isLeaf: true };
+    });
   }
 
   private static toTree(nodes: DepartTreeNode[]): DepartTreeNode[] {

@@ -133,6 +133,15 @@ export class DictRepository {
     await this.db.query('delete from sys_dict where id = any($1::text[])', [ids]);
   }
 
+  /** The codes of some dictionaries, by id. */
+  async codesOf(ids: string[]): Promise<Map<string, string>> {
+    const rows = await this.db.query<{ id: string; dict_code: string }>(
+      'select id, dict_code from sys_dict where id = any($1::text[])',
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, r.dict_code]));
+  }
+
   async exists(id: string): Promise<boolean> {
     const [row] = await this.db.query('select 1 from sys_dict where id = $1 and del_flag = 0', [id]);
     return Boolean(row);

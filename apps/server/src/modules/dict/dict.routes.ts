@@ -8,14 +8,14 @@ import type { DictService } from './dict.service';
 /** Dictionaries and their items, the options they serve to forms, and the refresh of server caches. */
 export function registerDictRoutes(app: FastifyInstance, guard: AccessGuard, dicts: DictService): void {
   addCrudRoutes(app, guard, routes, {
-    list: (ctx) => dicts.list(ctx.caller!, ctx.query),
+    list: (ctx) => dicts.list(ctx.caller!, ctx.query, ctx.lang),
     add: (ctx) => dicts.add(ctx.body),
     edit: (ctx) => dicts.edit(ctx.body.id, ctx.body),
     remove: (_, ids) => dicts.remove(ids),
     exportXls: {
       resource: DICT_RESOURCE,
       fileName: { 'zh-CN': '数据字典', 'en-US': 'dictionaries' },
-      rows: (ctx) => dicts.exportRows(ctx.caller!, ctx.query),
+      rows: (ctx) => dicts.exportRows(ctx.caller!, ctx.query, ctx.lang),
     },
   });
 
@@ -62,7 +62,7 @@ export function registerDictRoutes(app: FastifyInstance, guard: AccessGuard, dic
   // Deleted dictionaries are not kept for restoring: the recycle bin is honestly empty.
   addRoute(app, guard, routes.deleteList, () => []);
 
-  addRoute(app, guard, routes.itemList, (ctx) => dicts.itemList(ctx.query));
+  addRoute(app, guard, routes.itemList, (ctx) => dicts.itemList(ctx.query, ctx.lang));
   addRoute(app, guard, routes.itemAdd, async (ctx) =>
     withMessage({ id: await dicts.addItem(ctx.body) }, 'system.add_ok'),
   );

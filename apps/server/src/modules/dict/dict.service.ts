@@ -126,12 +126,27 @@ export class DictService {
       throw new Declined('system.dict_item.value_not_free');
   }
 
-  async list(caller: Caller, query: ListQuery) {
-    return this.repo.list.page(query, { dataRules: await this.dataRules.forCaller(caller, DICT_RESOURCE) });
+  /** Dictionaries named in `lang` (key `dict.<code>`). */
+  private async localized<R extends { dictCode?: unknown; dictName?: unknown }>(lang: Language, rows: R[]) {
+    const local = await this.i18n.localizer(lang);
+    return rows.map((r) => ({
+      ...r,
+      dictName: local(`dict.${String(r.dictCode)}`, r.dictName as string | null),
+    }));
   }
 
-  async exportRows(caller: Caller, query: ListQuery) {
-    return this.repo.list.rows(query, { dataRules: await this.dataRules.forCaller(caller, DICT_RESOURCE) });
+  async list(caller: Caller, query: ListQuery, lang: Language) {
+    const page = await this.repo.list.page(query, {
+      dataRules: await this.dataRules.forCaller(caller, DICT_RESOURCE),
+    });
+    return { ...page, records: await this.localized(lang, page.records) };
+  }
+
+  async exportRows(caller: Caller, query: ListQuery, lang: Language) {
+    const rows = await this.repo.list.rows(query, {
+      dataRules: await this.dataRules.forCaller(caller, DICT_RESOURCE),
+    });
+    return this.localized(lang, rows);
   }
 
   async add(input: DictInput): Promise<string> {
@@ -150,8 +165,18 @@ export class DictService {
     this.invalidate();
   }
 
-  itemList(query: ListQuery) {
-    return this.repo.items.page(query, { extraWhere: () => [] });
+  /** A dictionary's items, their texts in `lang` (key `dict.<code>.<value>`). */
+  async itemList(query: ListQuery, lang: Language) {
+    const page = await this.repo.items.page(query, { extraWhere: () => [] });
+    const codes = await this.repo.codesOf([...new Set(page.records.map((r) => String(r.dictId)))]);
+    const local = await this.i18n.localizer(lang);
+    return {
+      ...page,
+      records: page.records.map((r) => ({
+        ...r,
+        itemText: local(`dict.${codes.get(String(r.dictId))}.${String(r.itemValue)}`, r.itemText as string),
+      })),
+    };
   }
 
   async addItem(input: DictItemInput): Promise<string> {

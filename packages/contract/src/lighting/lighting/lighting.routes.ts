@@ -98,6 +98,8 @@ export type AreaTreeNode = {
   type: 'project' | 'area' | 'road';
   id: string;
   title: string;
+  /** Project nodes: the zone its strategies' clock times and sun events are reckoned in. */
+  timeZone?: string;
   children?: AreaTreeNode[];
 };
 

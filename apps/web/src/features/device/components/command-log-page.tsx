@@ -12,8 +12,8 @@ import DatePicker from 'antd/es/date-picker';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import type { Dayjs } from 'dayjs';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatInstant } from '../../../shared/lib/time';
 import { commandStatusColor } from '../../../shared/ui/command-status';
 import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
 import '../locales';
@@ -21,7 +21,7 @@ import './device.css';
 import { NoProjectNotice } from '../../lighting';
 
 const COMMAND_STATUSES: readonly CommandStatus[] = ['pending', 'acked', 'failed', 'timeout'];
-const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—');
+const at = (v: string | null) => formatInstant(v);
 
 /** A date-time range as the command list's `from` / `to` (epoch ms). */
 function timeWindow(value: unknown): Record<string, number | undefined> {
@@ -96,7 +96,7 @@ export default function CommandLogPage() {
       <NoProjectNotice />
       <ListPage<CommandDto>
         listKey="commands"
-        routes={{ list: commandRoutes.list }}
+        routes={{ list: commandRoutes.list, exportXls: commandRoutes.exportXls }}
         columns={columns}
         filters={filters}
         size="small"

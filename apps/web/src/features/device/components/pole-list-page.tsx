@@ -61,7 +61,7 @@ export default function PoleListPage() {
       <NoProjectNotice />
       <ListPage<PoleDto>
         listKey="poles"
-        routes={{ list: poleRoutes.list }}
+        routes={{ list: poleRoutes.list, exportXls: poleRoutes.exportXls }}
         columns={columns}
         filters={[
           { name: 'code', label: t('pole.code'), kind: 'text', raw: true },

@@ -118,7 +118,7 @@ export default function CabinetListPage() {
       <NoProjectNotice />
       <ListPage<CabinetDto>
         listKey="cabinets"
-        routes={{ list: cabinetRoutes.list }}
+        routes={{ list: cabinetRoutes.list, exportXls: cabinetRoutes.exportXls }}
         columns={columns}
         filters={[
           {

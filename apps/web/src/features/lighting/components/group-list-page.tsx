@@ -163,7 +163,7 @@ export default function GroupListPage() {
       <NoProjectNotice />
       <ListPage<GroupDto>
         listKey="groups"
-        routes={{ list: groupRoutes.list }}
+        routes={{ list: groupRoutes.list, exportXls: groupRoutes.exportXls }}
         columns={columns}
         filters={[{ name: 'name', label: t('common.name'), kind: 'text', raw: true }]}
         size="small"

@@ -5,6 +5,7 @@ import {
   faultText,
   formatReading,
   type LampState,
+  lampExportRoutes,
   toLanguage,
 } from '@ics/contract';
 import App from 'antd/es/app';
@@ -14,11 +15,11 @@ import Card from 'antd/es/card';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import TreeSelect from 'antd/es/tree-select';
-import dayjs from 'dayjs';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { mergeState, useLiveRows } from '../../../shared/lib/realtime/live-state';
+import { formatInstant } from '../../../shared/lib/time';
 import { useHas } from '../../../shared/ui/has';
 import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
 import { useGatewayOptions } from '../api/get-gateways';
@@ -178,7 +179,7 @@ export default function LampListPage() {
       width: 160,
       render: (_, lamp) => {
         const seen = state(lamp).lastSeen;
-        return seen ? dayjs(seen).format('YYYY-MM-DD HH:mm:ss') : '—';
+        return formatInstant(seen);
       },
     },
   ];
@@ -188,7 +189,7 @@ export default function LampListPage() {
       <NoProjectNotice />
       <ListPage<DeviceDto>
         listKey="lamps"
-        routes={{ list: deviceListRoutes.lamp }}
+        routes={{ list: deviceListRoutes.lamp, exportXls: lampExportRoutes.exportXls }}
         columns={columns}
         filters={filters}
         {...(linkedKeyword ? { initialFilters: { keyword: linkedKeyword } } : {})}

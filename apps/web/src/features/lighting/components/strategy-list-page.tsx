@@ -16,9 +16,9 @@ import Card from 'antd/es/card';
 import Space from 'antd/es/space';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatInstant } from '../../../shared/lib/time';
 import { commandStatusColor } from '../../../shared/ui/command-status';
 import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
@@ -31,7 +31,7 @@ import { StrategyFormDrawer } from './strategy-form-drawer';
 import './lighting.css';
 import { NoProjectNotice } from './no-project-notice';
 
-const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—');
+const at = (v: string | null) => formatInstant(v);
 const execColor: Record<ExecutionStatus, string> = {
   running: 'processing',
   done: 'success',
@@ -91,7 +91,7 @@ function StrategiesTab() {
     <>
       <ListPage<StrategyDto>
         listKey="strategies"
-        routes={{ list: strategyRoutes.list }}
+        routes={{ list: strategyRoutes.list, exportXls: strategyRoutes.exportXls }}
         columns={columns}
         filters={[{ name: 'name', label: t('common.name'), kind: 'text', raw: true }]}
         size="small"
@@ -107,7 +107,12 @@ function StrategiesTab() {
                 {t('common.edit')}
               </Button>
             </Has>
-            <RowDelete route={strategyRoutes.delete} id={s.id} onDone={refresh} />
+            <RowDelete
+              route={strategyRoutes.delete}
+              id={s.id}
+              onDone={refresh}
+              testId={`strategy-delete-${s.name}`}
+            />
           </>
         )}
       />

@@ -102,6 +102,7 @@ export const lightingEnUS: typeof lightingZhCN = {
     unknown: 'Unknown',
   },
   strategy: {
+    zoneHint: 'Clock times and sunrise/sunset are those of the project’s time zone: {{zone}}',
     emptySchedule: 'No schedule',
     tabs: { list: 'Strategies', executions: 'Execution log', gateways: 'Gateway schedules' },
     priority: 'Priority',

@@ -104,6 +104,7 @@ export const lightingZhCN = {
     unknown: '未知',
   },
   strategy: {
+    zoneHint: '时间与日出日落按项目所在时区计算：{{zone}}',
     emptySchedule: '无计划',
     tabs: { list: '策略', executions: '执行记录', gateways: '网关策略版本' },
     priority: '优先级',
