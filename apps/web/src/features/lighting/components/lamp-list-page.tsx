@@ -178,7 +178,6 @@ export default function LampListPage() {
         columns={columns}
         filters={filters}
         size="small"
-        scrollX={1200}
         pageSizes={LAMP_PAGE_SIZES}
         onRows={onRows}
         selectable={canControl}

@@ -456,6 +456,9 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         loading={result.isFetching && !polled}
         onChange={onChange}
         scroll={{ x: props.scrollX ?? 'max-content' }}
+        // Columns as wide as their content (a fixed layout shares the width out evenly and lets
+        // dates run under the fixed actions column); the table scrolls only when they do not fit.
+        tableLayout="auto"
         expandable={props.expandable}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
         rowSelection={
