@@ -108,3 +108,33 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       expect(found).toEqual({});
     }, 240_000);
 });
+
+describe('keyboard', () => {
+  it('the add-user and add-role dialogs close with Escape, and the user dialog shares no id with the filter', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await loginAsAdmin(page, product);
+    for (const [route, list, dialog] of [
+      ['/system/user', 'users', 'user-form'],
+      ['/system/role', 'roles', 'role-form'],
+    ] as const) {
+      await page.evaluate((p) => {
+        window.location.hash = `#${p}`;
+      }, route);
+      await waitForRoute(page, new RegExp(`^${route.replace(/[/]/g, '\\/')}$`));
+      await page.getByTestId(`list-${list}-add`).click();
+      const shown = page.locator(`.ant-modal-wrap:has([data-testid="${dialog}"])`);
+      await shown.waitFor();
+      const duplicates = await page.evaluate(() => {
+        const ids = [...document.querySelectorAll('[id]')]
+          .filter((el) => (el as HTMLElement).offsetParent !== null)
+          .map((el) => el.id);
+        return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+      });
+      expect(duplicates).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => shown.isVisible(), { timeout: 5_000 }).toBe(false);
+    }
+    await context.close();
+  });
+});

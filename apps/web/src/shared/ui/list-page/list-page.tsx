@@ -350,7 +350,13 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       variant={props.bordered === false ? 'borderless' : 'outlined'}
     >
       {filters.length > 0 && (
-        <Form form={form} layout="inline" className="ics-list-page__search" onFinish={search}>
+        <Form
+          form={form}
+          name={`list-${key}-filter`}
+          layout="inline"
+          className="ics-list-page__search"
+          onFinish={search}
+        >
           {filters.map((f) => (
             <Form.Item key={f.name} name={f.name} label={f.label}>
               <FilterInput field={f} testId={`list-${key}-filter-${f.name}`} />
