@@ -211,7 +211,7 @@ describe('map', () => {
       await page.screenshot({ path: path.join(SHOTS, `map-tiles-down-${locale}.png`) });
       await context?.close();
     }
-  });
+  }, 180_000);
 });
 
 describe('shell', () => {

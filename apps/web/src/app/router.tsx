@@ -143,6 +143,8 @@ export function createAppRouter() {
               handle: title('common', 'routes.notFound'),
               lazy: lazyView(notFoundPage),
             },
+            // Unknown addresses end inside the layout too (the tabs stay).
+            { path: '*', element: <Navigate to="/404" replace /> },
             { path: '/test', loader: () => redirect('/test/TestSpecial') },
             {
               path: '/test/TestSpecial',
@@ -158,7 +160,6 @@ export function createAppRouter() {
             })),
           ],
         },
-        { path: '*', element: <Navigate to="/404" replace /> },
       ],
     },
   ];

@@ -156,7 +156,7 @@ export function GlobalHeader({
           <button
             type="button"
             className="ics-header__user"
-            aria-label={t('header.userMenu')}
+            title={t('header.userMenu')}
             data-testid="user-menu"
           >
             <Avatar size="small" src={avatar} icon={<UserOutlined />} />

@@ -100,7 +100,6 @@ export default function CommandLogPage() {
         columns={columns}
         filters={filters}
         size="small"
-        scrollX={1100}
         defaultPageSize={20}
       />
     </div>

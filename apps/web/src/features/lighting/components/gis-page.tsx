@@ -315,6 +315,7 @@ export default function GisPage() {
       <div className="ics-gis__toolbar">
         <AutoComplete
           data-testid="gis-search"
+          aria-label={t('map.search')}
           style={{ width: 240 }}
           options={options}
           value={search}
@@ -334,6 +335,7 @@ export default function GisPage() {
           value={kinds}
           onChange={setKinds}
           data-testid="gis-kind-filter"
+          aria-label={t('map.kinds.all')}
           options={mapKinds.map((k) => ({ value: k, label: t(`map.kinds.${k}`) }))}
         />
         <Checkbox.Group<PoleState>
@@ -351,7 +353,8 @@ export default function GisPage() {
           }))}
         />
         <span>
-          {t('map.cluster')} <Switch size="small" checked={clustering} onChange={setClustering} />
+          {t('map.cluster')}{' '}
+          <Switch size="small" checked={clustering} onChange={setClustering} aria-label={t('map.cluster')} />
         </span>
         <span className="ics-gis__count" data-testid="gis-count">
           {t('map.count', { shown: shown.count, total: poles?.size ?? 0 })}

@@ -194,7 +194,6 @@ export default function LampListPage() {
         filters={filters}
         {...(linkedKeyword ? { initialFilters: { keyword: linkedKeyword } } : {})}
         size="small"
-        scrollX={1200}
         pageSizes={LAMP_PAGE_SIZES}
         onRows={onRows}
         selectable={canControl}

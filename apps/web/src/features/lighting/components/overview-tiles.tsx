@@ -26,14 +26,23 @@ export function LampTotalTile() {
 }
 
 export function OnlineRateTile() {
-  return <Figure testId="tile-online-rate" pick={(o) => <Progress percent={pct(o.onlineRate)} />} />;
+  const { t } = useTranslation('lighting');
+  return (
+    <Figure
+      testId="tile-online-rate"
+      pick={(o) => <Progress percent={pct(o.onlineRate)} aria-label={t('tiles.onlineRate')} />}
+    />
+  );
 }
 
 export function LightingRateTile() {
+  const { t } = useTranslation('lighting');
   return (
     <Figure
       testId="tile-lighting-rate"
-      pick={(o) => <Progress percent={pct(o.lightingRate)} strokeColor="#fadb14" />}
+      pick={(o) => (
+        <Progress percent={pct(o.lightingRate)} strokeColor="#fadb14" aria-label={t('tiles.lightingRate')} />
+      )}
     />
   );
 }

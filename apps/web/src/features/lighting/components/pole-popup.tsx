@@ -95,11 +95,19 @@ function LampRow({ lamp, patches }: { lamp: DeviceDto; patches: LivePatches }) {
           <Switch
             checked={on}
             data-testid="gis-lamp-switch"
+            aria-label={t('control.title')}
             onChange={(checked) => void send(checked ? 'on' : 'off')}
             checkedChildren={t('map.popup.on')}
             unCheckedChildren={t('map.popup.off')}
           />
-          <Slider style={{ flex: 1, margin: '0 8px' }} min={0} max={100} value={dim} onChange={setDim} />
+          <Slider
+            style={{ flex: 1, margin: '0 8px' }}
+            min={0}
+            max={100}
+            value={dim}
+            onChange={setDim}
+            ariaLabelForHandle={t('lamp.level')}
+          />
           <Button size="small" data-testid="gis-lamp-dim" onClick={() => void send('dim', dim)}>
             {t('map.popup.dim')} {dim}%
           </Button>

@@ -21,6 +21,8 @@ export const shellEnUS: typeof shellZhCN = {
     screen: 'Big screen',
   },
   tabs: {
+    close: 'Close page',
+    more: 'More pages',
     reload: 'Reload',
     closeLeft: 'Close left',
     closeRight: 'Close right',

@@ -20,6 +20,8 @@ export const shellZhCN = {
     screen: '大屏展示',
   },
   tabs: {
+    close: '关闭页面',
+    more: '更多页面',
     reload: '刷新',
     closeLeft: '关闭左侧',
     closeRight: '关闭右侧',
