@@ -37,6 +37,7 @@ export type DeviceModuleDeps = {
     Config,
     | 'mqttUrl'
     | 'mqttClientId'
+    | 'mqttDynsec'
     | 'nodeId'
     | 'nodeLeaseSeconds'
     | 'mqttPort'
@@ -96,6 +97,7 @@ export function createDeviceModule({
   const runtime = new DeviceRuntime(db, live, log, {
     mqttUrl: config.mqttUrl,
     mqttClientId: config.mqttClientId,
+    mqttDynsec: config.mqttDynsec,
     nodeId: config.nodeId,
     nodeLeaseSeconds: config.nodeLeaseSeconds,
     mqttPort: config.mqttPort,
