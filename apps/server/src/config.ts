@@ -207,6 +207,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${name}${shown(name, env[name] ?? '')}: ${issue.message}`);
   }
   const e = parsed.data;
+  if ((e.MQTT_DYNSEC_USER === undefined) !== (e.MQTT_DYNSEC_PASSWORD === undefined))
+    throw new ConfigError('Invalid MQTT_DYNSEC_USER: set MQTT_DYNSEC_USER and MQTT_DYNSEC_PASSWORD together');
+  if (e.MQTT_DYNSEC_USER && !e.MQTT_URL)
+    throw new ConfigError(
+      'Invalid MQTT_DYNSEC_USER: the dynamic-security plugin needs an external broker (MQTT_URL)',
+    );
   const nodeId =
     e.ICS_NODE_ID ??
     os
