@@ -137,6 +137,21 @@ describe.skipIf(!mosquittoAvailable(true))('broker accounts through Mosquitto dy
           /not authorized|bad user name or password/i,
         );
       });
+
+      // Last: the broker goes away.
+      it('adds no gateway while the broker cannot take its account (503, nothing written)', async () => {
+        await broker.stop();
+        const res = await ctx().request({
+          method: 'POST',
+          url: '/ics/lighting/gateway/add',
+          headers: auth(token),
+          payload: { projectId, sn: 'DS-DOWN', name: 'down' },
+        });
+        expect(res.status).toBe(503);
+        expect(res.body.errorCode).toBe('device.broker_accounts_down');
+        const rows = await ctx().db.query(`select 1 from dev_gateway where sn = 'DS-DOWN'`);
+        expect(rows).toHaveLength(0);
+      });
     },
     {
       env: () => ({

@@ -115,7 +115,8 @@ export class DynsecAccounts implements BrokerAccounts {
   }
 
   async close(): Promise<void> {
-    await this.client.endAsync();
+    // Forced: a command still queued while the broker is away has already failed for its caller.
+    await this.client.endAsync(true);
   }
 
   private async ensurePlatform(username: string, password: string): Promise<void> {
