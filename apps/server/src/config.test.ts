@@ -136,6 +136,20 @@ describe('loadConfig', () => {
     expect(loadConfig({}).nodeId).toMatch(/^[A-Za-z0-9_.:-]{1,60}$/);
   });
 
+  it('reads the broker accounts administrator only with an external broker', () => {
+    expect(
+      loadConfig({ MQTT_URL: 'mqtt://b:1883', MQTT_DYNSEC_USER: 'admin', MQTT_DYNSEC_PASSWORD: 'pw' })
+        .mqttDynsec,
+    ).toEqual({ username: 'admin', password: 'pw' });
+    expect(loadConfig({}).mqttDynsec).toBeUndefined();
+    expect(problem({ MQTT_DYNSEC_USER: 'admin', MQTT_DYNSEC_PASSWORD: 'pw' })).toBe(
+      'Invalid MQTT_DYNSEC_USER: the dynamic-security plugin needs an external broker (MQTT_URL)',
+    );
+    expect(problem({ MQTT_URL: 'mqtt://b:1883', MQTT_DYNSEC_USER: 'admin' })).toBe(
+      'Invalid MQTT_DYNSEC_USER: set MQTT_DYNSEC_USER and MQTT_DYNSEC_PASSWORD together',
+    );
+  });
+
   it('never echoes a password', () => {
     expect(problem({ ICS_ADMIN_PASSWORD: 'secret7' })).not.toContain('secret7');
     const line = problem({ DATABASE_URL: 'mysql://ics:hunter2@db/ics' });

@@ -76,6 +76,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 letters, digits, _ . : or -')
     .optional(),
+  MQTT_DYNSEC_USER: z.string().min(1).optional(),
+  MQTT_DYNSEC_PASSWORD: z.string().min(1).optional(),
   ICS_NODE_ID: z
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,60}$/, 'must be 1-60 letters, digits, _ . : or -')
@@ -151,6 +153,12 @@ export type Config = {
    * what was not yet acknowledged while the node is away): `ics-<node id>` by default.
    */
   mqttClientId: string;
+  /**
+   * The administrator of Mosquitto's dynamic-security plugin on the external broker: with it the
+   * platform keeps the broker's accounts equal to the gateways' credentials (and gives its own
+   * `MQTT_URL` user the platform's role). Off when absent.
+   */
+  mqttDynsec: { username: string; password: string } | undefined;
   /** Redis for realtime fan-out between API nodes; in-process when absent. */
   redisUrl: string | undefined;
   deviceOfflineSeconds: number;
@@ -181,7 +189,7 @@ function toTrustProxy(value: string): boolean | number | string {
 }
 
 /** Variables whose value must not be echoed (logs and terminals are not secret). */
-const SECRET = new Set(['ICS_ADMIN_PASSWORD', 'ICS_METRICS_TOKEN']);
+const SECRET = new Set(['ICS_ADMIN_PASSWORD', 'ICS_METRICS_TOKEN', 'MQTT_DYNSEC_PASSWORD']);
 
 /** `=<value>` for the error line, with secrets left out and URL passwords masked. */
 function shown(name: string, value: string): string {
@@ -199,6 +207,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${name}${shown(name, env[name] ?? '')}: ${issue.message}`);
   }
   const e = parsed.data;
+  if ((e.MQTT_DYNSEC_USER === undefined) !== (e.MQTT_DYNSEC_PASSWORD === undefined))
+    throw new ConfigError('Invalid MQTT_DYNSEC_USER: set MQTT_DYNSEC_USER and MQTT_DYNSEC_PASSWORD together');
+  if (e.MQTT_DYNSEC_USER && !e.MQTT_URL)
+    throw new ConfigError(
+      'Invalid MQTT_DYNSEC_USER: the dynamic-security plugin needs an external broker (MQTT_URL)',
+    );
   const nodeId =
     e.ICS_NODE_ID ??
     os
@@ -232,6 +246,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeId,
     nodeLeaseSeconds: e.ICS_NODE_LEASE_SECONDS,
     mqttClientId: e.MQTT_CLIENT_ID ?? `ics-${nodeId}`,
+    mqttDynsec:
+      e.MQTT_DYNSEC_USER && e.MQTT_DYNSEC_PASSWORD
+        ? { username: e.MQTT_DYNSEC_USER, password: e.MQTT_DYNSEC_PASSWORD }
+        : undefined,
     redisUrl: e.REDIS_URL,
     deviceOfflineSeconds: e.ICS_DEVICE_OFFLINE_SECONDS,
     commandTimeoutMs: e.ICS_COMMAND_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +50,8 @@ export type Mosquitto = {
  */
 export async function startMosquitto(options: { dynsec?: { user: string; password: string } } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ics-mosquitto-'));
+  // Started as root, mosquitto drops to its own user: it must still read and save its files here.
+  chmodSync(dir, 0o777);
   const port = await freePort();
   const lines = [
     `listener ${port} 127.0.0.1`,
@@ -62,6 +64,7 @@ export async function startMosquitto(options: { dynsec?: { user: string; passwor
     execFileSync('mosquitto_ctrl', ['dynsec', 'init', file, options.dynsec.user, options.dynsec.password], {
       stdio: 'ignore',
     });
+    chmodSync(file, 0o666);
     lines.push('allow_anonymous false', `plugin ${DYNSEC_PLUGIN}`, `plugin_opt_config_file ${file}`);
   } else lines.push('allow_anonymous true');
   const conf = path.join(dir, 'mosquitto.conf');

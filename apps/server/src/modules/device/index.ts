@@ -38,6 +38,7 @@ export type DeviceModuleDeps = {
     Config,
     | 'mqttUrl'
     | 'mqttClientId'
+    | 'mqttDynsec'
     | 'nodeId'
     | 'nodeLeaseSeconds'
     | 'mqttPort'
@@ -98,6 +99,7 @@ export function createDeviceModule({
   const runtime = new DeviceRuntime(db, live, log, {
     mqttUrl: config.mqttUrl,
     mqttClientId: config.mqttClientId,
+    mqttDynsec: config.mqttDynsec,
     nodeId: config.nodeId,
     nodeLeaseSeconds: config.nodeLeaseSeconds,
     mqttPort: config.mqttPort,

@@ -159,7 +159,9 @@ export async function connectExternalBroker(options: {
       // (ingestion still runs). What the broker still holds for the session waits for its return.
       if (client.connected) await client.unsubscribeAsync(shared).catch(() => undefined);
       await own.settled();
-      await client.endAsync();
+      // With the broker away, nothing queued can be sent: do not wait for it (commands pending
+      // are followed by the node that claims this one's lease, or by this node when it returns).
+      await client.endAsync(!client.connected);
     },
   };
 }
