@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { mergeState, useLiveRows } from '../../../shared/lib/realtime/live-state';
 import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
+import { useProjects } from '../../lighting';
 import '../locales';
 import { AqiTag } from './aqi-tag';
 import { formatValue } from './metric-format';
@@ -40,6 +41,7 @@ export default function SensorListPage() {
   const [editing, setEditing] = useState<EnvSensorDto | null>(null);
   // Values the sensors on screen report while the page is open (the server pushes their state).
   const { patches, onRows } = useLiveRows<EnvSensorDto>();
+  const { projects } = useProjects();
 
   const live = (s: EnvSensorDto): EnvSensorDto => {
     const patch = patches.get(s.id);
@@ -63,6 +65,10 @@ export default function SensorListPage() {
   };
 
   const filters: FilterField[] = [
+    // A project to choose only where there are several.
+    ...(projects.length > 1
+      ? [{ name: 'projectId', label: t('sensor.project'), kind: 'select' as const, options: projects }]
+      : []),
     { name: 'keyword', label: t('sensor.keyword'), kind: 'text', raw: true },
     {
       name: 'online',

@@ -24,6 +24,7 @@ export const envEnUS: typeof envZhCN = {
     severe: 'Severely polluted',
   },
   sensor: {
+    project: 'Project',
     title: 'Sensors',
     keyword: 'Name / address',
     name: 'Name',

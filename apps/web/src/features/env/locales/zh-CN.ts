@@ -23,6 +23,7 @@ export const envZhCN = {
     severe: '严重污染',
   },
   sensor: {
+    project: '项目',
     title: '传感器',
     keyword: '名称 / 地址',
     name: '名称',
