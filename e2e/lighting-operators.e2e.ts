@@ -95,6 +95,7 @@ describe('lighting for operators', () => {
     for (const locale of ['zh-CN', 'en-US'] as const) {
       const page = await signedIn(locale);
       const scan = async (what: string) => {
+        // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered on screen, hidden nodes left out
         const text = (await page.locator('body').innerText()) ?? '';
         const found = codes.filter((c) => text.includes(c));
         expect(found, `${what} (${locale})`).toEqual([]);
@@ -132,6 +133,7 @@ describe('lighting for operators', () => {
       await page.goto(`${product.baseUrl}/#/lighting/command`);
       await page.getByTestId('command-log').locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
       await expect
+        // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered on screen
         .poll(() => page.getByTestId('command-log').innerText(), { timeout: 15_000 })
         .toContain(locale === 'en-US' ? 'schedule: sunset on 100 %' : '计划: 日落 开 100 %');
       await scan('command log');

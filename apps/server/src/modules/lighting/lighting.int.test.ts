@@ -472,16 +472,14 @@ describeWithApp(
         heldVersion: EMPTY_SCHEDULE_VERSION,
       });
 
-      // Enabled again and pushed, then deleted: the gateway is out of date until it acknowledges the empty one.
+      // Enabled again: the gateway holding the empty schedule is sent the strategy's again.
       await call('PUT', '/lighting/strategy/edit', { ...body, id, enabled: true });
-      const outdated = await view();
-      expect(outdated.upToDate).toBe(false);
-      expect(outdated.expectedVersion).not.toBe(EMPTY_SCHEDULE_VERSION);
-      const push = await call('POST', '/lighting/strategy/push', { projectId });
-      expect(push.body.result.rejected).toEqual([]);
-      expect((await waitJob(push.body.result.id)).acked).toBe(2);
-      expect(gw.schedule?.entries).toHaveLength(2);
-      await until(async () => (await view()).upToDate);
+      await until(
+        async () => Array.isArray(gw.schedule?.entries) && (gw.schedule.entries as unknown[]).length === 2,
+      );
+      const back = await until(async () => ((await view()).upToDate ? await view() : null));
+      expect(back.expectedVersion).not.toBe(EMPTY_SCHEDULE_VERSION);
+      expect(back.heldVersion).toBe(gw.scheduleVersion);
       const deleted = await call('DELETE', `/lighting/strategy/delete?id=${id}`);
       expect(deleted.status).toBe(200);
       await until(async () => gw.scheduleVersion === EMPTY_SCHEDULE_VERSION);
@@ -608,7 +606,7 @@ describeWithApp(
       const groups = await sheetOf(`/lighting/group/exportXls?projectId=${projectId}`);
       expect(groups.slice(1).map((r) => r[0])).toContain('Export group');
       const cabinets = await sheetOf(`/lighting/cabinet/exportXls?projectId=${projectId}`);
-      expect(cabinets.slice(1).map((r) => r[0])).toEqual(['CAB-X']);
+      expect(cabinets.slice(1).map((r) => r[0])).toContain('CAB-X');
       const strategies = await sheetOf(`/lighting/strategy/exportXls?projectId=${projectId}`, 'en-US');
       const row = strategies.find((r) => r[0] === 'Export strategy')!;
       expect(row[3]).toBe('sunset on 100 %, 23:00 on 50 %, sunrise off');
