@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { topics } from '@ics/contract/server';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { auth, describeWithApp } from '../../../test/harness';
 import { until } from '../../../test/until';
+import { localParts, sunTimes } from '../lighting';
 import { SIGNATURE_HEADER, sign } from './webhook.service';
 
 const env = { MQTT_PORT: '0', ICS_DEVICE_OFFLINE_SECONDS: '60', ICS_DEVICE_STATE_WRITE_MS: '100' };
@@ -388,6 +390,56 @@ describeWithApp(
         severity: 'major',
       });
       expect(wrongCode.status).toBe(400);
+      const noSuchUser = await api('PUT', '/alarm/rule/save', {
+        projectId,
+        type: 'fault',
+        code: 'lampFailure',
+        enabled: true,
+        severity: 'major',
+        escalateAfterMinutes: 5,
+        escalateUserId: 'nobody-here',
+      });
+      expect(noSuchUser.status).toBe(400);
+      expect(noSuchUser.body.errorCode).toBe('alarm.rule_user_not_found');
+    });
+
+    it('pushes raised alarms to the consoles of the project’s users who may see alarms, and no one else', async () => {
+      await ctx().app.listen({ port: 0, host: '127.0.0.1' });
+      const origin = `ws://127.0.0.1:${(ctx().app.server.address() as AddressInfo).port}/ics/websocket`;
+      const open = async (username: string, departs: string[], roles: string[]) => {
+        const id = await ctx().createUser({ username, roles, departs });
+        const userToken = await ctx().login(username);
+        const inbox: Array<{
+          cmd: string;
+          kind?: string;
+          alarms?: Array<{ code: string; severity: string }>;
+        }> = [];
+        const ws = new WebSocket(`${origin}/${id}?token=${userToken}`);
+        ws.on('message', (data) => inbox.push(JSON.parse(String(data))));
+        await new Promise((resolve, reject) => {
+          ws.once('open', resolve);
+          ws.once('error', reject);
+        });
+        return { ws, alarms: () => inbox.filter((m) => m.cmd === 'alarm') };
+      };
+      const watcher = await open('push-viewer', ['dep-ops'], ['role-viewer']);
+      const unmarked = await open('push-unmarked', ['dep-ops'], []);
+      const stranger = await open('push-stranger', ['dep-monitor'], ['role-operator']);
+      ctx().clearCaches();
+      try {
+        await lampFaults('L2', ['relayFailure', 'lowCurrent']);
+        const pushed = await until(async () => {
+          await flush();
+          return watcher.alarms().find((m) => m.alarms?.some((a) => a.code === 'lowCurrent')) ?? null;
+        });
+        expect(pushed).toMatchObject({ cmd: 'alarm', kind: 'raised', projectId });
+        expect(pushed.alarms!.find((a) => a.code === 'lowCurrent')).toMatchObject({ severity: 'minor' });
+        await new Promise((r) => setTimeout(r, 300));
+        expect(unmarked.alarms()).toEqual([]);
+        expect(stranger.alarms()).toEqual([]);
+      } finally {
+        for (const c of [watcher, unmarked, stranger]) c.ws.close();
+      }
     });
 
     it('refuses users without the marks and shows a user of another project nothing', async () => {
@@ -497,6 +549,67 @@ describeWithApp(
       } finally {
         server.close();
       }
+    });
+
+    it('raises lamp anomalies: power outside its band at its level, burning while the sun is up; clears them', async () => {
+      await ctx().db.query(
+        `update sys_project set time_zone = 'Asia/Shanghai', latitude = 31.23, longitude = 121.47 where id = $1`,
+        [projectId],
+      );
+      ctx().clearCaches();
+      const lit = async (power: number) => {
+        await send(client, gw.sn, 'telemetry', {
+          ts: Date.now(),
+          readings: [
+            { dev: 'L1', on: true, level: 50, power },
+            { dev: 'L2', on: false, level: 0, power: 0 },
+          ],
+        });
+        await until(async () => {
+          const [s] = await ctx().db.query<{ p: number }>(
+            `select (vals->>'power')::float as p from dev_state where device_id = $1`,
+            [lamp1],
+          );
+          return s?.p === power ? true : null;
+        });
+      };
+      const save = await api('PUT', '/alarm/rule/save', {
+        projectId,
+        type: 'anomaly',
+        code: 'power_deviation',
+        enabled: true,
+        severity: 'warning',
+        params: { value: 100, tolerancePercent: 20 },
+      });
+      expect(save.status).toBe(200);
+      const { date } = localParts(Date.now(), 'Asia/Shanghai');
+      const sun = sunTimes(date, 31.23, 121.47, 'Asia/Shanghai');
+      const noon = new Date((sun.sunrise! + sun.sunset!) / 2);
+      const midnight = new Date(sun.sunset! + 5 * 3_600_000);
+      const anomalies = ctx().services.alarm.anomalies;
+
+      // Rated 100 W at level 50 is 50 W ± 20 %: 20 W is out of the band, 52 W is in it.
+      await lit(20);
+      await anomalies.evaluate(midnight);
+      const [power] = await alarmOf(lamp1, 'power_deviation', 'active');
+      expect(power).toMatchObject({ type: 'anomaly', severity: 'warning', cleared: false });
+      expect(power!.detail).toMatchObject({ power: 20, expected: 50 });
+      // (Earlier sweeps ran at the real time of day: a lamp lit then may have burnt by day.)
+      const burning = (id: string) =>
+        alarmOf(id, 'day_burning', 'active').then((a) => a.filter((x) => !x.cleared));
+      expect(await burning(lamp1)).toHaveLength(0);
+      await anomalies.evaluate(midnight);
+      expect((await alarmOf(lamp1, 'power_deviation'))[0]!.count).toBe(1);
+      await lit(52);
+      await anomalies.evaluate(midnight);
+      expect((await alarmOf(lamp1, 'power_deviation'))[0]!.cleared).toBe(true);
+
+      // Lit at noon: burning by day; the unlit lamp is not.
+      await anomalies.evaluate(noon);
+      expect(await burning(lamp1)).toHaveLength(1);
+      expect(await burning(lamp2)).toHaveLength(0);
+      await anomalies.evaluate(midnight);
+      expect(await burning(lamp1)).toHaveLength(0);
     });
   },
   { env },

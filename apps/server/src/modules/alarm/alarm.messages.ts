@@ -12,6 +12,8 @@ const zhCN = {
   'alarm.rule_threshold_incomplete': '阈值规则需要比较方式和阈值',
   'alarm.rule_code_invalid': '该规则类型不支持此报警代码',
   'alarm.webhook_not_found': 'Webhook不存在或无权访问',
+  'alarm.rule_role_not_found': '升级通知的角色不存在',
+  'alarm.rule_user_not_found': '升级通知的用户不存在',
 } as const;
 
 const enUS: Record<keyof typeof zhCN, string> = {
@@ -25,6 +27,8 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'alarm.rule_threshold_incomplete': 'A threshold rule needs a comparison and a value',
   'alarm.rule_code_invalid': 'This rule type has no such alarm code',
   'alarm.webhook_not_found': 'Webhook not found or not yours',
+  'alarm.rule_role_not_found': 'The escalation role does not exist',
+  'alarm.rule_user_not_found': 'The escalation user does not exist',
 };
 
 export const alarmMessages = defineMessages({ zhCN, enUS });

@@ -10,6 +10,7 @@ import { AlarmRepository } from './alarm.repository';
 import { registerAlarmRoutes } from './alarm.routes';
 import { AlarmService } from './alarm.service';
 import { AlarmEngine } from './alarm-engine';
+import { LampAnomalies } from './anomalies';
 import { DeviceAlarmSource } from './device-source';
 import { AlarmNotifier } from './notifier';
 import { RuleRepository } from './rule.repository';
@@ -64,12 +65,23 @@ export function createAlarmModule(deps: AlarmModuleDeps) {
   const source = new DeviceAlarmSource(deps.live, engine, (err) =>
     deps.log.error({ err }, 'alarm batch failed'),
   );
-  const sweeper = new AlarmSweeper(db, repo, engine, rules, webhooks, deps.log, deps.sweeperOptions);
+  const anomalies = new LampAnomalies(repo, engine, rules, projects);
+  const sweeper = new AlarmSweeper(
+    db,
+    repo,
+    engine,
+    rules,
+    webhooks,
+    anomalies,
+    deps.log,
+    deps.sweeperOptions,
+  );
   const services = { alarms, rules, webhooks };
   return {
     ...services,
     engine,
     source,
+    anomalies,
     /** Grace periods, escalation, thresholds, offline repair and webhook sending on one node; the app starts it. */
     sweeper,
     registerRoutes: (api: FastifyInstance, guard: AccessGuard) => registerAlarmRoutes(api, guard, services),

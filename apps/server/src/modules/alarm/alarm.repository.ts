@@ -102,6 +102,12 @@ const SOURCE_JOINS = `
 const SOURCE_NAME = 'coalesce(sd.name, sd.address, sg.sn, sp.code) as source_name';
 const CHILD_COUNT = '(select count(*) from alarm_record c where c.parent_id = a.id)::int as child_count';
 
+/**
+ * The list counts at most this many alarms: counting a million historical alarms would take
+ * longer than the page itself (a caller with more refines the filters or pages on).
+ */
+export const TOTAL_CAP = 10_000;
+
 const STATUS_WHERE: Record<AlarmFilter['status'], string | null> = {
   active: 'not a.closed',
   closed: 'a.closed',
@@ -316,7 +322,10 @@ export class AlarmRepository {
           order by ${order}`,
         w.params,
       ),
-      this.db.query<{ n: number }>(`select count(*)::int as n from alarm_record a ${w.sql}`, w.params),
+      this.db.query<{ n: number }>(
+        `select count(*)::int as n from (select 1 from alarm_record a ${w.sql} limit ${TOTAL_CAP}) t`,
+        w.params,
+      ),
     ]);
     return { rows, total: count?.n ?? 0 };
   }
@@ -476,6 +485,26 @@ export class AlarmRepository {
     Array<{ id: string; project_id: string; pole_id: string | null; online: boolean }>
   > {
     return this.db.query(`select id, project_id, pole_id, online from (${gatewayRelation}) g`);
+  }
+
+  /** Lamps reported lit, with their pole's position (lamp anomaly rules). */
+  async litLamps(): Promise<
+    Array<{
+      id: string;
+      project_id: string;
+      gateway_id: string;
+      pole_id: string | null;
+      vals: Record<string, unknown> | null;
+      latitude: number | null;
+      longitude: number | null;
+    }>
+  > {
+    return this.db.query(
+      `select d.id, d.project_id, d.gateway_id, d.pole_id, s.vals, p.latitude, p.longitude
+         from (${deviceRelation}) d join (${deviceStateRelation}) s on s.device_id = d.id
+         left join (${poleRelation}) p on p.id = d.pole_id
+        where d.kind = 'lamp' and s.online and s.vals->>'on' = 'true'`,
+    );
   }
 
   /** Sensors' latest values (threshold rules). */

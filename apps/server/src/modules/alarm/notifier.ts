@@ -1,6 +1,5 @@
 import { type AlarmAction, type AlarmDto, type AlarmPushMessage, marks } from '@ics/contract/server';
 import type { Database } from '../../db/database';
-import { TtlCache } from '../../lib/ttl-cache';
 import type { UserPush } from '../device';
 import type { ProjectService } from '../project';
 import { userRoleRelation } from '../user';
@@ -9,7 +8,6 @@ import type { WebhookService } from './webhook.service';
 
 /** At most this many alarms ride in one push; a storm sends the count and the first ones. */
 const PUSH_ALARMS_MAX = 20;
-const AUDIENCE_TTL_MS = 5_000;
 
 export type AlarmNotifierDeps = {
   db: Database;
@@ -29,17 +27,13 @@ export type AlarmNotifierDeps = {
  * told once.
  */
 export class AlarmNotifier {
-  private readonly watchers = new TtlCache<string, string[]>(AUDIENCE_TTL_MS);
-
   constructor(private readonly deps: AlarmNotifierDeps) {}
 
-  /** The users of a project who may see its alarms. */
-  watchersOf(projectId: string): Promise<string[]> {
-    return this.watchers.get(projectId, async () => {
-      const users = await this.deps.audience(projectId);
-      const allowed = await Promise.all(users.map((u) => this.deps.hasMark(u, marks.alarm.alarm.list)));
-      return users.filter((_, i) => allowed[i]);
-    });
+  /** The users of a project who may see its alarms (both answers are cached by their owners). */
+  async watchersOf(projectId: string): Promise<string[]> {
+    const users = await this.deps.audience(projectId);
+    const allowed = await Promise.all(users.map((u) => this.deps.hasMark(u, marks.alarm.alarm.list)));
+    return users.filter((_, i) => allowed[i]);
   }
 
   async dtos(rows: readonly AlarmRow[]): Promise<AlarmDto[]> {

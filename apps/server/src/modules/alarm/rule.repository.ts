@@ -1,5 +1,7 @@
 import type { AlarmRuleDto, AlarmSeverity, AlarmType } from '@ics/contract/server';
 import type { Database } from '../../db/database';
+import { roleRelation } from '../role';
+import { activeUserRelation } from '../user';
 
 type RuleRow = {
   id: string;
@@ -74,6 +76,19 @@ export class RuleRepository {
       ],
     );
     return toRuleDto(row!, false);
+  }
+
+  /** Whether the escalation's role and user exist (null: none asked). */
+  async escalationTargetsExist(
+    roleId: string | null,
+    userId: string | null,
+  ): Promise<{ role: boolean; user: boolean }> {
+    const [row] = await this.db.query<{ role: boolean; user: boolean }>(
+      `select ($1::text is null or exists (select 1 from (${roleRelation}) r where r.id = $1)) as role,
+              ($2::text is null or exists (select 1 from (${activeUserRelation}) u where u.id = $2)) as user`,
+      [roleId, userId],
+    );
+    return row ?? { role: false, user: false };
   }
 
   /** Drops a project's own rule (defaults stay); answers whether one was dropped. */

@@ -143,6 +143,9 @@ export class RuleService {
   async save(userId: string, username: string, input: RuleInput): Promise<AlarmRuleDto> {
     await this.assertProject(userId, input.projectId);
     validateRule(input);
+    const targets = await this.repo.escalationTargetsExist(input.escalateRoleId, input.escalateUserId);
+    if (!targets.role) throw new AppError(400, 'alarm.rule_role_not_found');
+    if (!targets.user) throw new AppError(400, 'alarm.rule_user_not_found');
     const saved = await this.repo.save(input, username);
     this.invalidate();
     return saved;

@@ -2,6 +2,7 @@ import type { Database } from '../../db/database';
 import { LeaderLock } from '../../db/leader-lock';
 import type { AlarmRepository, Clear } from './alarm.repository';
 import type { AlarmEngine, Condition } from './alarm-engine';
+import type { LampAnomalies } from './anomalies';
 import type { RuleService } from './rule.service';
 import type { WebhookService } from './webhook.service';
 
@@ -11,6 +12,8 @@ export const ALARM_SWEEP_LOCK_KEY = 4242080;
 export type SweeperOptions = {
   /** How often the leader sweeps. */
   intervalMs: number;
+  /** How often lamp anomalies are evaluated (they read every lit lamp). */
+  anomalyIntervalMs: number;
 };
 
 export type SweeperLog = { error(obj: object, msg: string): void };
@@ -28,6 +31,7 @@ export class AlarmSweeper {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
+  private anomaliesAt = 0;
 
   constructor(
     db: Database,
@@ -35,8 +39,9 @@ export class AlarmSweeper {
     private readonly engine: AlarmEngine,
     private readonly rules: RuleService,
     private readonly webhooks: WebhookService,
+    private readonly anomalies: LampAnomalies,
     private readonly log: SweeperLog,
-    private readonly options: SweeperOptions = { intervalMs: 2_000 },
+    private readonly options: SweeperOptions = { intervalMs: 2_000, anomalyIntervalMs: 60_000 },
   ) {
     this.lock = new LeaderLock(db, ALARM_SWEEP_LOCK_KEY);
   }
@@ -76,6 +81,10 @@ export class AlarmSweeper {
   async sweep(now: Date): Promise<void> {
     await this.reconcileGateways(now);
     await this.thresholds(now);
+    if (now.getTime() - this.anomaliesAt >= this.options.anomalyIntervalMs) {
+      this.anomaliesAt = now.getTime();
+      await this.anomalies.evaluate(now);
+    }
     await this.engine.raiseDue(now);
     await this.engine.escalateDue(now);
     await this.webhooks.sendDue();
