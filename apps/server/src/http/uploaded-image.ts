@@ -101,15 +101,15 @@ export async function saveImage(
   if (bytes.length > maxBytes)
     throw new AppError(400, 'system.upload.too_large', { max: formatSize(maxBytes) });
   const info = imageInfo(bytes);
-  if (!info) throw new AppError(400, 'system.upload.bad_image');
+  // GIF and WebP are recognised (and measured) but the platform stores and serves PNG and JPEG.
+  if (!info || (info.kind !== 'png' && info.kind !== 'jpg'))
+    throw new AppError(400, 'system.upload.bad_image');
   if (info.width * info.height > MAX_IMAGE_PIXELS)
     throw new AppError(400, 'system.upload.too_many_pixels', {
       width: info.width,
       height: info.height,
       max: MAX_IMAGE_PIXELS / 1_000_000,
     });
-  // Other formats are read only to refuse oversized ones: the platform stores and serves PNG and JPEG.
-  if (info.kind !== 'png' && info.kind !== 'jpg') throw new AppError(400, 'system.upload.bad_image');
   const name = `${prefix}-${randomBytes(16).toString('hex')}.${info.kind}`;
   const dir = uploadsDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
