@@ -1,3 +1,4 @@
+import { alarmBenchmark } from './alarm/alarm';
 import { deviceBenchmark } from './device/devices';
 import { baselineBenchmark } from './http/baseline';
 import { platformBenchmark } from './http/platform';
@@ -17,4 +18,5 @@ export const benchmarks: Benchmark[] = [
   lightingScaleBenchmark('pglite'),
   lightingScaleBenchmark('postgres'),
   batchBrowserBenchmark('postgres'),
+  alarmBenchmark('postgres'),
 ];

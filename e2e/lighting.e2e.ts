@@ -51,6 +51,12 @@ describe('street lighting', () => {
       .first()
       .fill('40');
     await page.getByTestId('control-dim').click();
+    // Dimming asks first, naming how many lamps (the console starts in Chinese).
+    const confirm = page.locator('.ant-modal-confirm');
+    await expect
+      .poll(() => confirm.locator('.ant-modal-confirm-content').textContent())
+      .toBe('确定将 1 盏灯调至 40%？');
+    await confirm.getByRole('button', { name: /ok|确\s?定/i }).click();
     await page
       .getByTestId('control-progress')
       .getByTestId('outcome-acked')
@@ -79,6 +85,11 @@ describe('street lighting', () => {
     const page = await signedIn();
     await page.goto(`${product.baseUrl}/#/lighting/group`);
     await page.getByTestId('group-Night-off').click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await expect
+      .poll(() => confirm.locator('.ant-modal-confirm-content').textContent())
+      .toBe(`确定关闭 ${fixture.lamps.length} 盏灯？`);
+    await confirm.getByRole('button', { name: /ok|确\s?定/i }).click();
     const drawer = page.getByTestId('control-progress');
     await expect
       .poll(() => drawer.getByTestId('outcome-acked').count(), { timeout: 20_000 })

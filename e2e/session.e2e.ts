@@ -46,8 +46,10 @@ describe('session journeys', () => {
     const answer = page.waitForResponse((r) => r.url().includes('/ics/sys/login'));
     await submitLogin(page, ADMIN_USERNAME, 'not-the-password');
     const response = await answer;
-    expect(response.status()).toBe(401);
-    const body = (await response.json()) as { errorCode?: string; message: string };
+    // Declined as Jeecg does: HTTP 200 with success false (401 is kept for bad tokens).
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { success: boolean; errorCode?: string; message: string };
+    expect(body.success).toBe(false);
     expect(body.errorCode).toBe('auth.bad_credentials');
     const alert = page.getByTestId('login-error');
     await alert.waitFor();

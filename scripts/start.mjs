@@ -1,5 +1,5 @@
-// `npm start`: builds the console when its sources are newer than the build, then runs the
-// server in this process (so SIGINT/SIGTERM reach it directly).
+// `npm start`: builds the console and compiles the server when their sources are newer than the
+// builds, then runs the compiled server in this process (so SIGINT/SIGTERM reach it directly).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
-const builtIndex = path.join(web, 'dist/index.html');
+const server = path.join(root, 'apps/server');
+const contractSources = path.join(root, 'packages/contract/src');
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
@@ -19,16 +20,16 @@ function newestMtime(target) {
   return newest;
 }
 
-function consoleIsStale() {
-  if (!fs.existsSync(builtIndex)) return true;
-  const built = fs.statSync(builtIndex).mtimeMs;
-  const sources = ['src', 'index.html', 'vite.config.ts', 'public', '../../packages/contract/src'].map((p) =>
-    newestMtime(path.join(web, p)),
-  );
-  return Math.max(...sources) > built;
+/** Whether `built` is missing or older than any of `sources`. */
+function isStale(built, sources) {
+  if (!fs.existsSync(built)) return true;
+  return Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs;
 }
 
-if (process.env.ICS_SKIP_BUILD !== '1' && consoleIsStale()) {
+const skipBuild = process.env.ICS_SKIP_BUILD === '1';
+
+const consoleSources = ['src', 'index.html', 'vite.config.ts', 'public'].map((p) => path.join(web, p));
+if (!skipBuild && isStale(path.join(web, 'dist/index.html'), [...consoleSources, contractSources])) {
   process.stdout.write('Building the console…\n');
   const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
     cwd: web,
@@ -40,6 +41,12 @@ if (process.env.ICS_SKIP_BUILD !== '1' && consoleIsStale()) {
   }
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'apps/server/src/main.ts'));
+const compiledServer = path.join(server, 'dist/main.mjs');
+const serverSources = [path.join(server, 'src'), contractSources, path.join(root, 'apps/simulator/src')];
+if (!skipBuild && isStale(compiledServer, serverSources)) {
+  process.stdout.write('Compiling the server…\n');
+  const { buildServer } = await import(path.join(server, 'scripts/build.mjs'));
+  await buildServer();
+}
+
+await import(compiledServer);

@@ -7,11 +7,13 @@ import type { Database } from './db/database';
 import { migrationsApplied } from './db/migrate';
 import { installErrorHandling } from './http/error-handler';
 import { clearOnWrites, type ResponseCache } from './http/response-cache';
+import { createAlarmModule } from './modules/alarm';
 import { createAnnouncementModule } from './modules/announcement';
 import { createCheckModule } from './modules/check';
 import { createDepartModule } from './modules/depart';
 import { createDeviceModule } from './modules/device';
 import { createDictModule } from './modules/dict';
+import { createEnvModule } from './modules/env';
 import { createHomeModule } from './modules/home';
 import { createI18nModule } from './modules/i18n';
 import { createLightingModule } from './modules/lighting';
@@ -23,6 +25,7 @@ import { createRealtimeModule, type FanOut } from './modules/realtime';
 import { createRoleModule } from './modules/role';
 import { createSessionModule, logSmsSender, type SmsSender } from './modules/session';
 import { createUserModule, type SeedOutcome, seedAdmin } from './modules/user';
+import { createWorkOrderModule } from './modules/workorder';
 import { registerAccessLog, requestId } from './plugins/access-log';
 import { registerConsole } from './plugins/console';
 import { registerCors } from './plugins/cors';
@@ -71,7 +74,13 @@ function createModules(
   const dict = createDictModule({ db, dataRules, i18n: i18n.service, duplicates: check.service });
   const platform = createPlatformModule({ db, config });
   const log = createLogModule({ db, dataRules });
-  const role = createRoleModule({ db, dataRules, dicts: dict.service, duplicates: check.service });
+  const role = createRoleModule({
+    db,
+    dataRules,
+    dicts: dict.service,
+    duplicates: check.service,
+    i18n: i18n.service,
+  });
   const user = createUserModule({
     db,
     config,
@@ -146,6 +155,30 @@ function createModules(
     commands: device.commands,
     push: realtime,
   });
+  // Environment sensors are devices: the registry answers their values, history and scope.
+  const env = createEnvModule({
+    db,
+    devices: device.service,
+    scopes: project.scope,
+    projects: project.service,
+  });
+  const alarm = createAlarmModule({
+    db,
+    log: logger,
+    scopes: project.scope,
+    projects: project.service,
+    live: device.live,
+    push: realtime,
+    permissions: permission.service,
+  });
+  // Work orders over the caller's projects, made from alarms and shown on their timelines.
+  const workOrder = createWorkOrderModule({
+    db,
+    config,
+    scopes: project.scope,
+    projects: project.service,
+    alarms: alarm.alarms,
+  });
   return {
     i18n,
     check,
@@ -166,6 +199,9 @@ function createModules(
     devices,
     liveEvents: device.live,
     lighting,
+    env,
+    alarm,
+    workOrder,
   };
 }
 
@@ -230,6 +266,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const start = options.start ?? false;
   useDeviceBus(app, services.device, start);
   useScheduler(app, services.lighting.scheduler, start);
+  useScheduler(app, services.alarm.sweeper, start);
+  app.addHook('onClose', () => services.alarm.close());
   useDemo(app, start && config.demo, () => services.device.startDemo(app.log));
   app.addHook('onClose', () => services.lighting.close());
   const metrics = createMetrics(app, {
@@ -268,6 +306,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       });
       services.device.routes(api, guard);
       services.lighting.registerRoutes(api, guard);
+      services.env.registerRoutes(api, guard);
+      services.alarm.registerRoutes(api, guard);
+      await services.workOrder.registerRoutes(api, guard);
       // System administration: every operation of these routes goes to the operation log.
       await api.register(async (scope) => {
         services.log.recordOperations(scope, guard);

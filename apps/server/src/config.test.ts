@@ -105,6 +105,8 @@ describe('loadConfig', () => {
     ],
     [{ ICS_DEVICE_STATE_WRITE_MS: '50' }, 'Invalid ICS_DEVICE_STATE_WRITE_MS="50": must be 100-3600000 ms'],
     [{ ICS_SHUTDOWN_GRACE_MS: '10' }, 'Invalid ICS_SHUTDOWN_GRACE_MS="10": must be 1000-600000 ms'],
+    [{ ICS_NODE_ID: 'node 1' }, 'Invalid ICS_NODE_ID="node 1": must be 1-60 letters, digits, _ . : or -'],
+    [{ ICS_NODE_LEASE_SECONDS: '0' }, 'Invalid ICS_NODE_LEASE_SECONDS="0": must be 1-600 seconds'],
     [
       { ICS_DEVICE_STATE_WRITE_MS: 'often' },
       'Invalid ICS_DEVICE_STATE_WRITE_MS="often": must be a whole number of milliseconds',
@@ -122,6 +124,30 @@ describe('loadConfig', () => {
     ['10.0.0.1, 192.168.0.0/16', '10.0.0.1,192.168.0.0/16'],
   ])('reads ICS_TRUST_PROXY=%j', (value, expected) => {
     expect(loadConfig({ ICS_TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('names the node, its lease and its broker client id from one setting', () => {
+    expect(loadConfig({ ICS_NODE_ID: 'node-1' })).toMatchObject({
+      nodeId: 'node-1',
+      nodeLeaseSeconds: 15,
+      mqttClientId: 'ics-node-1',
+    });
+    expect(loadConfig({ ICS_NODE_ID: 'node-1', MQTT_CLIENT_ID: 'edge-a' }).mqttClientId).toBe('edge-a');
+    expect(loadConfig({}).nodeId).toMatch(/^[A-Za-z0-9_.:-]{1,60}$/);
+  });
+
+  it('reads the broker accounts administrator only with an external broker', () => {
+    expect(
+      loadConfig({ MQTT_URL: 'mqtt://b:1883', MQTT_DYNSEC_USER: 'admin', MQTT_DYNSEC_PASSWORD: 'pw' })
+        .mqttDynsec,
+    ).toEqual({ username: 'admin', password: 'pw' });
+    expect(loadConfig({}).mqttDynsec).toBeUndefined();
+    expect(problem({ MQTT_DYNSEC_USER: 'admin', MQTT_DYNSEC_PASSWORD: 'pw' })).toBe(
+      'Invalid MQTT_DYNSEC_USER: the dynamic-security plugin needs an external broker (MQTT_URL)',
+    );
+    expect(problem({ MQTT_URL: 'mqtt://b:1883', MQTT_DYNSEC_USER: 'admin' })).toBe(
+      'Invalid MQTT_DYNSEC_USER: set MQTT_DYNSEC_USER and MQTT_DYNSEC_PASSWORD together',
+    );
   });
 
   it('never echoes a password', () => {

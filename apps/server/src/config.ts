@@ -76,6 +76,18 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 letters, digits, _ . : or -')
     .optional(),
+  MQTT_DYNSEC_USER: z.string().min(1).optional(),
+  MQTT_DYNSEC_PASSWORD: z.string().min(1).optional(),
+  ICS_NODE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,60}$/, 'must be 1-60 letters, digits, _ . : or -')
+    .optional(),
+  ICS_NODE_LEASE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be 1-600 seconds')
+    .max(600, 'must be 1-600 seconds')
+    .default(15),
   ICS_DEVICE_OFFLINE_SECONDS: z.coerce.number().int().min(2, 'must be at least 2 seconds').default(90),
   ICS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be at least 100 ms').default(10_000),
   ICS_COMMAND_RETRIES: z.coerce.number().int().min(0).max(10, 'must be 0-10').default(2),
@@ -127,10 +139,26 @@ export type Config = {
   mqttPort: number;
   mqttUrl: string | undefined;
   /**
+   * This API node's name among several, stable across restarts (`ICS_NODE_ID`, by default the
+   * host name): its lease in the database and the commands it sends carry it.
+   */
+  nodeId: string;
+  /**
+   * How long a node's lease lasts without a heartbeat: once it has lapsed, another node takes
+   * over the retries and timeouts of the commands it left pending.
+   */
+  nodeLeaseSeconds: number;
+  /**
    * This node's client id on the external broker, stable across restarts (its session keeps
-   * what was not yet acknowledged while the node is away): `ics-<host name>` by default.
+   * what was not yet acknowledged while the node is away): `ics-<node id>` by default.
    */
   mqttClientId: string;
+  /**
+   * The administrator of Mosquitto's dynamic-security plugin on the external broker: with it the
+   * platform keeps the broker's accounts equal to the gateways' credentials (and gives its own
+   * `MQTT_URL` user the platform's role). Off when absent.
+   */
+  mqttDynsec: { username: string; password: string } | undefined;
   /** Redis for realtime fan-out between API nodes; in-process when absent. */
   redisUrl: string | undefined;
   deviceOfflineSeconds: number;
@@ -161,7 +189,7 @@ function toTrustProxy(value: string): boolean | number | string {
 }
 
 /** Variables whose value must not be echoed (logs and terminals are not secret). */
-const SECRET = new Set(['ICS_ADMIN_PASSWORD', 'ICS_METRICS_TOKEN']);
+const SECRET = new Set(['ICS_ADMIN_PASSWORD', 'ICS_METRICS_TOKEN', 'MQTT_DYNSEC_PASSWORD']);
 
 /** `=<value>` for the error line, with secrets left out and URL passwords masked. */
 function shown(name: string, value: string): string {
@@ -179,6 +207,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${name}${shown(name, env[name] ?? '')}: ${issue.message}`);
   }
   const e = parsed.data;
+  if ((e.MQTT_DYNSEC_USER === undefined) !== (e.MQTT_DYNSEC_PASSWORD === undefined))
+    throw new ConfigError('Invalid MQTT_DYNSEC_USER: set MQTT_DYNSEC_USER and MQTT_DYNSEC_PASSWORD together');
+  if (e.MQTT_DYNSEC_USER && !e.MQTT_URL)
+    throw new ConfigError(
+      'Invalid MQTT_DYNSEC_USER: the dynamic-security plugin needs an external broker (MQTT_URL)',
+    );
+  const nodeId =
+    e.ICS_NODE_ID ??
+    os
+      .hostname()
+      .replace(/[^A-Za-z0-9_.:-]/g, '-')
+      .slice(0, 60);
   if (e.ICS_TEST_CLOCK_FILE && e.NODE_ENV === 'production')
     throw new ConfigError(
       'Invalid ICS_TEST_CLOCK_FILE: a test clock is refused when NODE_ENV=production (unset it)',
@@ -203,7 +243,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.ICS_METRICS_TOKEN,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
-    mqttClientId: e.MQTT_CLIENT_ID ?? `ics-${os.hostname()}`,
+    nodeId,
+    nodeLeaseSeconds: e.ICS_NODE_LEASE_SECONDS,
+    mqttClientId: e.MQTT_CLIENT_ID ?? `ics-${nodeId}`,
+    mqttDynsec:
+      e.MQTT_DYNSEC_USER && e.MQTT_DYNSEC_PASSWORD
+        ? { username: e.MQTT_DYNSEC_USER, password: e.MQTT_DYNSEC_PASSWORD }
+        : undefined,
     redisUrl: e.REDIS_URL,
     deviceOfflineSeconds: e.ICS_DEVICE_OFFLINE_SECONDS,
     commandTimeoutMs: e.ICS_COMMAND_TIMEOUT_MS,

@@ -188,7 +188,7 @@ describe('main: the server process', () => {
       (await call(port, 'POST', '/sys/login', { username: 'admin', password: 'Changed#2024' })).status,
     ).toBe(200);
     const old = await call(port, 'POST', '/sys/login', { username: 'admin', password });
-    expect(old.status).toBe(401);
+    expect(old.body).toMatchObject({ success: false, errorCode: 'auth.bad_credentials' });
     // The session made before the restart is still valid: sessions live in the database.
     const me = await call(port, 'GET', '/sys/getLoginUser/admin', undefined, token);
     expect(me.status).toBe(200);

@@ -209,11 +209,12 @@ export async function startTestApp(
       smsInbox.set(phone, code);
     },
   };
-  // A client id of its own on an external broker: several test apps share one broker and one host.
+  // A node id (and so a client id on an external broker) of its own: several test apps share
+  // one broker, one database and one host.
   const config = loadConfig({
     ICS_DEMO: '0',
     ICS_LOG_LEVEL: 'silent',
-    MQTT_CLIENT_ID: `ics-test-${randomBytes(6).toString('hex')}`,
+    ICS_NODE_ID: `test-${randomBytes(6).toString('hex')}`,
     ...env,
   });
   const { app, services } = await buildApp(
@@ -233,7 +234,8 @@ export async function startTestApp(
     request,
     async login(username = 'admin', password = ADMIN_PASSWORD) {
       const res = await request({ method: 'POST', url: '/ics/sys/login', payload: { username, password } });
-      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.body.message}`);
+      if (res.status !== 200 || !res.body.success)
+        throw new Error(`login ${username} failed: ${res.body.message}`);
       return res.body.result.token as string;
     },
     async createUser(user) {

@@ -301,6 +301,19 @@ export class SimulatedGateway {
     await this.publish('event', { ts: Date.now(), events: [{ dev, type: 'fault', code, active }] });
   }
 
+  /** Raises or clears a fault on every lamp of this gateway now, in one event message. */
+  async faultAllLamps(code: LampFaultCode, active: boolean): Promise<number> {
+    const events = [];
+    for (const [dev, sim] of this.devices) {
+      if (!sim.lamp) continue;
+      if (active) sim.lamp.faults.add(code);
+      else sim.lamp.faults.delete(code);
+      events.push({ dev, type: 'fault', code, active });
+    }
+    if (events.length) await this.publish('event', { ts: Date.now(), events });
+    return events.length;
+  }
+
   private async onCommand(payload: Buffer) {
     let message: CommandMessage;
     try {
@@ -503,6 +516,22 @@ export class Simulator {
 
   async stop(): Promise<void> {
     await Promise.all(this.gateways.map((g) => g.disconnect()));
+  }
+
+  /**
+   * An alarm storm: every lamp of every connected gateway raises (or clears) `code`, the
+   * gateways one after another spread evenly over `withinMs`. Answers the lamps reported.
+   */
+  async faultStorm(code: LampFaultCode, active: boolean, withinMs: number): Promise<number> {
+    const connected = this.gateways.filter((g) => g.connected);
+    const start = Date.now();
+    let lamps = 0;
+    for (const [i, gw] of connected.entries()) {
+      const wait = start + (i * withinMs) / connected.length - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      lamps += await gw.faultAllLamps(code, active);
+    }
+    return lamps;
   }
 
   /**

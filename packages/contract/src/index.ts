@@ -25,6 +25,7 @@ export * from './lighting/device/device.routes';
 export type * from './lighting/device/device.schemas';
 export * from './lighting/device/protocol';
 export type * from './lighting/device/protocol.schemas';
+export * from './lighting/display';
 export * from './lighting/lighting/lighting.fields';
 export * from './lighting/lighting/lighting.routes';
 export type * from './lighting/lighting/lighting.schemas';

@@ -14,6 +14,7 @@ import {
   deviceRouteSchemas,
   gatewayRouteSchemas,
   historyRouteSchemas,
+  lampExportRouteSchemas,
   poleRouteSchemas,
   testConsoleRouteSchemas,
 } from './lighting/device/device.schemas';
@@ -74,6 +75,7 @@ export const deviceRoutes = bindRoutes(descriptors.deviceRoutes, deviceRouteSche
 export const deviceListRoutes = bindRoutes(descriptors.deviceListRoutes, deviceListRouteSchemas);
 export const historyRoutes = bindRoutes(descriptors.historyRoutes, historyRouteSchemas);
 export const commandRoutes = bindRoutes(descriptors.commandRoutes, commandRouteSchemas);
+export const lampExportRoutes = bindRoutes(descriptors.lampExportRoutes, lampExportRouteSchemas);
 export const testConsoleRoutes = bindRoutes(descriptors.testConsoleRoutes, testConsoleRouteSchemas);
 export const areaRoutes = bindRoutes(descriptors.areaRoutes, areaRouteSchemas);
 export const controlRoutes = bindRoutes(descriptors.controlRoutes, controlRouteSchemas);

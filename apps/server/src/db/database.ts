@@ -219,7 +219,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dir = path.join(options.dataDir, 'pg');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = new PgliteClient(dir);
+  const fresh = dir !== undefined && !fs.existsSync(path.join(dir, 'PG_VERSION'));
+  let client = new PgliteClient(dir);
   await client.ready;
+  if (fresh) {
+    // Creating a data directory (initdb) grows the database thread's WebAssembly memory to
+    // several hundred MB, which it never gives back; a new thread on the created directory
+    // starts small again.
+    await client.close();
+    client = new PgliteClient(dir);
+    await client.ready;
+  }
   return new PgliteDatabase(client);
 }

@@ -1,7 +1,7 @@
 import { formMessage } from '@ics/contract/server';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, Declined } from '../lib/errors';
 import { translate } from '../lib/messages';
 import { errorEnvelope } from './envelope';
 import { requestLanguage } from './request-context';
@@ -18,7 +18,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     const lang = requestLanguage(request);
     if (error instanceof AppError) {
       return reply
-        .status(error.status)
+        .status(error instanceof Declined ? error.httpStatus : error.status)
         .send(errorEnvelope(error.status, translate(lang, error.key, error.vars), error.key, error.result));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -61,11 +61,18 @@ const ANY_SIGNED_IN_USER: Record<string, string> = {
   '/ics/sys/sysAnnouncementSend/editByAnntIdAndUserId': 'own messages',
   '/ics/sys/sysAnnouncementSend/getMyAnnouncementSend': 'own messages',
   '/ics/sys/sysAnnouncementSend/readAll': 'own messages',
+  '/ics/sys/annountCement/syncNotic': 'own bell (an announcement’s audience needs the publish mark, handler)',
   // Dictionaries and form checks: a table's entries need its list or edit marks (handler).
   '/ics/sys/dict/getDictItems/:code': 'dictionaries (a table dictionary needs its list mark)',
+  '/ics/sys/dict/queryAllDictItems': 'dictionaries (what sign-in hands out)',
+  '/ics/sys/dict/loadDict/:code': 'dictionaries (a table dictionary needs its list mark)',
+  '/ics/sys/dict/loadTreeData': 'dictionaries (a table needs its list mark, checked in the handler)',
   '/ics/sys/duplicate/check': 'form checks (each table needs its add or edit mark)',
+  '/ics/sys/dictItem/dictItemCheck': 'form checks (needs system:dict:add or edit, checked in the handler)',
   '/ics/sys/checkRule/checkByCode': 'form checks',
   '/ics/sys/user/avatar': 'form upload (needs system:user:add or edit, checked in the handler)',
+  '/ics/sys/common/upload':
+    'form upload (needs a user or announcement add or edit mark, checked in the handler)',
 };
 
 describeWithApp(

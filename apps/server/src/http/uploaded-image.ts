@@ -81,27 +81,19 @@ const formatSize = (bytes: number) =>
 /** The directory of uploaded files, outside the code tree. */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 
+/** A checked image: PNG or JPEG (the formats the platform stores and serves), with its size in pixels. */
+export type CheckedImage = { bytes: Buffer; kind: 'png' | 'jpg'; width: number; height: number };
+
 /**
- * Decodes a data URL (or bare base64), checks it is really a PNG or JPEG no larger than
- * `maxBytes`, and stores it under a random name. Returns the stored name.
+ * Checks `bytes` are really a PNG or JPEG no larger than `maxBytes`, no larger than
+ * MAX_IMAGE_PIXELS (and, when given, no wider or taller than `maxSide`). Stores nothing.
  */
-export async function saveImage(
-  dataDir: string,
-  prefix: string,
-  file: string,
-  maxBytes: number,
-): Promise<string> {
-  const match = /^data:image\/[a-z+.-]+;base64,(.*)$/s.exec(file.trim());
-  const base64 = (match ? match[1]! : file.trim()).replace(/\s/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw new AppError(400, 'system.upload.bad_image');
-  // Refuse before decoding when even the encoded size is clearly too large.
-  if (Math.floor((base64.length * 3) / 4) - 2 > maxBytes)
-    throw new AppError(400, 'system.upload.too_large', { max: formatSize(maxBytes) });
-  const bytes = Buffer.from(base64, 'base64');
+export function checkImageBytes(bytes: Buffer, maxBytes: number, maxSide?: number): CheckedImage {
   if (bytes.length > maxBytes)
     throw new AppError(400, 'system.upload.too_large', { max: formatSize(maxBytes) });
   const info = imageInfo(bytes);
-  // GIF and WebP are recognised (and measured) but the platform stores and serves PNG and JPEG.
+  // GIF and WebP are recognised (and measured) but the platform stores and serves PNG and JPEG;
+  // judging the format first keeps a text that merely starts like a GIF a wrong format, not a huge image.
   if (!info || (info.kind !== 'png' && info.kind !== 'jpg'))
     throw new AppError(400, 'system.upload.bad_image');
   if (info.width * info.height > MAX_IMAGE_PIXELS)
@@ -110,11 +102,49 @@ export async function saveImage(
       height: info.height,
       max: MAX_IMAGE_PIXELS / 1_000_000,
     });
-  const name = `${prefix}-${randomBytes(16).toString('hex')}.${info.kind}`;
+  if (maxSide !== undefined && (info.width > maxSide || info.height > maxSide))
+    throw new AppError(400, 'system.upload.too_large', { max: `${maxSide}×${maxSide}` });
+  return { bytes, kind: info.kind, width: info.width, height: info.height };
+}
+
+/** Decodes a data URL (or bare base64) and checks it as `checkImageBytes` does. Stores nothing. */
+export function checkImage(file: string, maxBytes: number, maxSide?: number): CheckedImage {
+  const match = /^data:image\/[a-z+.-]+;base64,(.*)$/s.exec(file.trim());
+  const base64 = (match ? match[1]! : file.trim()).replace(/\s/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw new AppError(400, 'system.upload.bad_image');
+  // Refuse before decoding when even the encoded size is clearly too large.
+  if (Math.floor((base64.length * 3) / 4) - 2 > maxBytes)
+    throw new AppError(400, 'system.upload.too_large', { max: formatSize(maxBytes) });
+  return checkImageBytes(Buffer.from(base64, 'base64'), maxBytes, maxSide);
+}
+
+/** Stores a checked image under a random name (`<prefix>-<hex>.<ext>`) and returns the name. */
+export async function storeImage(dataDir: string, prefix: string, image: CheckedImage): Promise<string> {
+  const name = `${prefix}-${randomBytes(16).toString('hex')}.${image.kind}`;
   const dir = uploadsDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, name), bytes);
+  await fs.writeFile(path.join(dir, name), image.bytes);
   return name;
+}
+
+/** Checks a data URL (or bare base64) image and stores it. Returns the stored name. */
+export async function saveImage(
+  dataDir: string,
+  prefix: string,
+  file: string,
+  maxBytes: number,
+): Promise<string> {
+  return storeImage(dataDir, prefix, checkImage(file, maxBytes));
+}
+
+/** Checks an uploaded file's bytes (multipart) as an image and stores them. Returns the stored name. */
+export async function saveImageBytes(
+  dataDir: string,
+  prefix: string,
+  bytes: Buffer,
+  maxBytes: number,
+): Promise<string> {
+  return storeImage(dataDir, prefix, checkImageBytes(bytes, maxBytes));
 }
 
 /** The stored name an upload's url or name ends with; undefined for anything that is not one. */

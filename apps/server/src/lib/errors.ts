@@ -15,6 +15,21 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A negative answer to a well-formed question (a wrong password, a value that is taken): the
+ * request itself succeeded, so JeecgBoot consoles expect HTTP 200 with `success: false` and
+ * the message, and Jeecg's error code 500 in the body (their forms show the message inline;
+ * an HTTP error status would add a global error notice, or a "未授权" one for 401).
+ */
+export class Declined extends AppError {
+  /** The HTTP status of the answer; `status` (the envelope's `code`) stays Jeecg's 500. */
+  readonly httpStatus = 200;
+
+  constructor(key: MessageKey, vars: Record<string, string | number> = {}, result: unknown = null) {
+    super(500, key, vars, result);
+  }
+}
+
 export const badRequest = (key: MessageKey, vars?: Record<string, string | number>) =>
   new AppError(400, key, vars);
 export const unauthorized = (key: MessageKey = 'auth.token_missing') => new AppError(401, key);

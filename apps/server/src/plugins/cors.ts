@@ -9,6 +9,8 @@ const ALLOWED_HEADERS = [
   'tenant-id',
   'Content-Type',
   'X-Low-App-ID',
+  // The browser's time zone: exports write times in it.
+  'X-Time-Zone',
 ];
 
 /**

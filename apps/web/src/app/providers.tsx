@@ -7,12 +7,12 @@ import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../shared/lib/i18n/i18n';
-import { PRIMARY_COLOR } from '../shared/ui/theme';
+import { THEME_TOKENS } from '../shared/ui/theme';
 
 const dayjsLocale = (lng: string) => (toLanguage(lng) === 'en-US' ? 'en' : 'zh-cn');
 dayjs.locale(dayjsLocale(i18n.language));
 
-const theme = { token: { colorPrimary: PRIMARY_COLOR } };
+const theme = { token: THEME_TOKENS };
 
 function LocalisedProviders({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();

@@ -2,11 +2,13 @@ import { createHashRouter, Navigate, type RouteObject, redirect } from 'react-ro
 import { userAnnouncementPage } from '../features/announcement/pages';
 import { testConsolePage } from '../features/device/pages';
 import { notFoundPage } from '../features/exception/pages';
+import { helpPage } from '../features/help/pages';
 import { analysisPage } from '../features/home/pages';
 import { gisPage, preloadMapPoles } from '../features/lighting/pages';
 import { alterationPage, loginPage, registerPage, registerResultPage } from '../features/session/pages';
 import { fetchPermissions, logout } from '../shared/lib/auth/session';
 import { getToken, setPermissions, useSession } from '../shared/lib/auth/session-store';
+import { modulesOfViews, setDeploymentModules } from '../shared/lib/deployment';
 import { currentLanguage } from '../shared/lib/i18n/i18n';
 import type { StaticRouteHandle } from '../shared/lib/routing/route-handle';
 import { PageLoading } from '../shared/ui/page-loading';
@@ -43,6 +45,8 @@ function preloadMapData(): null {
 const STATIC_APP_PATHS = new Set([
   DEFAULT_HOME,
   '/isps/userAnnouncement',
+  '/help',
+  '/404',
   '/test',
   '/test/TestSpecial',
   '/gis',
@@ -54,6 +58,7 @@ const STATIC_APP_PATHS = new Set([
 
 /** The hash router: static routes of spec §2 plus the routes generated after login. */
 export function createAppRouter() {
+  setDeploymentModules(modulesOfViews(Object.keys(viewRegistry.views)));
   const guard = createRouteGuard({
     getToken,
     hasPermissions: () => useSession.getState().permissions !== null,
@@ -110,11 +115,6 @@ export function createAppRouter() {
           ],
         },
         {
-          path: '/404',
-          handle: title('common', 'routes.notFound'),
-          lazy: lazyView(notFoundPage),
-        },
-        {
           id: APP_ROUTE_ID,
           path: '/',
           handle: title('common', 'routes.home', true),
@@ -132,6 +132,19 @@ export function createAppRouter() {
               handle: title('announcement', 'page.title'),
               lazy: lazyView(userAnnouncementPage),
             },
+            {
+              path: '/help',
+              handle: title('common', 'routes.help'),
+              lazy: lazyView(helpPage),
+            },
+            // Inside the layout, so that an unknown address keeps the open tabs.
+            {
+              path: '/404',
+              handle: title('common', 'routes.notFound'),
+              lazy: lazyView(notFoundPage),
+            },
+            // Unknown addresses end inside the layout too (the tabs stay).
+            { path: '*', element: <Navigate to="/404" replace /> },
             { path: '/test', loader: () => redirect('/test/TestSpecial') },
             {
               path: '/test/TestSpecial',
@@ -147,7 +160,6 @@ export function createAppRouter() {
             })),
           ],
         },
-        { path: '*', element: <Navigate to="/404" replace /> },
       ],
     },
   ];

@@ -1,7 +1,9 @@
+import { alarmListPage, ruleListPage, workOrderListPage } from '../features/alarm/pages';
 import { announcementListPage } from '../features/announcement/pages';
 import { departPage } from '../features/depart/pages';
 import { commandLogPage, gatewayListPage, poleListPage } from '../features/device/pages';
 import { dictListPage } from '../features/dict/pages';
+import { historyPage, sensorListPage } from '../features/env/pages';
 import { analysisPage } from '../features/home/pages';
 import { i18nListPage } from '../features/i18n/pages';
 import {
@@ -34,12 +36,19 @@ export const viewRegistry: ViewRegistry = {
     'lighting/CabinetList': cabinetListPage,
     'lighting/StrategyList': strategyListPage,
     'lighting/CommandLog': commandLogPage,
+    'env/SensorList': sensorListPage,
+    'env/History': historyPage,
     'gis/GlrGis': gisPage,
+    'alarm/AlarmList': alarmListPage,
+    'alarm/RuleList': ruleListPage,
+    'alarm/WorkOrderList': workOrderListPage,
     'system/UserList': userListPage,
     'system/RoleList': roleListPage,
     'system/PermissionList': permissionListPage,
     'system/DepartList': departPage,
     'system/DictList': dictListPage,
+    // The name JeecgBoot consoles know (the seeded menu's), and the one menus saved before used.
+    'system/SysAnnouncementList': announcementListPage,
     'system/AnnouncementList': announcementListPage,
     'system/ProjectList': projectListPage,
     'system/I18nList': i18nListPage,

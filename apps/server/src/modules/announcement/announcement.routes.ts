@@ -113,6 +113,18 @@ export function registerAnnouncementRoutes(
     withMessage(await announcements.revoke(releaseId(ctx.query, ctx.body), ctx.lang), 'announcement.revoked'),
   );
 
+  // Jeecg consoles call this after a revocation (everyone's bell) and after reading (their own).
+  addRoute(app, guard, routes.syncNotic, async (ctx) => {
+    const { anntId } = ctx.query;
+    const publisher = await guard.hasMark(ctx.caller!, ANNOUNCEMENT_MARKS.publish);
+    const { pushError } =
+      anntId && publisher
+        ? await announcements.syncAudience(anntId, ctx.lang)
+        : await announcements.syncOwn(ctx.caller!.userId, anntId || undefined);
+    if (pushError) ctx.request.log.warn({ err: pushError, anntId }, 'announcement push failed');
+    return null;
+  });
+
   addRoute(app, guard, routes.readStats, (ctx) => announcements.readStats(ctx.query.id));
 
   addRoute(app, guard, routes.listByUser, (ctx) => announcements.listByUser(ctx.caller!.userId, ctx.lang));

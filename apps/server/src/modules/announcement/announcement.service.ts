@@ -195,6 +195,33 @@ export class AnnouncementService {
     }
   }
 
+  /**
+   * Makes the bells of announcement `id`'s audience reload (everyone for ALL, the addressees for
+   * USER), as after a revocation; the push is best effort like that of `release`.
+   */
+  async syncAudience(id: string, lang: Language): Promise<{ pushError?: unknown }> {
+    const existing = await this.repo.findById(id);
+    if (!existing) throw new AppError(404, 'announcement.not_found');
+    const announcement = await this.get(id, lang);
+    try {
+      if (existing.msg_type === 'ALL') await this.realtime.broadcast(pushMessage('topic', announcement));
+      else await this.realtime.sendToUsers(splitIds(existing.user_ids), pushMessage('user', announcement));
+      return {};
+    } catch (pushError) {
+      return { pushError };
+    }
+  }
+
+  /** Makes the caller's own bells (every console they have open) reload. */
+  async syncOwn(userId: string, anntId: string | undefined): Promise<{ pushError?: unknown }> {
+    try {
+      await this.realtime.sendToUsers([userId], { cmd: 'user', msgId: anntId ?? '', msgTxt: '' });
+      return {};
+    } catch (pushError) {
+      return { pushError };
+    }
+  }
+
   async revoke(id: string, lang: Language): Promise<Announcement> {
     const existing = await this.repo.findById(id);
     if (!existing) throw new AppError(404, 'announcement.not_found');

@@ -22,9 +22,12 @@ describeWithApp('check: check rules', (ctx) => {
     const ok = await api('GET', '/sys/checkRule/checkByCode?ruleCode=code2&value=AB123');
     expect(ok.body.success).toBe(true);
     const fail = await api('GET', '/sys/checkRule/checkByCode?ruleCode=code2&value=AB12x');
+    // A value that fails is a successful check with a negative answer (as Jeecg consoles expect).
+    expect(fail.status).toBe(200);
     expect(fail.body).toMatchObject({ success: false, message: '其余必须是数字' });
     expect(fail.body.result).toMatchObject({ beginIndex: 2, endIndex: 5, passed: false });
     const unknown = await api('GET', '/sys/checkRule/checkByCode?ruleCode=nope&value=1');
+    expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('该编码不存在');
   });
 });

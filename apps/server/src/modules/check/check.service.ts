@@ -1,6 +1,6 @@
 import type { CheckRulePart, ListQuery } from '@ics/contract/server';
 import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, Declined, notFound } from '../../lib/errors';
 import type { CheckRepository, CheckRuleInput } from './check.repository';
 
 /**
@@ -47,11 +47,11 @@ export class CheckService {
     return this.uniqueColumn(table, field).marks;
   }
 
-  /** Refuses a value another row (not `exceptId`) holds already. */
+  /** Declines (HTTP 200, success false: the check itself succeeded) a value another row (not `exceptId`) holds already. */
   async assertNoDuplicate(table: string, field: string, value: string, exceptId: string): Promise<void> {
     const { check, column } = this.uniqueColumn(table, field);
     if (await this.repo.isTaken({ table, column, where: check.where }, value, exceptId))
-      throw new AppError(400, 'system.duplicate.taken');
+      throw new Declined('system.duplicate.taken');
   }
 
   private uniqueColumn(table: string, field: string) {
@@ -66,7 +66,8 @@ export class CheckService {
     const json = await this.repo.ruleJson(code);
     if (json === undefined) throw new AppError(400, 'system.check_rule.not_found');
     const failure = checkValue(JSON.parse(json) as CheckRulePart[], value);
-    if (failure) throw new AppError(400, 'system.check_rule.failed', { message: failure.message }, failure);
+    // A value failing the rule is a negative answer, not a bad request: declined at HTTP 200.
+    if (failure) throw new Declined('system.check_rule.failed', { message: failure.message }, failure);
   }
 
   list(query: ListQuery) {

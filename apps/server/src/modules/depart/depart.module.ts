@@ -32,7 +32,7 @@ export function createDepartModule(deps: DepartModuleDeps) {
   registerMessages(adminMessages);
   registerMessages(departMessages);
   deps.dicts.registerTable('sys_depart', {
-    columns: ['id', 'depart_name', 'org_code'],
+    columns: ['id', 'depart_name', 'org_code', 'parent_id'],
     where: 'del_flag = 0',
     mark: marks.system.depart.list,
   });

@@ -60,14 +60,11 @@ export class DepartService {
   }
 
   private async nodes(lang: Language, rows: DepartRecord[]): Promise<DepartTreeNode[]> {
-    const t = await this.i18n.translator(lang);
-    return rows.map((r) => ({
-      ...r,
-      key: r.id,
-      value: r.id,
-      title: lang === 'en-US' ? t(`depart.${r.orgCode}`, r.departName) : r.departName,
-      isLeaf: true,
-    }));
+    const local = await this.i18n.localizer(lang);
+    return rows.map((r) => {
+      const name = local(`depart.${r.orgCode}`, r.departName);
+      return { ...r, departName: name, key: r.id, value: r.id, title: name, isLeaf: true };
+    });
   }
 
   private static toTree(nodes: DepartTreeNode[]): DepartTreeNode[] {
@@ -87,6 +84,11 @@ export class DepartService {
   async tree(caller: Caller, lang: Language): Promise<DepartTreeNode[]> {
     const reach = await this.reachOf(caller);
     return DepartService.toTree(await this.nodes(lang, await this.repo.rows(reach)));
+  }
+
+  /** Every department, whatever the caller administers (pickers that link records to departments). */
+  async wholeTree(lang: Language): Promise<DepartTreeNode[]> {
+    return DepartService.toTree(await this.nodes(lang, await this.repo.rows({ all: true })));
   }
 
   async idTree(caller: Caller, lang: Language): Promise<DepartIdNode[]> {

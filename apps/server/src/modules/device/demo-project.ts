@@ -38,7 +38,8 @@ export async function createDemoProject(db: Database, projects: ProjectService):
         longitude: CENTRE.lng,
         latitude: CENTRE.lat,
         timeZone: 'Asia/Shanghai',
-        description: 'Simulated devices (ICS_DEMO=0 turns this off)',
+        description:
+          '演示片区：模拟的路灯、网关与传感器 · Demo district: simulated street lights, gateways and sensors',
         departIds: 'dep-root',
       },
       'system',

@@ -117,6 +117,7 @@ export class Demo {
     const credentials = [];
     for (const gw of await demoGateways(this.db, projectId)) {
       const password = newDeviceSecret();
+      await this.devices.accounts.issue(gw.sn, password);
       await this.gateways.setCredentials(gw.id, await hashDeviceSecret(password));
       this.devices.directory.invalidate(gw.sn);
       credentials.push({ sn: gw.sn, password });

@@ -19,6 +19,7 @@ const zhCN = {
   'device.import_unknown_gateway': '该项目下没有序列号为{sn}的网关',
   'device.import_unknown_pole': '该项目下没有编号为{code}的灯杆',
   'device.credentials_issued': '新凭据已生成，仅显示一次，请妥善保存',
+  'device.broker_accounts_down': 'MQTT服务器的账号服务暂不可用，请稍后重试',
 } as const;
 
 const enUS: Record<keyof typeof zhCN, string> = {
@@ -39,6 +40,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'device.import_unknown_gateway': 'No gateway with serial number {sn} in this project',
   'device.import_unknown_pole': 'No pole with code {code} in this project',
   'device.credentials_issued': 'New credentials issued: shown once, keep them safe',
+  'device.broker_accounts_down': 'The MQTT broker cannot change its accounts now; try again shortly',
 };
 
 export const deviceMessages = defineMessages({ zhCN, enUS });

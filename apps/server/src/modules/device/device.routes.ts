@@ -7,13 +7,17 @@ import {
   gatewayRoutes,
   gatewaySnSchema,
   historyRoutes,
+  lampExportRoutes,
   poleRoutes,
   testConsoleRoutes,
 } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
+import { requestTimeZone } from '../../http/request-context';
 import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
 import { ImportTracker } from '../../http/sheet-import';
+import { replyXlsxStream } from '../../http/xlsx-stream';
 import type { DeviceService } from './device.service';
+import { commandColumns, gatewayColumns, lampColumns, poleColumns } from './device-exports';
 import { importRows, invalid, missing, RowError, readSheet } from './device-import';
 import { deviceFromRow } from './device-import-devices';
 
@@ -225,6 +229,47 @@ export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: D
   }
   addRoute(app, guard, commandRoutes.list, ({ caller, query }) =>
     devices.listCommands(me(caller).userId, query),
+  );
+  // Exports of the lighting lists: the list's filters, every page, streamed.
+  addRoute(app, guard, poleRoutes.exportXls, ({ caller, query, lang, reply, request }) =>
+    replyXlsxStream(
+      reply,
+      lang,
+      poleColumns(lang, requestTimeZone(request)),
+      async (pageNo, pageSize) =>
+        (await devices.listPoles(me(caller).userId, { ...query, pageNo, pageSize })).records,
+      { 'zh-CN': '灯杆', 'en-US': 'poles' },
+    ),
+  );
+  addRoute(app, guard, gatewayRoutes.exportXls, ({ caller, query, lang, reply, request }) =>
+    replyXlsxStream(
+      reply,
+      lang,
+      gatewayColumns(lang, requestTimeZone(request)),
+      async (pageNo, pageSize) =>
+        (await devices.listGateways(me(caller).userId, { ...query, pageNo, pageSize })).records,
+      { 'zh-CN': '网关', 'en-US': 'gateways' },
+    ),
+  );
+  addRoute(app, guard, lampExportRoutes.exportXls, ({ caller, query, lang, reply, request }) =>
+    replyXlsxStream(
+      reply,
+      lang,
+      lampColumns(lang, requestTimeZone(request)),
+      async (pageNo, pageSize) =>
+        (await devices.listDevices(me(caller).userId, 'lamp', { ...query, pageNo, pageSize })).records,
+      { 'zh-CN': '单灯', 'en-US': 'lamps' },
+    ),
+  );
+  addRoute(app, guard, commandRoutes.exportXls, ({ caller, query, lang, reply, request }) =>
+    replyXlsxStream(
+      reply,
+      lang,
+      commandColumns(lang, requestTimeZone(request)),
+      async (pageNo, pageSize) =>
+        (await devices.listCommands(me(caller).userId, { ...query, pageNo, pageSize })).records,
+      { 'zh-CN': '指令记录', 'en-US': 'commands' },
+    ),
   );
   addRoute(app, guard, commandRoutes.status, ({ caller, query }) =>
     devices.commandStatus(me(caller).userId, query.ids),

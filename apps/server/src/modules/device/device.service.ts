@@ -35,6 +35,7 @@ import type { Database, Queryable } from '../../db/database';
 import type { ScopeFilter } from '../../http/sql-where';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { ProjectService } from '../project';
+import type { BrokerAccounts } from './bus/broker-accounts';
 import { hashDeviceSecret, newDeviceSecret } from './bus/credentials';
 import type { CommandTarget } from './commands/command-tracker';
 import { DeviceRepository, toCommandTarget } from './device.repository';
@@ -217,8 +218,33 @@ export class DeviceService {
       if (isUniqueViolation(error)) throw conflict('device.gateway_sn_taken', { sn: b.sn });
       throw error;
     }
+    try {
+      await this.brokerAccounts().issue(b.sn, secret);
+    } catch (error) {
+      // No gateway whose credentials the broker would refuse.
+      await this.gateways.delete('all', [id]);
+      throw error;
+    }
     this.runtime.directory.invalidate(b.sn);
     return { ...(await this.getGateway(userId, id)), credentials: this.credentials(id, b.sn, secret) };
+  }
+
+  /** The broker's accounts (an external broker's dynamic-security plugin); 503 while unreachable. */
+  private brokerAccounts(): BrokerAccounts {
+    const fail = (): never => {
+      throw new AppError(503, 'device.broker_accounts_down');
+    };
+    let accounts: BrokerAccounts;
+    try {
+      accounts = this.runtime.accounts;
+    } catch {
+      return fail();
+    }
+    return {
+      issue: (sn, password) => accounts.issue(sn, password).catch(fail),
+      remove: (sn) => accounts.remove(sn).catch(fail),
+      close: () => accounts.close(),
+    };
   }
 
   private credentials(gatewayId: string, sn: string, password: string): GatewayCredentials {
@@ -228,6 +254,8 @@ export class DeviceService {
   async rotateCredentials(userId: string, id: string): Promise<GatewayCredentials> {
     const gw = await this.getGateway(userId, id);
     const secret = newDeviceSecret();
+    // The broker first: when it cannot take the new password, the old one stays valid everywhere.
+    await this.brokerAccounts().issue(gw.sn, secret);
     await this.gateways.setCredentials(id, await hashDeviceSecret(secret));
     this.runtime.directory.invalidate(gw.sn);
     return this.credentials(id, gw.sn, secret);
@@ -254,8 +282,11 @@ export class DeviceService {
   }
 
   async deleteGateways(userId: string, ids: string[]): Promise<void> {
-    for (const sn of await this.gateways.delete(await this.scope(userId), ids))
-      this.runtime.directory.invalidate(sn);
+    const scope = await this.scope(userId);
+    // The broker's accounts first: a gateway removed from the registry can no longer connect.
+    const accounts = this.brokerAccounts();
+    for (const sn of await this.gateways.snsOf(scope, ids)) await accounts.remove(sn);
+    for (const sn of await this.gateways.delete(scope, ids)) this.runtime.directory.invalidate(sn);
   }
 
   async listEvents(userId: string, q: Q<typeof eventListQuerySchema>): Promise<Page<DeviceEventDto>> {

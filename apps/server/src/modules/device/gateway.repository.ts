@@ -164,6 +164,13 @@ export class GatewayRepository {
   }
 
   /** Deletes the gateways (their devices go with them); answers the serial numbers deleted. */
+  /** The serial numbers of those of `ids` within `scope`. */
+  async snsOf(scope: ScopeFilter, ids: string[]): Promise<string[]> {
+    const w = new Where().add('id = any(?::text[])', ids).scope(scope, 'project_id');
+    const rows = await this.db.query<{ sn: string }>(`select sn from dev_gateway ${w.sql}`, w.params);
+    return rows.map((r) => r.sn);
+  }
+
   async delete(scope: ScopeFilter, ids: string[]): Promise<string[]> {
     const w = new Where().add('id = any(?::text[])', ids).scope(scope, 'project_id');
     const rows = await this.db.query<{ sn: string }>(

@@ -38,6 +38,9 @@ export type DeviceModuleDeps = {
     Config,
     | 'mqttUrl'
     | 'mqttClientId'
+    | 'mqttDynsec'
+    | 'nodeId'
+    | 'nodeLeaseSeconds'
     | 'mqttPort'
     | 'deviceOfflineSeconds'
     | 'commandTimeoutMs'
@@ -96,6 +99,9 @@ export function createDeviceModule({
   const runtime = new DeviceRuntime(db, live, log, {
     mqttUrl: config.mqttUrl,
     mqttClientId: config.mqttClientId,
+    mqttDynsec: config.mqttDynsec,
+    nodeId: config.nodeId,
+    nodeLeaseSeconds: config.nodeLeaseSeconds,
     mqttPort: config.mqttPort,
     offlineSeconds: config.deviceOfflineSeconds,
     commandTimeoutMs: config.commandTimeoutMs,

@@ -83,6 +83,33 @@ export class DictRepository {
     );
   }
 
+  /** Whether item value `value` is held in dictionary `dictId` by an item other than `exceptId`. */
+  async itemValueTaken(dictId: string, value: string, exceptId: string): Promise<boolean> {
+    const rows = await this.db.query(
+      'select 1 from sys_dict_item where dict_id = $1 and item_value = $2 and id <> $3 limit 1',
+      [dictId, value, exceptId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * The rows of a registered table whose `parent` column is `parentId` (null: the roots, whose
+   * parent is empty), with whether each has children. Columns are ones the source allows
+   * (checked by the caller), so they can be written into the SQL.
+   */
+  treeLevel(source: TableSource, text: string, code: string, parent: string, parentId: string | null) {
+    const parentIs =
+      parentId === null ? `coalesce(t.${parent}::text, '') in ('', '0')` : `t.${parent}::text = $1`;
+    return this.db.query<{ key: string; title: string; parent_id: string | null; has_child: boolean }>(
+      `with src as (select * from ${source.table} where ${source.where})
+       select t.${code}::text as key, t.${text}::text as title, t.${parent}::text as parent_id,
+              exists (select 1 from src c where c.${parent}::text = t.${code}::text) as has_child
+         from src t where ${parentIs}
+        order by 2 limit 1000`,
+      parentId === null ? [] : [parentId],
+    );
+  }
+
   async insert(d: DictInput): Promise<string> {
     // A deleted dictionary's code may be reused: the old row goes for good.
     await this.db.query('delete from sys_dict where dict_code = $1 and del_flag = 1', [d.dictCode]);
@@ -104,6 +131,15 @@ export class DictRepository {
 
   async delete(ids: string[]): Promise<void> {
     await this.db.query('delete from sys_dict where id = any($1::text[])', [ids]);
+  }
+
+  /** The codes of some dictionaries, by id. */
+  async codesOf(ids: string[]): Promise<Map<string, string>> {
+    const rows = await this.db.query<{ id: string; dict_code: string }>(
+      'select id, dict_code from sys_dict where id = any($1::text[])',
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, r.dict_code]));
   }
 
   async exists(id: string): Promise<boolean> {

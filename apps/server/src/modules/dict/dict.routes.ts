@@ -1,4 +1,4 @@
-import { dictRoutes as routes, splitIds } from '@ics/contract/server';
+import { type DictOption, marks, dictRoutes as routes, splitIds } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { addCrudRoutes } from '../../http/crud-routes';
 import { type AccessGuard, addRoute, requireAnyMark, withMessage } from '../../http/routes';
@@ -8,14 +8,14 @@ import type { DictService } from './dict.service';
 /** Dictionaries and their items, the options they serve to forms, and the refresh of server caches. */
 export function registerDictRoutes(app: FastifyInstance, guard: AccessGuard, dicts: DictService): void {
   addCrudRoutes(app, guard, routes, {
-    list: (ctx) => dicts.list(ctx.caller!, ctx.query),
+    list: (ctx) => dicts.list(ctx.caller!, ctx.query, ctx.lang),
     add: (ctx) => dicts.add(ctx.body),
     edit: (ctx) => dicts.edit(ctx.body.id, ctx.body),
     remove: (_, ids) => dicts.remove(ids),
     exportXls: {
       resource: DICT_RESOURCE,
       fileName: { 'zh-CN': '数据字典', 'en-US': 'dictionaries' },
-      rows: (ctx) => dicts.exportRows(ctx.caller!, ctx.query),
+      rows: (ctx) => dicts.exportRows(ctx.caller!, ctx.query, ctx.lang),
     },
   });
 
@@ -34,7 +34,35 @@ export function registerDictRoutes(app: FastifyInstance, guard: AccessGuard, dic
     return withMessage(null, 'system.cache_refreshed');
   });
 
-  addRoute(app, guard, routes.itemList, (ctx) => dicts.itemList(ctx.query));
+  // What JeecgBoot 2.x consoles call besides (docs/jeecg-console.md).
+  addRoute(app, guard, routes.dictItemCheck, async (ctx) => {
+    await requireAnyMark(guard, ctx.caller!, [marks.system.dict.add, marks.system.dict.edit]);
+    const { dictId, itemValue, id } = ctx.query;
+    if (itemValue !== '') await dicts.assertItemValueFree(dictId, itemValue, id ?? '');
+    return withMessage(null, 'system.dict_item.value_free');
+  });
+  addRoute(app, guard, routes.queryAllDictItems, (ctx) => dicts.catalogue(ctx.lang));
+  addRoute(app, guard, routes.loadDict, async (ctx) => {
+    const code = ctx.params.code;
+    let options: DictOption[];
+    if (!code.includes(',')) options = (await dicts.catalogue(ctx.lang))[code] ?? [];
+    else {
+      const request = dicts.tableRequest(code);
+      await requireAnyMark(guard, ctx.caller!, [request.mark]);
+      options = await dicts.tableOptions(request);
+    }
+    return dicts.filterOptions(options, ctx.query.keyword, ctx.query.pageSize);
+  });
+  addRoute(app, guard, routes.loadTreeData, async (ctx) => {
+    const { tableName, text, code, pidField, pid } = ctx.query;
+    const request = dicts.treeRequest(tableName, text, code, pidField);
+    await requireAnyMark(guard, ctx.caller!, [request.mark]);
+    return dicts.treeLevel(request, pid);
+  });
+  // Deleted dictionaries are not kept for restoring: the recycle bin is honestly empty.
+  addRoute(app, guard, routes.deleteList, () => []);
+
+  addRoute(app, guard, routes.itemList, (ctx) => dicts.itemList(ctx.query, ctx.lang));
   addRoute(app, guard, routes.itemAdd, async (ctx) =>
     withMessage({ id: await dicts.addItem(ctx.body) }, 'system.add_ok'),
   );

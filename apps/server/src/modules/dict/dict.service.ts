@@ -1,8 +1,8 @@
-import type { DictCatalogue, DictOption, Language, ListQuery } from '@ics/contract/server';
+import type { DictCatalogue, DictOption, DictTreeNode, Language, ListQuery } from '@ics/contract/server';
 import type { ListRules } from '../../http/list-query';
 import type { Caller } from '../../http/routes';
 import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, Declined, notFound } from '../../lib/errors';
 import { Listeners } from '../../lib/listeners';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { I18nService } from '../i18n';
@@ -88,12 +88,65 @@ export class DictService {
     return rows.map((r) => ({ value: r.value, text: r.text, title: r.text }));
   }
 
-  async list(caller: Caller, query: ListQuery) {
-    return this.repo.list.page(query, { dataRules: await this.dataRules.forCaller(caller, DICT_RESOURCE) });
+  /** Options of dictionary `code` (or of a `table,text,code` request) whose text contains `keyword`. */
+  filterOptions(options: DictOption[], keyword: string | undefined, limit = 1000): DictOption[] {
+    const wanted = (keyword ?? '').trim().toLowerCase();
+    const found = wanted ? options.filter((o) => o.text.toLowerCase().includes(wanted)) : options;
+    return found.slice(0, limit);
   }
 
-  async exportRows(caller: Caller, query: ListQuery) {
-    return this.repo.list.rows(query, { dataRules: await this.dataRules.forCaller(caller, DICT_RESOURCE) });
+  /** Reads a tree request (`tableName`, `text`, `code`, `pidField`); refuses tables and columns not registered. */
+  treeRequest(table: string, text: string, code: string, parent: string) {
+    const request = this.tableRequest(`${table},${text},${code}`);
+    if (!request.source.columns.includes(parent))
+      throw new AppError(400, 'system.dict.table_not_allowed', { table: table.slice(0, 64) });
+    return { ...request, parent };
+  }
+
+  /** One level of a tree of a registered table: the children of `parentId` (none, '' or '0': the roots). */
+  async treeLevel(request: TableDictionaryRequest & { parent: string }, parentId: string | undefined) {
+    const pid = parentId && parentId !== '0' ? parentId : null;
+    const rows = await this.repo.treeLevel(request.source, request.text, request.value, request.parent, pid);
+    return rows.map(
+      (r): DictTreeNode => ({
+        key: r.key,
+        title: r.title,
+        value: r.key,
+        code: r.key,
+        parentId: r.parent_id,
+        isLeaf: !r.has_child,
+        leaf: !r.has_child,
+      }),
+    );
+  }
+
+  /** Declines (HTTP 200, success false) an item value another item of the dictionary holds. */
+  async assertItemValueFree(dictId: string, value: string, exceptId: string): Promise<void> {
+    if (await this.repo.itemValueTaken(dictId, value, exceptId))
+      throw new Declined('system.dict_item.value_not_free');
+  }
+
+  /** Dictionaries named in `lang` (key `dict.<code>`). */
+  private async localized<R extends { dictCode?: unknown; dictName?: unknown }>(lang: Language, rows: R[]) {
+    const local = await this.i18n.localizer(lang);
+    return rows.map((r) => ({
+      ...r,
+      dictName: local(`dict.${String(r.dictCode)}`, r.dictName as string | null),
+    }));
+  }
+
+  async list(caller: Caller, query: ListQuery, lang: Language) {
+    const page = await this.repo.list.page(query, {
+      dataRules: await this.dataRules.forCaller(caller, DICT_RESOURCE),
+    });
+    return { ...page, records: await this.localized(lang, page.records) };
+  }
+
+  async exportRows(caller: Caller, query: ListQuery, lang: Language) {
+    const rows = await this.repo.list.rows(query, {
+      dataRules: await this.dataRules.forCaller(caller, DICT_RESOURCE),
+    });
+    return this.localized(lang, rows);
   }
 
   async add(input: DictInput): Promise<string> {
@@ -112,8 +165,18 @@ export class DictService {
     this.invalidate();
   }
 
-  itemList(query: ListQuery) {
-    return this.repo.items.page(query, { extraWhere: () => [] });
+  /** A dictionary's items, their texts in `lang` (key `dict.<code>.<value>`). */
+  async itemList(query: ListQuery, lang: Language) {
+    const page = await this.repo.items.page(query, { extraWhere: () => [] });
+    const codes = await this.repo.codesOf([...new Set(page.records.map((r) => String(r.dictId)))]);
+    const local = await this.i18n.localizer(lang);
+    return {
+      ...page,
+      records: page.records.map((r) => ({
+        ...r,
+        itemText: local(`dict.${codes.get(String(r.dictId))}.${String(r.itemValue)}`, r.itemText as string),
+      })),
+    };
   }
 
   async addItem(input: DictItemInput): Promise<string> {

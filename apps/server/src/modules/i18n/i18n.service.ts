@@ -16,6 +16,13 @@ import {
 /** Translates a key into the language it was made for; unknown keys answer `fallback` or themselves. */
 export type Translate = (key: string, fallback?: string) => string;
 
+/**
+ * A stored name (of a role, a department, a dictionary) in the language asked for: when it is
+ * one of its key's translations — the name as seeded, in either language — the translation;
+ * a name someone has since changed stays as written.
+ */
+export type Localize = <T extends string | null | undefined>(key: string, stored: T) => T | string;
+
 const UNIQUE: UniqueMessages = [['key', 'system.i18n.key_taken']];
 
 /** Translations of menu titles and dictionary texts, editable at run time. */
@@ -34,6 +41,16 @@ export class I18nService {
     return (key, fallback) => {
       const t = all.get(key);
       if (!t) return fallback ?? key;
+      return lang === 'en-US' ? t.en_us : t.zh_cn;
+    };
+  }
+
+  async localizer(lang: Language): Promise<Localize> {
+    const all = await this.cache.get('all', () => this.repo.all());
+    return (key, stored) => {
+      const t = all.get(key);
+      if (!t || stored === null || stored === undefined) return stored;
+      if (stored !== t.zh_cn && stored !== t.en_us) return stored;
       return lang === 'en-US' ? t.en_us : t.zh_cn;
     };
   }

@@ -1,2 +1,2 @@
 export { createI18nModule } from './i18n.module';
-export type { I18nService, Translate } from './i18n.service';
+export type { I18nService, Localize, Translate } from './i18n.service';

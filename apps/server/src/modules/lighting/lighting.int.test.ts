@@ -1,4 +1,6 @@
+import { EMPTY_SCHEDULE_VERSION } from '@ics/contract/server';
 import { Simulator } from '@ics/simulator';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { auth, describeWithApp } from '../../../test/harness';
 import { until } from '../../../test/until';
@@ -436,6 +438,60 @@ describeWithApp(
       await call('DELETE', `/lighting/strategy/delete?id=${add.body.result.id}`);
     });
 
+    it('disabling or deleting a strategy pushes the resulting (empty) schedule; push sends what gateways need', async () => {
+      const body = {
+        projectId,
+        name: 'to be ended',
+        actions: [
+          { at: { type: 'sunset', offsetMinutes: 0 }, action: 'on' },
+          { at: { type: 'clock', time: '23:00' }, action: 'dim', level: 50 },
+        ],
+        targets: [{ kind: 'project', id: projectId }],
+      };
+      const gw = sim.gateways[0]!;
+      const view = async () =>
+        (await call('GET', `/lighting/strategy/gateways?projectId=${projectId}`)).body.result.records[0];
+      const add = await call('POST', '/lighting/strategy/add', body);
+      expect(add.status).toBe(200);
+      const id = add.body.result.id as string;
+      await waitJob((await call('POST', '/lighting/strategy/push', { projectId })).body.result.id);
+      await until(
+        async () => Array.isArray(gw.schedule?.entries) && (gw.schedule.entries as unknown[]).length === 2,
+      );
+      const held = await until(async () => ((await view()).upToDate ? await view() : null));
+      expect(held.expectedVersion).toBe(gw.scheduleVersion);
+
+      // Disabling: the gateway is sent the empty schedule without anyone pressing push.
+      const disabled = await call('PUT', '/lighting/strategy/edit', { ...body, id, enabled: false });
+      expect(disabled.status).toBe(200);
+      await until(async () => gw.scheduleVersion === EMPTY_SCHEDULE_VERSION);
+      expect(gw.schedule?.entries).toEqual([]);
+      const empty = await until(async () => ((await view()).upToDate ? await view() : null));
+      expect(empty).toMatchObject({
+        expectedVersion: EMPTY_SCHEDULE_VERSION,
+        heldVersion: EMPTY_SCHEDULE_VERSION,
+      });
+
+      // Enabled again and pushed, then deleted: the gateway is out of date until it acknowledges the empty one.
+      await call('PUT', '/lighting/strategy/edit', { ...body, id, enabled: true });
+      const outdated = await view();
+      expect(outdated.upToDate).toBe(false);
+      expect(outdated.expectedVersion).not.toBe(EMPTY_SCHEDULE_VERSION);
+      const push = await call('POST', '/lighting/strategy/push', { projectId });
+      expect(push.body.result.rejected).toEqual([]);
+      expect((await waitJob(push.body.result.id)).acked).toBe(2);
+      expect(gw.schedule?.entries).toHaveLength(2);
+      await until(async () => (await view()).upToDate);
+      const deleted = await call('DELETE', `/lighting/strategy/delete?id=${id}`);
+      expect(deleted.status).toBe(200);
+      await until(async () => gw.scheduleVersion === EMPTY_SCHEDULE_VERSION);
+      await until(async () => (await view()).upToDate);
+      // With nothing left to hold, push still sends each gateway its (empty) schedule.
+      const again = await call('POST', '/lighting/strategy/push', { projectId });
+      expect(again.body.result).toMatchObject({ total: 2, rejected: [] });
+      expect((await waitJob(again.body.result.id)).acked).toBe(2);
+    });
+
     it('areas and roads, lamp filters by road and state, pole detail, home figures', async () => {
       const area = await call('POST', '/lighting/area/add', { projectId, name: 'North' });
       const road = await call('POST', '/lighting/road/add', { areaId: area.body.result.id, name: 'Main St' });
@@ -486,6 +542,99 @@ describeWithApp(
       expect(overview.status).toBe(200);
       expect(overview.body.result).toMatchObject({ lampTotal: 5, online: 5, onlineRate: 1, gatewayTotal: 1 });
       expect(overview.body.result.lightingRate).toBeCloseTo(on.body.result.total / 5);
+    });
+
+    it('exports every lighting list as a real .xlsx with the rows of the list (same filters), streamed page by page', async () => {
+      await call('POST', '/lighting/group/add', {
+        projectId,
+        name: 'Export group',
+        lampIds: lampIds.slice(0, 2),
+      });
+      const cabinet = await call('POST', '/lighting/cabinet/add', {
+        projectId,
+        code: 'CAB-X',
+        name: 'Export cabinet',
+        gatewayId,
+      });
+      expect(cabinet.status).toBe(200);
+      const strategy = await call('POST', '/lighting/strategy/add', {
+        projectId,
+        name: 'Export strategy',
+        actions: [
+          { at: { type: 'sunset', offsetMinutes: 0 }, action: 'on' },
+          { at: { type: 'clock', time: '23:00' }, action: 'dim', level: 50 },
+          { at: { type: 'sunrise', offsetMinutes: 0 }, action: 'off' },
+        ],
+        targets: [{ kind: 'project', id: projectId }],
+      });
+      expect(strategy.status).toBe(200);
+      // Floating-point noise in a reading and a coordinate comes out rounded.
+      await ctx().db.query(
+        `update dev_state set vals = vals || '{"voltage": 229.96000000000001, "current": 0.43100000000000005}'::jsonb
+          where device_id = $1`,
+        [lampIds[0]],
+      );
+      const sheetOf = async (url: string, lang = 'zh-CN') => {
+        const res = await ctx().app.inject({
+          method: 'GET',
+          url: `/ics${url}`,
+          headers: { ...auth(token), 'accept-language': lang, 'x-time-zone': 'Asia/Shanghai' },
+        });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toContain('spreadsheetml');
+        const book = new ExcelJS.Workbook();
+        await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+        const sheet = book.worksheets[0]!;
+        const rows: unknown[][] = [];
+        sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+        return rows;
+      };
+      const listOf = async (url: string) => (await call('GET', `${url}&pageSize=1000`)).body.result;
+
+      const lamps = await sheetOf(`/lighting/lamp/exportXls?gatewayId=${gatewayId}&column=address&order=asc`);
+      expect(lamps[0]).toContain('电压 (V)');
+      expect(lamps.slice(1).map((r) => r[1])).toEqual(['L001', 'L002', 'L003', 'L004', 'L005']);
+      const voltage = lamps[0]!.indexOf('电压 (V)');
+      const current = lamps[0]!.indexOf('电流 (A)');
+      expect(lamps[1]![voltage]).toBe(230);
+      expect(lamps[1]![current]).toBe(0.43);
+      // The list's filters apply: one lamp by address.
+      const one = await sheetOf(`/lighting/lamp/exportXls?gatewayId=${gatewayId}&keyword=L003`, 'en-US');
+      expect(one[0]![0]).toBe('Name');
+      expect(one.slice(1).map((r) => r[1])).toEqual(['L003']);
+
+      const gateways = await sheetOf(`/lighting/gateway/exportXls?projectId=${projectId}`);
+      expect(gateways.slice(1).map((r) => r[0])).toEqual(['GW-L']);
+      const groups = await sheetOf(`/lighting/group/exportXls?projectId=${projectId}`);
+      expect(groups.slice(1).map((r) => r[0])).toContain('Export group');
+      const cabinets = await sheetOf(`/lighting/cabinet/exportXls?projectId=${projectId}`);
+      expect(cabinets.slice(1).map((r) => r[0])).toEqual(['CAB-X']);
+      const strategies = await sheetOf(`/lighting/strategy/exportXls?projectId=${projectId}`, 'en-US');
+      const row = strategies.find((r) => r[0] === 'Export strategy')!;
+      expect(row[3]).toBe('sunset on 100 %, 23:00 on 50 %, sunrise off');
+      const commands = await sheetOf(`/lighting/command/exportXls?gatewayId=${gatewayId}`);
+      const listed = await listOf(`/lighting/command/list?gatewayId=${gatewayId}`);
+      expect(commands.length - 1).toBe(listed.total);
+      expect(commands.slice(1).every((r) => !String(r[3]).includes('{'))).toBe(true);
+
+      // More poles than one page: the export reads every page and keeps the list's order.
+      await ctx().db.query(
+        `insert into dev_pole (project_id, code, name, longitude, latitude)
+         select $1, 'EXP-' || lpad(i::text, 5, '0'), 'pole ' || i, 117.16824899999999, 34.1 from generate_series(1, 2100) i`,
+        [projectId],
+      );
+      const poles = await sheetOf(
+        `/lighting/pole/exportXls?projectId=${projectId}&code=EXP-&column=code&order=asc`,
+      );
+      expect(poles.length - 1).toBe(2100);
+      expect(poles[1]).toEqual(expect.arrayContaining(['EXP-00001', '117.168249']));
+      expect(poles[2100]![0]).toBe('EXP-02100');
+      await ctx().db.query(`delete from dev_pole where code like 'EXP-%'`);
+
+      // A bad filter answers the error envelope, not a broken file.
+      const bad = await call('GET', '/lighting/lamp/exportXls?pageSize=abc');
+      expect(bad.status).toBe(400);
+      await call('DELETE', `/lighting/strategy/delete?id=${strategy.body.result.id}`);
     });
 
     it('enforces marks: a viewer lists but cannot control or edit strategies', async () => {

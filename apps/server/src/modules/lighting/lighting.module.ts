@@ -109,7 +109,22 @@ export function createLightingModule(deps: LightingModuleDeps) {
     groups: new GroupService(groupRepository, access, lamps),
     cabinets: new CabinetService(cabinetRepository, circuits, access, deviceLookup),
     circuits,
-    strategies: new StrategyService(strategyRepository, groupRepository, access, projects, deviceLookup),
+    strategies: new StrategyService(
+      strategyRepository,
+      groupRepository,
+      access,
+      projects,
+      deviceLookup,
+      async (by, projectIds) => {
+        // The strategy is saved either way: a gateway this push misses is out of date in the
+        // gateway view and gets its schedule from the scheduler's periodic push.
+        try {
+          await schedules.pushAffected(by, projectIds);
+        } catch (err) {
+          deps.log.error({ err, projectIds }, 'pushing schedules after a strategy change failed');
+        }
+      },
+    ),
     previews: new PreviewService(plans, access, deviceLookup),
     executions: new ExecutionLogService(executionRepository, access, commands),
     schedules,

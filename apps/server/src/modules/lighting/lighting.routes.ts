@@ -7,7 +7,9 @@ import {
   strategyRoutes,
 } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
+import { requestTimeZone } from '../../http/request-context';
 import { type AccessGuard, addRoute, type Caller, withMessage } from '../../http/routes';
+import { replyXlsxStream } from '../../http/xlsx-stream';
 import type { AreaService } from './area/area.service';
 import type { CabinetService } from './cabinet/cabinet.service';
 import type { CircuitService } from './cabinet/circuit.service';
@@ -16,6 +18,7 @@ import type { JobService } from './control/job.service';
 import type { GroupService } from './group/group.service';
 import type { LampService } from './lamp/lamp.service';
 import type { LightingAccess } from './lighting-access';
+import { cabinetColumns, groupColumns, strategyColumns } from './lighting-exports';
 import { sendPoleColumns, sendPoleMap } from './map/pole-map.reply';
 import type { PoleMapService } from './map/pole-map.service';
 import type { GatewayScheduleService } from './schedule/gateway-schedule.service';
@@ -118,6 +121,16 @@ export function registerLightingRoutes(
 
   // Groups
   addRoute(app, guard, groupRoutes.list, ({ caller, query }) => groups.list(me(caller).userId, query));
+  addRoute(app, guard, groupRoutes.exportXls, ({ caller, query, lang, reply, request }) =>
+    replyXlsxStream(
+      reply,
+      lang,
+      groupColumns(lang, requestTimeZone(request)),
+      async (pageNo, pageSize) =>
+        (await groups.list(me(caller).userId, { ...query, pageNo, pageSize })).records,
+      { 'zh-CN': '分组', 'en-US': 'groups' },
+    ),
+  );
   addRoute(app, guard, groupRoutes.queryById, ({ caller, query }) => groups.get(me(caller).userId, query.id));
   addRoute(app, guard, groupRoutes.add, ({ caller, body }) =>
     groups.add(me(caller).userId, me(caller).username, body),
@@ -143,6 +156,16 @@ export function registerLightingRoutes(
 
   // Cabinets and circuits
   addRoute(app, guard, cabinetRoutes.list, ({ caller, query }) => cabinets.list(me(caller).userId, query));
+  addRoute(app, guard, cabinetRoutes.exportXls, ({ caller, query, lang, reply, request }) =>
+    replyXlsxStream(
+      reply,
+      lang,
+      cabinetColumns(lang, requestTimeZone(request)),
+      async (pageNo, pageSize) =>
+        (await cabinets.list(me(caller).userId, { ...query, pageNo, pageSize })).records,
+      { 'zh-CN': '配电柜', 'en-US': 'cabinets' },
+    ),
+  );
   addRoute(app, guard, cabinetRoutes.queryById, ({ caller, query }) =>
     cabinets.get(me(caller).userId, query.id),
   );
@@ -177,19 +200,29 @@ export function registerLightingRoutes(
 
   // Strategies
   addRoute(app, guard, strategyRoutes.list, ({ caller, query }) => strategies.list(me(caller).userId, query));
+  addRoute(app, guard, strategyRoutes.exportXls, ({ caller, query, lang, reply, request }) =>
+    replyXlsxStream(
+      reply,
+      lang,
+      strategyColumns(lang, requestTimeZone(request)),
+      async (pageNo, pageSize) =>
+        (await strategies.list(me(caller).userId, { ...query, pageNo, pageSize })).records,
+      { 'zh-CN': '策略', 'en-US': 'strategies' },
+    ),
+  );
   addRoute(app, guard, strategyRoutes.queryById, ({ caller, query }) =>
     strategies.get(me(caller).userId, query.id),
   );
   addRoute(app, guard, strategyRoutes.add, ({ caller, body }) =>
     strategies.add(me(caller).userId, me(caller).username, body),
   );
-  addRoute(app, guard, strategyRoutes.edit, ({ caller, body }) => strategies.edit(me(caller).userId, body));
+  addRoute(app, guard, strategyRoutes.edit, ({ caller, body }) => strategies.edit(me(caller), body));
   addRoute(app, guard, strategyRoutes.delete, async ({ caller, query }) => {
-    await strategies.delete(me(caller).userId, [query.id]);
+    await strategies.delete(me(caller), [query.id]);
     return null;
   });
   addRoute(app, guard, strategyRoutes.deleteBatch, async ({ caller, query }) => {
-    await strategies.delete(me(caller).userId, query.ids);
+    await strategies.delete(me(caller), query.ids);
     return null;
   });
   addRoute(app, guard, strategyRoutes.preview, ({ caller, body }) =>

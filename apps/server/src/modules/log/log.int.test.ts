@@ -135,7 +135,7 @@ describeWithApp('log: login and operation logs', (ctx) => {
       remoteAddress: '10.9.9.9',
       payload: { username: 'logfrost', password: 'wrong-one' },
     });
-    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ success: false, errorCode: 'auth.bad_credentials' });
     const id = (await api('GET', '/sys/user/list?username=logfrost')).body.result.records[0].id;
     await api('PUT', '/sys/user/frozenBatch', { ids: id, status: 2 });
     const frozen = await ctx().request({

@@ -32,7 +32,12 @@ export class MenuService {
 
   async all(t: Translate): Promise<PermissionRecord[]> {
     const rows = await this.repo.records();
-    for (const row of rows) row.title = t(row.name);
+    // JeecgBoot consoles show `name`: the display name; the stored key stays in `nameKey`.
+    for (const row of rows) {
+      row.nameKey = row.name;
+      row.title = t(row.name);
+      row.name = row.title;
+    }
     return rows;
   }
 
@@ -46,6 +51,21 @@ export class MenuService {
       else roots.push(row);
     }
     return roots;
+  }
+
+  /** The children of `parentId` (null: the top level) as tree-select nodes, for trees that load level by level. */
+  async treeLevel(t: Translate, parentId: string | null): Promise<PermissionTreeNode[]> {
+    const rows = await this.all(t);
+    const parents = new Set(rows.map((r) => r.parentId));
+    return rows
+      .filter((r) => (r.parentId ?? null) === parentId)
+      .map((r) => ({
+        key: r.id,
+        title: r.title,
+        isLeaf: !parents.has(r.id),
+        parentId: r.parentId,
+        ruleFlag: r.ruleFlag,
+      }));
   }
 
   /** The live permissions (only `onlyIds` when given) as the tree roles and departments are granted from. */

@@ -9,7 +9,13 @@ describeWithApp('permission: menus, buttons and their marks', (ctx) => {
   it('seeds the System menu and normalises menus on save', async () => {
     const tree = (await api('GET', '/sys/permission/list')).body.result;
     const system = tree.find((n: { id: string }) => n.id === 'menu-system');
-    expect(system).toMatchObject({ component: 'layouts/RouteView', title: '系统管理' });
+    // Display names in `name` (what Jeecg consoles show), the stored key in `nameKey`.
+    expect(system).toMatchObject({
+      component: 'layouts/RouteView',
+      title: '系统管理',
+      name: '系统管理',
+      nameKey: 'menu.system',
+    });
     expect(system.children.map((c: { url: string }) => c.url)).toContain('/system/announcement');
     const add = await api('POST', '/sys/permission/add', {
       name: 'Reports test',
@@ -101,7 +107,12 @@ describeWithApp('permission: menus, buttons and their marks', (ctx) => {
     const node = (await api('GET', '/sys/permission/list')).body.result
       .find((n: { id: string }) => n.id === menu.body.result.id)
       .children.find((n: { id: string }) => n.id === button.body.result.id);
-    expect(node).toMatchObject({ name: 'Round trip: start', perms: 'roundtrip:job:start', sortNo: 3 });
+    expect(node).toMatchObject({
+      name: 'Round trip: start',
+      nameKey: 'Round trip: start',
+      perms: 'roundtrip:job:start',
+      sortNo: 3,
+    });
     expect(await actions()).toEqual(['roundtrip:job:start']);
 
     // Taking a mark that exists already is refused with the field's message.
@@ -181,5 +192,23 @@ describeWithApp('permission: menu nodes carry the button marks the user holds', 
     expect(adminUsers.meta.permissionList.map((p: { action: string }) => p.action)).not.toContain(
       'system:user:pl-disable',
     );
+  });
+
+  it('the device test console has its menu entry, with its mark, in both languages', async () => {
+    const menuOf = async (lang: string) => {
+      const res = await ctx().request({
+        method: 'GET',
+        url: `/ics/sys/permission/getUserPermissionByToken?lang=${lang}`,
+        headers: { 'x-access-token': await ctx().login() },
+      });
+      return res.body.result.menu.find((m: { path?: string }) => m.path === '/test/TestSpecial');
+    };
+    const zh = await menuOf('zh-CN');
+    expect(zh).toMatchObject({ meta: { title: '调试' } });
+    expect((await menuOf('en-US')).meta.title).toBe('Device test console');
+    const all = (await adminApi(ctx)('GET', '/sys/permission/list')).body.result;
+    const entry = all.find((n: { id: string }) => n.id === 'menu-test');
+    expect(entry).toMatchObject({ url: '/test/TestSpecial' });
+    expect(entry.children.map((c: { perms: string }) => c.perms)).toEqual(['test:device:command']);
   });
 });

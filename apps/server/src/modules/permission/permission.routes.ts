@@ -38,6 +38,9 @@ export function registerPermissionRoutes(
     return out;
   });
   addRoute(app, guard, routes.queryTreeList, async (ctx) => menus.grantTree(await i18n.translator(ctx.lang)));
+  addRoute(app, guard, routes.queryListAsync, async (ctx) =>
+    menus.treeLevel(await i18n.translator(ctx.lang), ctx.query.pid || null),
+  );
 
   addRoute(app, guard, routes.getPermRuleListByPermId, (ctx) =>
     dataRules.rules({ permissionId: ctx.query.permissionId }),

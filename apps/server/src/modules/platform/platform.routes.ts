@@ -65,4 +65,18 @@ export async function registerPlatformRoutes(
       .send(content);
     return null;
   });
+
+  // The offline tiles folder: a base map without internet (copy a z/x/y.png tree into it).
+  const tilesDir = path.join(config.dataDir, 'tiles');
+  addRoute(app, guard, routes.offlineTile, async (ctx) => {
+    // Every part is digits (the route's pattern), so the path cannot leave the folder.
+    const file = path.join(tilesDir, ctx.params.z, ctx.params.x, ctx.params.y);
+    const content = await fs.readFile(file).catch(() => undefined);
+    if (!content) throw notFound();
+    await ctx.reply
+      .header('content-type', 'image/png')
+      .header('cache-control', 'public, max-age=86400')
+      .send(content);
+    return null;
+  });
 }

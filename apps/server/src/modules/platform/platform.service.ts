@@ -11,9 +11,15 @@ export type PlatformSettings = {
   platFormCopyRightUrl: string;
   icpNumber: string;
   registerEnabled: boolean;
-  /** Map tile URL template for the GIS map ('' = the console's default). */
+  /** Map tile URL template for the GIS map ('' = no base map). */
   tileUrl: string;
+  /** The tile provider's credit, shown on the map. */
+  tileAttribution: string;
 };
+
+/** OpenStreetMap's standard raster tiles, the base map until an administrator names another. */
+export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
 
 const DEFAULTS: PlatformSettings = {
   platFormTitleCn: '智慧路灯综合管理平台',
@@ -24,7 +30,8 @@ const DEFAULTS: PlatformSettings = {
   platFormCopyRightUrl: '',
   icpNumber: '',
   registerEnabled: false,
-  tileUrl: '',
+  tileUrl: DEFAULT_TILE_URL,
+  tileAttribution: DEFAULT_TILE_ATTRIBUTION,
 };
 
 /** Title, logo, copyright and switches stored server-side, with defaults. */
@@ -70,6 +77,7 @@ export class PlatformService {
       casEnabled: Boolean(this.casUrl),
       casUrl: this.casUrl ? this.casUrl.replace(/\/+$/, '') : null,
       tileUrl: s.tileUrl,
+      tileAttribution: s.tileAttribution,
     };
   }
 }

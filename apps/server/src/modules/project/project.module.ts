@@ -50,6 +50,7 @@ export function createProjectModule(deps: ProjectModuleDeps) {
     service,
     /** Which projects each user may see. */
     scope,
-    registerRoutes: (api: FastifyInstance, guard: AccessGuard) => registerProjectRoutes(api, guard, service),
+    registerRoutes: (api: FastifyInstance, guard: AccessGuard) =>
+      registerProjectRoutes(api, guard, service, deps.departs),
   };
 }

@@ -1,7 +1,8 @@
 import { projectRoutes as routes } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { addCrudRoutes } from '../../http/crud-routes';
-import type { AccessGuard } from '../../http/routes';
+import { type AccessGuard, addRoute } from '../../http/routes';
+import type { DepartService } from '../depart';
 import { PROJECT_RESOURCE } from './project.repository';
 import type { ProjectService } from './project.service';
 
@@ -9,7 +10,9 @@ export function registerProjectRoutes(
   app: FastifyInstance,
   guard: AccessGuard,
   projects: ProjectService,
+  departs: DepartService,
 ): void {
+  addRoute(app, guard, routes.departTree, (ctx) => departs.wholeTree(ctx.lang));
   addCrudRoutes(app, guard, routes, {
     list: (ctx) => projects.list(ctx.caller!, ctx.query),
     queryById: (ctx) => projects.get(ctx.query.id),

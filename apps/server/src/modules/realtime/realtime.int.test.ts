@@ -84,8 +84,15 @@ describeWithApp('realtime websocket', (ctx) => {
     expect(byProtocol.ws.protocol).toBe(user.token);
     byProtocol.ws.send('anything');
     expect(await byProtocol.next()).toEqual({ cmd: 'heartcheck', msgTxt: '心跳响应' });
+    // Offered after another protocol, the token is still found, and it is what is echoed.
+    const second = await connect(`${origin}/${user.id}`, ['jeecg', user.token]);
+    expect(second.ws.protocol).toBe(user.token);
+    // A protocol that is no valid token never opens a socket (as a console sending none).
+    await expect(connect(`${origin}/${user.id}`, ['not-a-token'])).rejects.toThrow('HTTP 401');
+    await expect(connect(`${origin}/${user.id}`)).rejects.toThrow('HTTP 401');
     byQuery.ws.close();
     byProtocol.ws.close();
+    second.ws.close();
   });
 
   it('pushes a published announcement as topic to everyone and as user to addressees only', async () => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import websocket from '@fastify/websocket';
 import {
   type HeartCheckMessage,
@@ -39,6 +40,10 @@ function socketTokens(request: SocketRequest): string[] {
   return tokens.filter((t) => t.length > 0 && t.length <= 200).slice(0, 4);
 }
 
+/** The subprotocol that carried the valid token of each handshake, which the answer must echo. */
+const tokenProtocols = new WeakMap<IncomingMessage, string>();
+
+/** The caller of a socket request; a handshake with no valid token is refused, never accepted. */
 async function authenticate(guard: AccessGuard, request: SocketRequest): Promise<Caller> {
   const tokens = socketTokens(request);
   if (tokens.length === 0) throw new AppError(401, 'auth.token_missing');
@@ -46,10 +51,22 @@ async function authenticate(guard: AccessGuard, request: SocketRequest): Promise
     const caller = await guard.resolveCaller(token);
     if (caller) {
       if (caller.userId !== request.params.userId) throw new AppError(403, 'realtime.wrong_user');
+      tokenProtocols.set(request.raw, token);
       return caller;
     }
   }
   throw new AppError(401, 'auth.token_invalid');
+}
+
+/**
+ * Echoes the offered subprotocol that was the token (a browser fails a handshake whose answer
+ * names a protocol it did not offer, or none when it offered some); the first offered one when
+ * the token came another way.
+ */
+function echoedProtocol(offered: Set<string>, request: IncomingMessage): string | false {
+  const token = tokenProtocols.get(request);
+  if (token && offered.has(token)) return token;
+  return offered.values().next().value ?? false;
 }
 
 /**
@@ -58,7 +75,7 @@ async function authenticate(guard: AccessGuard, request: SocketRequest): Promise
  */
 export async function registerRealtimeRoutes(app: FastifyInstance, deps: RealtimeModuleDeps): Promise<void> {
   const { guard, realtime } = deps;
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024, handleProtocols: echoedProtocol } });
   app.addHook('onClose', () => realtime.close());
 
   const callers = new WeakMap<FastifyRequest, Caller>();

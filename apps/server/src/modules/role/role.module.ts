@@ -7,6 +7,7 @@ import type { AccessGuard } from '../../http/routes';
 import { registerMessages } from '../../lib/messages';
 import type { CheckService } from '../check';
 import type { DictService } from '../dict';
+import type { I18nService } from '../i18n';
 import { roleMessages } from './role.messages';
 import { ROLE_RESOURCE, RoleRepository } from './role.repository';
 import { registerRoleRoutes } from './role.routes';
@@ -17,6 +18,8 @@ export type RoleModuleDeps = {
   dataRules: ListRules;
   dicts: DictService;
   duplicates: CheckService;
+  /** Seeded roles' names and descriptions in the request's language. */
+  i18n: I18nService;
 };
 
 /** Roles (sys_role) and what they are granted (sys_role_permission, sys_role_data_rule). */
@@ -34,7 +37,7 @@ export function createRoleModule(deps: RoleModuleDeps) {
     where: 'true',
     marks: [marks.system.role.add, marks.system.role.edit],
   });
-  const service = new RoleService(new RoleRepository(deps.db), deps.dataRules);
+  const service = new RoleService(new RoleRepository(deps.db), deps.dataRules, deps.i18n);
   return {
     service,
     registerRoutes: (api: FastifyInstance, guard: AccessGuard) => registerRoleRoutes(api, guard, service),

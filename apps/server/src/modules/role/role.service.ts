@@ -1,9 +1,10 @@
-import type { ListQuery } from '@ics/contract/server';
+import type { Language, ListQuery } from '@ics/contract/server';
 import type { ListRules } from '../../http/list-query';
 import type { Caller } from '../../http/routes';
 import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
 import { Listeners } from '../../lib/listeners';
+import type { I18nService } from '../i18n';
 import { ADMIN_ROLE, ROLE_RESOURCE, type RoleInput, type RoleRepository } from './role.repository';
 
 const UNIQUE: UniqueMessages = [['role_code', 'system.role.code_taken']];
@@ -15,19 +16,42 @@ export class RoleService {
   constructor(
     private readonly repo: RoleRepository,
     private readonly dataRules: ListRules,
+    private readonly i18n: I18nService,
   ) {}
+
+  /** Roles with their names and descriptions in `lang` (keys `role.<code>`, `role.<code>.description`). */
+  private async localized<R extends { roleCode?: unknown; roleName?: unknown; description?: unknown }>(
+    lang: Language,
+    rows: R[],
+  ): Promise<R[]> {
+    const local = await this.i18n.localizer(lang);
+    return rows.map((r) => {
+      const code = String(r.roleCode ?? '');
+      return {
+        ...r,
+        roleName: local(`role.${code}`, r.roleName as string | null),
+        description: local(`role.${code}.description`, r.description as string | null),
+      };
+    });
+  }
 
   /** Calls `listener` after roles were edited or deleted (what their holders may do may have changed). */
   onChanged(listener: () => void): void {
     this.changed.add(listener);
   }
 
-  async list(caller: Caller, query: ListQuery) {
-    return this.repo.list.page(query, { dataRules: await this.dataRules.forCaller(caller, ROLE_RESOURCE) });
+  async list(caller: Caller, query: ListQuery, lang: Language) {
+    const page = await this.repo.list.page(query, {
+      dataRules: await this.dataRules.forCaller(caller, ROLE_RESOURCE),
+    });
+    return { ...page, records: await this.localized(lang, page.records) };
   }
 
-  async exportRows(caller: Caller, query: ListQuery) {
-    return this.repo.list.rows(query, { dataRules: await this.dataRules.forCaller(caller, ROLE_RESOURCE) });
+  async exportRows(caller: Caller, query: ListQuery, lang: Language) {
+    const rows = await this.repo.list.rows(query, {
+      dataRules: await this.dataRules.forCaller(caller, ROLE_RESOURCE),
+    });
+    return this.localized(lang, rows);
   }
 
   async get(id: string) {
@@ -36,10 +60,10 @@ export class RoleService {
     return role;
   }
 
-  /** Every role by name (the role choice of the user form). */
-  async all() {
-    return (await this.repo.list.page({ pageNo: 1, pageSize: 1000, column: 'roleName', order: 'asc' }))
-      .records;
+  /** Every role by name (the role choice of the user form), named in `lang`. */
+  async all(lang: Language) {
+    const page = await this.repo.list.page({ pageNo: 1, pageSize: 1000, column: 'roleName', order: 'asc' });
+    return this.localized(lang, page.records);
   }
 
   /** The role's code; 404 when there is no such role. */

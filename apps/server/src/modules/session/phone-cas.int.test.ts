@@ -213,7 +213,7 @@ describeWithApp(
         payload: { username: 'forgetful', password: ADMIN_PASSWORD },
         remoteAddress: '10.2.0.1',
       });
-      expect(oldPassword.status).toBe(401);
+      expect(oldPassword.body).toMatchObject({ success: false, errorCode: 'auth.bad_credentials' });
       expect((await post(ctx(), '/sys/login', { username: 'forgetful', password: 'Fresh#123' })).status).toBe(
         200,
       );

@@ -31,7 +31,8 @@ async function failLogin(ctx: TestApp, username: string, ip: string) {
     const { checkKey, captcha: text } = await captcha(ctx);
     res = await login(ctx, { username, password: 'wrong-password', checkKey, captcha: text }, ip);
   }
-  expect(res.status).toBe(401);
+  expect(res.status).toBe(200);
+  expect(res.body.success).toBe(false);
   return res;
 }
 
@@ -99,15 +100,15 @@ describeWithApp('session', (ctx) => {
     expect(two.body.result.userInfo.orgCode).toBeNull();
   });
 
-  it('rejects a wrong password and an unknown user with the same 401 message', async () => {
+  it('declines a wrong password and an unknown user alike: HTTP 200, success false (as Jeecg)', async () => {
     const ip = freshIp();
     const wrong = await login(ctx(), { username: 'admin', password: 'nope' }, ip);
     const unknown = await login(ctx(), { username: 'nobody-here', password: 'nope' }, ip);
     for (const res of [wrong, unknown]) {
-      expect(res.status).toBe(401);
+      expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         success: false,
-        code: 401,
+        code: 500,
         message: '用户名或密码错误',
         errorCode: 'auth.bad_credentials',
       });
@@ -124,7 +125,8 @@ describeWithApp('session', (ctx) => {
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ success: false, message: '该用户已冻结', errorCode: 'auth.frozen' });
     const wrong = await login(ctx(), { username: 'frosty', password: 'not-it' }, freshIp());
-    expect(wrong.status).toBe(401);
+    expect(wrong.status).toBe(200);
+    expect(wrong.body.success).toBe(false);
     expect(wrong.body.errorCode).toBe('auth.bad_credentials');
   });
 
@@ -594,7 +596,7 @@ describeWithApp('session', (ctx) => {
     expect((await get(ctx(), '/ics/sys/user/getCurrentUserDeparts', current)).status).toBe(200);
     expect((await get(ctx(), '/ics/sys/user/getCurrentUserDeparts', other)).status).toBe(401);
     const oldLogin = await login(ctx(), { username: 'changer', password: ADMIN_PASSWORD }, freshIp());
-    expect(oldLogin.status).toBe(401);
+    expect(oldLogin.body).toMatchObject({ success: false, errorCode: 'auth.bad_credentials' });
     const newLogin = await login(ctx(), { username: 'changer', password: 'NewPass#1' });
     expect(newLogin.status).toBe(200);
   });

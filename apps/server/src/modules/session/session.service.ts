@@ -1,6 +1,6 @@
 import type { Language, LoginResult } from '@ics/contract/server';
 import type { Caller } from '../../http/routes';
-import { AppError } from '../../lib/errors';
+import { AppError, Declined } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import type { DictService } from '../dict';
 import { LOG_TYPE, LOGOUT_LOG_KEY, type LogService } from '../log';
@@ -46,7 +46,9 @@ export class SessionService {
         ip: client.ip,
         ok: false,
       });
-      throw new AppError(401, 'auth.bad_credentials', {}, { captchaRequired });
+      // A failed sign-in is not an unauthorised request: declined at HTTP 200 as JeecgBoot does,
+      // so that consoles show the message on the form instead of their 401 notice.
+      throw new Declined('auth.bad_credentials', {}, { captchaRequired });
     }
     await this.refuseFrozen(user, client);
     await this.guard.recordSuccess(input.username, client.ip);

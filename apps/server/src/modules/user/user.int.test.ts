@@ -127,6 +127,8 @@ describeWithApp(
         'GET',
         '/sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=alice',
       );
+      // A taken value is a successful check with a negative answer (what Jeecg consoles wait for).
+      expect(check.status).toBe(200);
       expect(check.body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
       const free = await api(
         'GET',

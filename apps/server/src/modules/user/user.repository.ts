@@ -366,7 +366,68 @@ export class UserRepository {
     return rows.map((r) => r.role_id);
   }
 
+  /** Condition on `u`: the user holds role `roleId`. */
+  ofRole(roleId: string): UserConditions {
+    return (p) => [`u.id in (select user_id from sys_user_role where role_id = ${p.add(roleId)})`];
+  }
+
+  /** Gives role `roleId` to those of `userIds` who are live users and lack it; unknown roles give nothing. */
+  async addRoleMembers(roleId: string, userIds: string[]): Promise<void> {
+    await this.db.query(
+      `insert into sys_user_role (user_id, role_id)
+       select u.id, r.id from sys_user u join (${roleRelation}) r on r.id = $1
+        where u.id = any($2::text[]) and u.del_flag = 0
+       on conflict do nothing`,
+      [roleId, userIds],
+    );
+  }
+
+  async removeRoleMembers(roleId: string, userIds: string[]): Promise<void> {
+    await this.db.query('delete from sys_user_role where role_id = $1 and user_id = any($2::text[])', [
+      roleId,
+      userIds,
+    ]);
+  }
+
   // ---------------------------------------------------------------- departments
+
+  /** Adds those of `userIds` who are live users to department `departId` (links that exist stay). */
+  async addDepartMembers(departId: string, userIds: string[]): Promise<void> {
+    await this.db.query(
+      `insert into sys_user_depart (user_id, dep_id)
+       select u.id, $1 from sys_user u where u.id = any($2::text[]) and u.del_flag = 0
+       on conflict do nothing`,
+      [departId, userIds],
+    );
+  }
+
+  async removeDepartMembers(departId: string, userIds: string[]): Promise<void> {
+    await this.db.query('delete from sys_user_depart where dep_id = $1 and user_id = any($2::text[])', [
+      departId,
+      userIds,
+    ]);
+  }
+
+  /** The live departments of a user as {key: id, title: name}, in tree order. */
+  async departOptions(userId: string): Promise<{ key: string; title: string }[]> {
+    return this.db.query<{ key: string; title: string }>(
+      `select d.id as key, d.depart_name as title
+         from sys_user_depart ud join (${activeDepartRelation}) d on d.id = ud.dep_id
+        where ud.user_id = $1
+        order by d.depart_order, d.org_code`,
+      [userId],
+    );
+  }
+
+  /** Condition on `u`: the user belongs to department `departId` or to a live department below it. */
+  underDepart(departId: string): UserConditions {
+    return (p) => [
+      `u.id in (select ud.user_id from sys_user_depart ud
+         join (${activeDepartRelation}) d on d.id = ud.dep_id
+         join (${activeDepartRelation}) top on top.id = ${p.add(departId)}
+        where d.org_code like top.org_code || '%')`,
+    ];
+  }
 
   /**
    * Org codes of the departments a non-administrator reaches: those they manage as a department

@@ -1,14 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { marks, userRoutes as routes, splitIds } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { addCrudRoutes } from '../../http/crud-routes';
 import { allowLargeJson } from '../../http/large-json';
+import { allowMultipart, uploadedFile } from '../../http/multipart';
 import { answerKey, type ResponseCache } from '../../http/response-cache';
 import { type AccessGuard, addRoute, requireAnyMark, withMessage } from '../../http/routes';
-import { removeUpload, saveImage, UploadRateLimit } from '../../http/uploaded-image';
+import { removeUpload, saveImage, saveImageBytes, UploadRateLimit } from '../../http/uploaded-image';
 import { USER_RESOURCE } from './user.repository';
 import type { UserService } from './user.service';
 
 const MAX_AVATAR = 2 * 1024 * 1024;
+/** The forms that upload images through `/sys/common/upload`. */
+const UPLOAD_MARKS = [
+  marks.system.user.add,
+  marks.system.user.edit,
+  marks.system.announcement.add,
+  marks.system.announcement.edit,
+];
 
 /** Where avatars are stored and the path the API is served under. */
 export type AvatarConfig = { dataDir: string; basePath: string };
@@ -55,6 +64,55 @@ export function registerUserRoutes(
     return withMessage(true, 'system.user.available');
   });
   addRoute(app, guard, routes.queryUserByDepId, (ctx) => users.byDepart(ctx.caller!, ctx.query.id));
+
+  // What JeecgBoot 2.x consoles call besides (docs/jeecg-console.md).
+  addRoute(app, guard, routes.userDepartList, (ctx) => users.departOptions(ctx.caller!, ctx.query.userId));
+  addRoute(app, guard, routes.userRoleList, (ctx) => {
+    const { roleId, ...query } = ctx.query;
+    return users.roleMembers(ctx.caller!, roleId, query, ctx.lang);
+  });
+  addRoute(app, guard, routes.departUserList, (ctx) => {
+    const { depId, ...query } = ctx.query;
+    return users.departMembers(ctx.caller!, depId || undefined, query, ctx.lang);
+  });
+  addRoute(app, guard, routes.addSysUserRole, async (ctx) => {
+    await users.addRoleMembers(ctx.caller!, ctx.body.roleId, [...new Set(ctx.body.userIdList)]);
+    return withMessage(null, 'system.add_ok');
+  });
+  addRoute(app, guard, routes.deleteUserRole, async (ctx) => {
+    await users.removeRoleMembers(ctx.caller!, ctx.query.roleId, [ctx.query.userId]);
+    return withMessage(null, 'system.delete_ok');
+  });
+  addRoute(app, guard, routes.deleteUserRoleBatch, async (ctx) => {
+    await users.removeRoleMembers(ctx.caller!, ctx.query.roleId, splitIds(ctx.query.userIds));
+    return withMessage(null, 'system.batch_delete_ok');
+  });
+  addRoute(app, guard, routes.editSysDepartWithUser, async (ctx) => {
+    await users.changeDepartMembers(ctx.caller!, ctx.body.depId, [...new Set(ctx.body.userIdList)], true);
+    return withMessage(null, 'system.add_ok');
+  });
+  addRoute(app, guard, routes.deleteUserInDepart, async (ctx) => {
+    await users.changeDepartMembers(ctx.caller!, ctx.query.depId, [ctx.query.userId], false);
+    return withMessage(null, 'system.delete_ok');
+  });
+  addRoute(app, guard, routes.deleteUserInDepartBatch, async (ctx) => {
+    await users.changeDepartMembers(ctx.caller!, ctx.query.depId, splitIds(ctx.query.userIds), false);
+    return withMessage(null, 'system.batch_delete_ok');
+  });
+  // ICS gives a user its id when it is added; this one only satisfies the console's form.
+  addRoute(app, guard, routes.generateUserId, () => randomUUID().replaceAll('-', ''));
+  // Deleted users are not kept for restoring: the recycle bin is honestly empty.
+  addRoute(app, guard, routes.recycleBin, () => []);
+  // Features ICS does not have, answered honestly: no tenants, no positions, no synced apps.
+  addRoute(app, guard, routes.tenantList, () => []);
+  addRoute(app, guard, routes.positionList, () => ({
+    records: [],
+    total: 0,
+    size: 10,
+    current: 1,
+    pages: 0,
+  }));
+  addRoute(app, guard, routes.thirdAppEnabledTypes, () => ({ wechatEnterprise: false, dingtalk: false }));
   // Avatars come as data URLs: this scope takes JSON bodies up to 3 MB.
   const uploadLimit = new UploadRateLimit();
   app.register(async (uploads) => {
@@ -66,6 +124,24 @@ export function registerUserRoutes(
       return withMessage(
         { path: name, url: `${config.basePath}/sys/common/static/${name}` },
         'system.upload_ok',
+      );
+    });
+  });
+  // Jeecg's upload of the forms' images (the user's avatar, the announcement editor): a
+  // multipart file, the same checks as the avatar, and the stored name in `message`.
+  app.register(async (uploads) => {
+    allowMultipart(uploads, MAX_AVATAR + 64 * 1024);
+    addRoute(uploads, guard, routes.commonUpload, async (ctx) => {
+      await requireAnyMark(guard, ctx.caller!, UPLOAD_MARKS);
+      uploadLimit.take(ctx.caller!.userId);
+      const bytes = await uploadedFile(ctx.request);
+      const name = await saveImageBytes(config.dataDir, 'upload', bytes, MAX_AVATAR);
+      return withMessage(
+        { path: name, url: `${config.basePath}/sys/common/static/${name}` },
+        'system.upload.path',
+        {
+          path: name,
+        },
       );
     });
   });

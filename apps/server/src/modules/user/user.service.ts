@@ -3,6 +3,7 @@ import {
   type Language,
   type ListQuery,
   splitIds,
+  type UserDepartOption,
   type UserInfo,
   type UserRecord,
 } from '@ics/contract/server';
@@ -309,6 +310,82 @@ export class UserService implements DepartUsers {
   async roleIds(caller: Caller, userId: string): Promise<string[]> {
     await this.assertInScope(caller, userId);
     return this.repo.roleIds(userId);
+  }
+
+  /** The departments of a user as Jeecg's user form reads them ({key: id, title: name}). */
+  async departOptions(caller: Caller, userId: string): Promise<UserDepartOption[]> {
+    if (!(await this.repo.exists(userId))) throw notFound();
+    await this.assertInScope(caller, userId);
+    return this.repo.departOptions(userId);
+  }
+
+  /** A page of the holders of role `roleId` among the users the caller reaches, filtered as the user list. */
+  async roleMembers(caller: Caller, roleId: string, query: ListQuery, lang: Language) {
+    return this.pageWhere(caller, this.repo.ofRole(roleId), query, lang);
+  }
+
+  /**
+   * A page of the users of department `departId` and the departments below it, among those the
+   * caller reaches; without a department, every user the caller reaches.
+   */
+  async departMembers(caller: Caller, departId: string | undefined, query: ListQuery, lang: Language) {
+    return this.pageWhere(caller, departId ? this.repo.underDepart(departId) : undefined, query, lang);
+  }
+
+  private async pageWhere(
+    caller: Caller,
+    where: UserConditions | undefined,
+    query: ListQuery,
+    lang: Language,
+  ) {
+    const options = await this.listOptions(caller, lang);
+    const scope = options.extraWhere;
+    const page = await this.repo.list.page(query, {
+      ...options,
+      extraWhere: (p) => [...(where ? where(p) : []), ...(scope ? scope(p) : [])],
+    });
+    await this.withDeparts(page.records);
+    return page;
+  }
+
+  /** Gives role `roleId` to users; as in the user form, only administrators hand out the admin role. */
+  async addRoleMembers(caller: Caller, roleId: string, userIds: string[]): Promise<void> {
+    await this.roles.codeOf(roleId);
+    await this.assertRolesAllowed(caller, [roleId]);
+    for (const id of userIds) await this.assertInScope(caller, id);
+    await this.repo.addRoleMembers(roleId, userIds);
+    for (const userId of userIds) await this.changed.emit({ kind: 'edited', userId });
+  }
+
+  /**
+   * Takes role `roleId` from users. Only administrators touch the admin role, and nobody takes
+   * it from an administrator account through this door (the user form is the place for that).
+   */
+  async removeRoleMembers(caller: Caller, roleId: string, userIds: string[]): Promise<void> {
+    await this.roles.codeOf(roleId);
+    await this.assertRolesAllowed(caller, [roleId]);
+    if (await this.roles.includesAdmin([roleId])) await this.assertNotProtected(caller, userIds, false);
+    for (const id of userIds) await this.assertInScope(caller, id);
+    await this.repo.removeRoleMembers(roleId, userIds);
+    for (const userId of userIds) await this.changed.emit({ kind: 'edited', userId });
+  }
+
+  /**
+   * Adds users to, or takes them out of, live department `departId`; as in the user form, a
+   * non-administrator handles only departments and users within their reach.
+   */
+  async changeDepartMembers(
+    caller: Caller,
+    departId: string,
+    userIds: string[],
+    add: boolean,
+  ): Promise<void> {
+    if ((await this.repo.countWithinReach([departId], { all: true })) !== 1) throw notFound();
+    await this.assertDepartsInScope(caller, [departId]);
+    for (const id of userIds) await this.assertInScope(caller, id);
+    if (add) await this.repo.addDepartMembers(departId, userIds);
+    else await this.repo.removeDepartMembers(departId, userIds);
+    for (const userId of userIds) await this.changed.emit({ kind: 'edited', userId });
   }
 
   /** Refuses (409) when one of the given fields is taken by another user. */

@@ -23,6 +23,7 @@ import './basic-layout.css';
 import { consoleServiceUrl, logoutTarget } from './cas-logout';
 import { GlobalHeader } from './global-header';
 import './locales';
+import { THEME_TOKENS } from '../../shared/ui/theme';
 import { type MenuAccess, visibleMenu } from './menu-items';
 import { PageBreadcrumb } from './page-breadcrumb';
 import { KeepAlivePages, PageTabStrip, usePageTabs } from './page-tabs';
@@ -54,7 +55,10 @@ function reloadToLogin(casUrl: string | null | undefined) {
  */
 export default function BasicLayout() {
   const primaryColor = usePreferences((p) => p.primaryColor);
-  const theme = useMemo(() => ({ token: { colorPrimary: primaryColor } }), [primaryColor]);
+  const theme = useMemo(
+    () => ({ token: { ...THEME_TOKENS, colorPrimary: primaryColor, colorLink: primaryColor } }),
+    [primaryColor],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={theme}>

@@ -15,16 +15,18 @@ import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { AlarmBell } from '../../features/alarm';
 import { NoticeBell } from '../../features/announcement';
 import { platformLogoUrl } from '../../shared/hooks/use-platform-settings';
 import { useSession } from '../../shared/lib/auth/session-store';
-import { apiBaseUrl } from '../../shared/lib/http/runtime-config';
+import { useHas } from '../../shared/ui/has';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
 import type { MenuEntry } from './menu-items';
 import { MenuSearch } from './menu-search';
 
-/** Where the help icon leads: the platform's browsable API reference, served by the server. */
-export const HELP_URL = `${apiBaseUrl()}/doc`;
+/** Where the help icon leads: the in-app user guide (which links the API reference). */
+export const HELP_PATH = '/help';
 
 export type HeaderActions = {
   onToggleMenu: () => void;
@@ -64,6 +66,7 @@ export function GlobalHeader({
   children?: ReactNode;
 }) {
   const { t } = useTranslation('shell');
+  const has = useHas();
   const user = useSession((s) => s.userInfo);
   const avatar = platformLogoUrl(user?.avatar);
 
@@ -125,17 +128,16 @@ export function GlobalHeader({
       )}
       <div className="ics-header__actions">
         <MenuSearch entries={entries} mobile={mobile} />
-        <a
-          href={HELP_URL}
-          target="_blank"
-          rel="noreferrer"
+        <Link
+          to={HELP_PATH}
           className="ics-header__action"
           title={t('header.help')}
           aria-label={t('header.help')}
           data-testid="help-link"
         >
           <QuestionCircleOutlined />
-        </a>
+        </Link>
+        {has('alarm:alarm:list') && <AlarmBell />}
         <NoticeBell />
         <Dropdown
           trigger={['click']}
@@ -154,7 +156,7 @@ export function GlobalHeader({
           <button
             type="button"
             className="ics-header__user"
-            aria-label={t('header.userMenu')}
+            title={t('header.userMenu')}
             data-testid="user-menu"
           >
             <Avatar size="small" src={avatar} icon={<UserOutlined />} />

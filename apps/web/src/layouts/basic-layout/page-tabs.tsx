@@ -110,6 +110,7 @@ export function PageTabStrip({ model }: { model: PageTabsModel }) {
         type="editable-card"
         hideAdd
         size="small"
+        locale={{ removeAriaLabel: t('tabs.close'), dropdownAriaLabel: t('tabs.more') }}
         activeKey={model.active}
         onChange={(key) => navigate(key)}
         onEdit={(key, action) => {

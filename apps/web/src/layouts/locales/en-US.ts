@@ -2,7 +2,16 @@ import type { layoutZhCN } from './zh-CN';
 
 export const layoutEnUS: typeof layoutZhCN = {
   user: {
-    subtitle: 'Street lighting · LED screens · Broadcast · Cameras · Environment',
+    modules: {
+      lighting: 'Street lighting',
+      map: 'Map monitoring',
+      alarm: 'Alarms',
+      led: 'LED screens',
+      radio: 'Broadcast',
+      camera: 'Cameras',
+      env: 'Environment',
+    },
+    subtitleFallback: 'Operations platform',
   },
   header: {
     collapse: 'Collapse menu',

@@ -1,7 +1,17 @@
 /** Texts of the layouts (namespace `layout`). */
 export const layoutZhCN = {
   user: {
-    subtitle: '智慧路灯 · 信息屏 · 广播 · 视频 · 环境监测',
+    /** The login subtitle names the modules this deployment has, in this order. */
+    modules: {
+      lighting: '智慧路灯',
+      map: '地图监控',
+      alarm: '告警运维',
+      led: '信息屏',
+      radio: '广播',
+      camera: '视频',
+      env: '环境监测',
+    },
+    subtitleFallback: '综合管理平台',
   },
   header: {
     collapse: '收起菜单',

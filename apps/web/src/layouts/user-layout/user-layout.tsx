@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { platformTitle, usePlatformSettings } from '../../shared/hooks/use-platform-settings';
+import { deploymentModules } from '../../shared/lib/deployment';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
 import { PlatformLogo } from '../../shared/ui/platform-logo';
 import '../locales';
@@ -14,6 +15,7 @@ export default function UserLayout() {
   const { t: tc } = useTranslation();
   const settings = usePlatformSettings();
   const title = platformTitle(settings, tc('appName'));
+  const modules = deploymentModules().map((m) => t(`user.modules.${m}`));
   return (
     <div className="ics-user-layout">
       <ParticleBackground className="ics-user-layout__canvas" />
@@ -28,7 +30,9 @@ export default function UserLayout() {
               {title}
             </h1>
           </div>
-          <p className="ics-user-layout__subtitle">{t('user.subtitle')}</p>
+          <p className="ics-user-layout__subtitle" data-testid="login-subtitle">
+            {modules.length ? modules.join(' · ') : t('user.subtitleFallback')}
+          </p>
         </header>
         <section className="ics-user-layout__card">
           <Outlet />

@@ -1,14 +1,12 @@
 import ConfigProvider from 'antd/es/config-provider';
 import Modal from 'antd/es/modal';
 import notification from 'antd/es/notification';
-import { PRIMARY_COLOR } from '../ui/theme';
+import { THEME_TOKENS } from '../ui/theme';
 import type { HttpFeedback } from './http/client';
 
 // Static methods render outside the React tree: give them the product's theme.
 ConfigProvider.config({
-  holderRender: (children) => (
-    <ConfigProvider theme={{ token: { colorPrimary: PRIMARY_COLOR } }}>{children}</ConfigProvider>
-  ),
+  holderRender: (children) => <ConfigProvider theme={{ token: THEME_TOKENS }}>{children}</ConfigProvider>,
 });
 
 /** antd's static notification and modal (texts arrive already translated). */

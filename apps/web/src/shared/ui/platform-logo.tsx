@@ -15,7 +15,7 @@ export function PlatformLogo({
   return (
     <svg width={size} height={size} viewBox="0 0 64 64" role="img" aria-label={alt}>
       <title>{alt}</title>
-      <rect width="64" height="64" rx="14" fill="#1890ff" />
+      <rect width="64" height="64" rx="14" fill="#0e6fd1" />
       <path d="M22 54h20M32 54V22" stroke="#fff" strokeWidth="4" strokeLinecap="round" />
       <path d="M32 22c0-8 6-12 14-12" stroke="#fff" strokeWidth="4" fill="none" strokeLinecap="round" />
       <path d="M40 14h12l-3 6H43z" fill="#ffd666" />

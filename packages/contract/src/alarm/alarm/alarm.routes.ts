@@ -160,7 +160,7 @@ export const alarmRoutes = {
     path: '/alarm/list',
     access: list,
     summary:
-      'Alarms of the caller’s projects (filters: project, severity, status, type, code, source, time; top level by default)',
+      'Alarms of the caller’s projects (filters: project, severity, status, type, code, source, time; top level by default; the total counts at most 10,000)',
     tag,
   }),
   queryById: defineRoute<AlarmDetail, undefined, typeof alarmIdQuerySchema>({

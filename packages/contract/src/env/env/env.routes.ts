@@ -57,7 +57,7 @@ export type EnvThresholdDto = AlarmRuleDto;
 export const envRoutes = {
   sensors: defineRoute<Page<EnvSensorDto>, undefined, typeof envSensorListQuerySchema>({
     method: 'GET',
-    path: '/env/sensor/list',
+    path: '/env/sensor/live',
     access: mark(marks.env.sensor.list),
     summary: 'Environment sensors with their latest values, air quality and online state',
     tag,

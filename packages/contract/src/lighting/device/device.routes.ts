@@ -170,7 +170,7 @@ const poles = crudRoutes<typeof poleCrudSchemas, DtoResults<PoleDto>>({
 });
 
 export const poleRoutes = {
-  ...poles(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'], {
+  ...poles(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls'], {
     list: { summary: 'Poles of the caller’s projects' },
     delete: { summary: 'Delete a pole (its devices stay, unlinked)' },
   }),
@@ -191,7 +191,7 @@ const gateways = crudRoutes<
 >({ base: '/lighting/gateway', tag, marks: gateway, name: ['a gateway', 'gateways'] });
 
 export const gatewayRoutes = {
-  ...gateways(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'], {
+  ...gateways(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls'], {
     list: { summary: 'Gateways of the caller’s projects' },
     add: { summary: 'Add a gateway; answers its MQTT credentials once' },
     delete: { summary: 'Delete a gateway and the devices behind it' },
@@ -265,6 +265,17 @@ export const deviceListRoutes = Object.fromEntries(
   ChildKind,
   ReturnType<typeof defineRoute<Page<DeviceDto>, undefined, typeof deviceListQuerySchema>>
 >;
+
+/** The lamp list as .xlsx with the live values (the list's filters), streamed. */
+export const lampExportRoutes = {
+  exportXls: defineRoute<null, undefined, typeof deviceListQuerySchema>({
+    method: 'GET',
+    path: '/lighting/lamp/exportXls',
+    access: mark(marks.lighting.lamp.export),
+    summary: 'Lamps with their latest state as .xlsx (the list’s filters), streamed',
+    tag,
+  }),
+};
 
 /** Devices behind gateways are managed with their gateway's edit mark. */
 const devices = crudRoutes<typeof deviceCrudSchemas, DtoResults<DeviceDto>>({
@@ -366,6 +377,13 @@ export const commandRoutes = {
     path: '/lighting/command/list',
     access: mark(marks.lighting.command.list),
     summary: 'The command log: every command with its real outcome',
+    tag,
+  }),
+  exportXls: defineRoute<null, undefined, typeof commandListQuerySchema>({
+    method: 'GET',
+    path: '/lighting/command/exportXls',
+    access: mark(marks.lighting.command.export),
+    summary: 'The command log as .xlsx (the list’s filters), streamed',
     tag,
   }),
   status: defineRoute<CommandDto[], undefined, typeof commandStatusQuerySchema>({

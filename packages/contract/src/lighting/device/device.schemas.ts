@@ -191,8 +191,10 @@ export const commandRouteSchemas = {
   speaker: sending,
   test: sending,
   list: { query: commandListQuerySchema },
+  exportXls: { query: commandListQuerySchema },
   status: { query: commandStatusQuerySchema },
 };
+export const lampExportRouteSchemas = { exportXls: { query: deviceListQuerySchema } };
 export const testConsoleRouteSchemas = {
   search: { query: searchQuerySchema },
   raw: { query: rawQuerySchema },

@@ -98,6 +98,8 @@ export type AreaTreeNode = {
   type: 'project' | 'area' | 'road';
   id: string;
   title: string;
+  /** Project nodes: the zone its strategies' clock times and sun events are reckoned in. */
+  timeZone?: string;
   children?: AreaTreeNode[];
 };
 
@@ -348,7 +350,7 @@ const groups = crudRoutes<typeof groupCrudSchemas, DtoResults<GroupDto>>({
 });
 
 export const groupRoutes = {
-  ...groups(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'], {
+  ...groups(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls'], {
     list: { summary: 'Lamp groups' },
     add: { summary: 'Add a group (lamps of its project only)' },
     edit: { summary: 'Rename a group' },
@@ -430,7 +432,7 @@ const circuits = crudRoutes<typeof circuitCrudSchemas, DtoResults<CircuitDto>, '
 });
 
 export const cabinetRoutes = {
-  ...cabinets(['list', 'queryById', 'add', 'edit', 'delete'], {
+  ...cabinets(['list', 'queryById', 'add', 'edit', 'delete', 'exportXls'], {
     list: { summary: 'Distribution cabinets with their circuits and the state of each' },
     delete: { summary: 'Delete a cabinet and its circuits' },
   }),
@@ -537,6 +539,13 @@ export type ExecutionDto = {
   reason: string | null;
 };
 
+/**
+ * The version of the empty schedule: what a gateway holds once no strategy governs its lamps
+ * (a deleted or disabled strategy's schedule is replaced by it). A gateway that never held a
+ * schedule counts as holding it.
+ */
+export const EMPTY_SCHEDULE_VERSION = 'empty';
+
 /** Whether a gateway holds the schedule the platform last computed for it. */
 export type GatewayScheduleDto = {
   gatewayId: string;
@@ -544,7 +553,7 @@ export type GatewayScheduleDto = {
   name: string;
   projectId: string;
   online: boolean;
-  /** The version the platform computed for the gateway (null: no strategy applies). */
+  /** The version the platform computed for the gateway (`EMPTY_SCHEDULE_VERSION`: no strategy applies; null: its project is gone). */
   expectedVersion: string | null;
   /** The version the gateway reported (hello) or acknowledged. */
   heldVersion: string | null;
@@ -563,7 +572,7 @@ const strategies = crudRoutes<typeof strategyCrudSchemas, DtoResults<StrategyDto
 });
 
 export const strategyRoutes = {
-  ...strategies(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'], {
+  ...strategies(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls'], {
     list: { summary: 'Strategies' },
     edit: { summary: 'Replace a strategy (all fields)' },
     delete: { summary: 'Delete a strategy (its execution log stays)' },

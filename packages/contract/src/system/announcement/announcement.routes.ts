@@ -9,6 +9,7 @@ import type {
   announcementOptionalIdQuerySchema,
   announcementReadBodySchema,
   myAnnouncementQuerySchema,
+  syncNoticQuerySchema,
 } from './announcement.schemas';
 
 /** Authorisation marks of the announcement pages (`/system/announcement`). */
@@ -169,6 +170,14 @@ export const announcementRoutes = {
     path: '/sys/sysAnnouncementSend/readAll',
     access: 'authenticated',
     summary: 'Mark all of the caller’s announcements read',
+    tag,
+  }),
+  syncNotic: defineRoute<null, undefined, typeof syncNoticQuerySchema>({
+    method: 'GET',
+    path: `${base}/syncNotic`,
+    access: 'authenticated',
+    summary:
+      'Make bells reload: those of an announcement’s audience (anntId; needs system:announcement:publish), else the caller’s own',
     tag,
   }),
 } as const;

@@ -71,6 +71,8 @@ export const announcementIdQuerySchema = z.object({
 export const announcementIdsQuerySchema = z.object({ ids: textInput().min(1).max(40_000) });
 /** doReleaseData/doReovkeData: upstream sends GET ?id=, the spec's console PUT with `{id}` (body or query). */
 export const announcementOptionalIdQuerySchema = z.object({ id: textInput().min(1).max(64).optional() });
+/** `anntId=` of the announcement whose bells should reload (none: the caller's own bell). */
+export const syncNoticQuerySchema = z.object({ anntId: textInput().max(64).optional() });
 export const announcementOptionalIdBodySchema = z
   .object({ id: textInput().min(1).max(64).optional() })
   .nullish();
@@ -100,4 +102,5 @@ export const announcementRouteSchemas = {
   readStats: { query: announcementIdQuerySchema },
   markRead: { body: announcementReadBodySchema },
   mine: { query: myAnnouncementQuerySchema },
+  syncNotic: { query: syncNoticQuerySchema },
 };

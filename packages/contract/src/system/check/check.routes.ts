@@ -41,7 +41,8 @@ export const checkRoutes = {
     method: 'GET',
     path: '/sys/checkRule/checkByCode',
     access: 'authenticated',
-    summary: 'Check a value against a check rule',
+    summary:
+      'Check a value against a check rule: a failing value is HTTP 200 with success false, the failing part in result',
     tag,
   }),
   ...checkRules(['list', 'add', 'edit', 'delete', 'deleteBatch']),
@@ -50,7 +51,7 @@ export const checkRoutes = {
     path: '/sys/duplicate/check',
     access: 'authenticated',
     summary:
-      'Whether a value is still free in a whitelisted table/field (needs the add or edit mark of that table, e.g. system:user:add)',
+      'Whether a value is still free in a whitelisted table/field: a taken one is HTTP 200 with success false (needs the add or edit mark of that table, e.g. system:user:add)',
     tag,
   }),
 } as const;

@@ -11,6 +11,7 @@ import type {
   parentIdQuerySchema,
   parentIdsQuerySchema,
   permissionCrudSchemas,
+  pidQuerySchema,
   saveDepartPermissionSchema,
 } from './permission.schemas';
 
@@ -20,9 +21,11 @@ const tag = 'system-permission';
 export type PermissionRecord = {
   id: string;
   parentId: string | null;
-  /** The stored name (an i18n key such as `menu.system` or a literal title). */
+  /** The display name in the request's language (what JeecgBoot consoles show and edit). */
   name: string;
-  /** `name` translated into the caller's language. */
+  /** The stored name: an i18n key such as `menu.system`, or a literal title (what the ICS menu form edits). */
+  nameKey: string;
+  /** The display name too (`name`), as the ICS console has always read it. */
   title: string;
   url: string | null;
   component: string | null;
@@ -101,6 +104,13 @@ export const permissionRoutes = {
     path: '/sys/permission/queryTreeList',
     access: mark(permission.list),
     summary: 'The permission tree as tree-select nodes',
+    tag,
+  }),
+  queryListAsync: defineRoute<PermissionTreeNode[], undefined, typeof pidQuerySchema>({
+    method: 'GET',
+    path: '/sys/permission/queryListAsync',
+    access: mark(permission.list),
+    summary: 'One level of the permission tree as tree-select nodes (pid; none: the top level)',
     tag,
   }),
   getPermRuleListByPermId: defineRoute<DataRuleRecord[], undefined, typeof dataRuleQuerySchema>({

@@ -34,6 +34,8 @@ export const permissionAddSchema = z.object(permissionShape);
 export const permissionEditSchema = z.object({ id: textInput().min(1).max(64), ...permissionShape });
 
 export const parentIdQuerySchema = z.object({ parentId: textInput().min(1).max(64) });
+/** `pid=` of one level of the tree (none: the top level). */
+export const pidQuerySchema = z.object({ pid: textInput().max(64).optional() });
 export const parentIdsQuerySchema = z.object({ parentIds: textInput().min(1).max(20_000) });
 
 const dataRuleShape = {
@@ -66,6 +68,7 @@ export const permissionRouteSchemas = {
   ...crudBindings(permissionCrudSchemas),
   getSystemSubmenu: { query: parentIdQuerySchema },
   getSystemSubmenuBatch: { query: parentIdsQuerySchema },
+  queryListAsync: { query: pidQuerySchema },
   getPermRuleListByPermId: { query: dataRuleQuerySchema },
   queryPermissionRule: { query: dataRuleQuerySchema },
   addPermissionRule: { body: dataRuleAddSchema },

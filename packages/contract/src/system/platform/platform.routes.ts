@@ -2,7 +2,11 @@ import { marks } from '../../marks';
 import { defineRoute, mark } from '../../route';
 import type { UploadResult } from '../user/user.routes';
 import type { imageUploadSchema } from '../user/user.schemas';
-import type { platformSettingsSchema, staticFileParamsSchema } from './platform.schemas';
+import type {
+  offlineTileParamsSchema,
+  platformSettingsSchema,
+  staticFileParamsSchema,
+} from './platform.schemas';
 
 const tag = 'system-platform';
 
@@ -17,6 +21,7 @@ export type PlatformSettingsRecord = {
   icpNumber: string;
   registerEnabled: boolean;
   tileUrl: string;
+  tileAttribution: string;
 };
 
 const edit = mark(marks.system.platform.edit);
@@ -56,6 +61,13 @@ export const platformRoutes = {
     path: '/sys/common/static/:file',
     access: 'public',
     summary: 'An uploaded image (logo, login background, avatar) by its stored name',
+    tag,
+  }),
+  offlineTile: defineRoute<null, undefined, undefined, typeof offlineTileParamsSchema>({
+    method: 'GET',
+    path: '/sys/common/tiles/:z/:x/:y',
+    access: 'public',
+    summary: 'A map tile from the offline tiles folder (DATA_DIR/tiles/{z}/{x}/{y}.png)',
     tag,
   }),
 } as const;

@@ -12,10 +12,18 @@ export const platformSettingsSchema = z.object({
   icpNumber: zodOf(platformFields.icpNumber),
   registerEnabled: z.boolean().default(false),
   tileUrl: zodOf(platformFields.tileUrl),
+  tileAttribution: zodOf(platformFields.tileAttribution),
 });
 
 export const staticFileParamsSchema = z.object({
   file: textInput().regex(/^[a-z]+-[0-9a-f]{32}\.(png|jpg)$/),
+});
+
+/** `{z}/{x}/{y}.png` of the offline tiles folder: numbers only, so the path stays inside it. */
+export const offlineTileParamsSchema = z.object({
+  z: textInput().regex(/^\d{1,2}$/),
+  x: textInput().regex(/^\d{1,7}$/),
+  y: textInput().regex(/^\d{1,7}\.png$/),
 });
 
 export const platformRouteSchemas = {
@@ -23,4 +31,5 @@ export const platformRouteSchemas = {
   logo: { body: imageUploadSchema },
   loginBackground: { body: imageUploadSchema },
   staticFile: { params: staticFileParamsSchema },
+  offlineTile: { params: offlineTileParamsSchema },
 };

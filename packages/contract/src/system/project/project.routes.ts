@@ -1,5 +1,7 @@
 import { crudOperations, crudRoutes, type SysResults } from '../../crud-routes';
 import { marks } from '../../marks';
+import { defineRoute, mark } from '../../route';
+import type { DepartTreeNode } from '../depart/depart.routes';
 import type { projectCrudSchemas } from './project.schemas';
 
 export type ProjectRecord = {
@@ -23,4 +25,14 @@ const projects = crudRoutes<typeof projectCrudSchemas, SysResults<ProjectRecord>
   name: ['a project', 'projects'],
 });
 
-export const projectRoutes = projects(crudOperations);
+export const projectRoutes = {
+  ...projects(crudOperations),
+  /** The departments a project can be made visible to (the form's picker), named in the caller's language. */
+  departTree: defineRoute<DepartTreeNode[]>({
+    method: 'GET',
+    path: '/sys/project/departTree',
+    access: mark(marks.system.project.list),
+    summary: 'The department tree for choosing who sees a project',
+    tag: 'system-project',
+  }),
+};

@@ -1,3 +1,4 @@
+import type { AlarmAction, AlarmDto } from '../../alarm/alarm/alarm.routes';
 import { marks } from '../../marks';
 import { defineRoute, mark } from '../../route';
 
@@ -32,11 +33,24 @@ export type AnnouncementPushMessage = { cmd: 'topic' | 'user'; msgId: string; ms
 /** Live device state and alarms; the device modules define the payload below `cmd`. */
 export type DevicePushMessage = { cmd: 'device'; [field: string]: unknown };
 
+/**
+ * Alarms raised, cleared, acknowledged, resolved or escalated in a project (the bell, the alarm
+ * list's live updates): `count` alarms changed, the first of them (at most 20) in `alarms`.
+ */
+export type AlarmPushMessage = {
+  cmd: 'alarm';
+  kind: AlarmAction;
+  projectId: string;
+  count: number;
+  alarms: AlarmDto[];
+};
+
 /** Every message the server pushes over the console socket is JSON with a `cmd`. */
 export type RealtimeMessage =
   | HeartCheckMessage
   | AnnouncementPushMessage
   | DevicePushMessage
+  | AlarmPushMessage
   | WatchRefusedMessage;
 
 const tag = 'realtime';

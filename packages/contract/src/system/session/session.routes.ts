@@ -64,6 +64,8 @@ export type PublicPlatformSettings = {
   casUrl: string | null;
   /** Map tile URL template (`{z}/{x}/{y}`); empty for a plain background. */
   tileUrl: string;
+  /** The tile provider's credit, shown on the map. */
+  tileAttribution: string;
 };
 
 const tag = 'session';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from '../../calendar';
 import { crudBindings } from '../../crud-routes';
 import { zodOf, zodShape } from '../../field-spec.schemas';
-import { optionalText, sysCrudQueries, sysIdQuerySchema } from '../../list-query.schemas';
+import { listQuerySchema, optionalText, sysCrudQueries, sysIdQuerySchema } from '../../list-query.schemas';
 import { textInput } from '../../text-input.schemas';
 import { userFields, userPasswordField } from './user.fields';
 
@@ -88,6 +88,51 @@ export const imageUploadSchema = z.object({
   file: textInput().min(1, 'form.image.required'),
 });
 
+/** `userId=` of the departments of one user (Jeecg's user form). */
+export const userDepartQuerySchema = z.object({ userId: textInput().min(1).max(64) });
+
+/** A page of the members of a role (`roleId`), filtered like the user list (`username`, …). */
+export const roleMembersQuerySchema = listQuerySchema.extend({ roleId: textInput().min(1).max(64) });
+
+/** A page of the members of a department and those below it (`depId`; none: every user the caller reaches). */
+export const departMembersQuerySchema = listQuerySchema.extend({ depId: textInput().max(64).optional() });
+
+/** Users given a role (Jeecg's role member picker). */
+export const addRoleMembersSchema = z.object({
+  roleId: textInput().min(1).max(64),
+  userIdList: z.array(textInput().min(1).max(64)).min(1, 'form.ids.required').max(1000),
+});
+
+/** One member taken out of a role. */
+export const removeRoleMemberSchema = z.object({
+  roleId: textInput().min(1).max(64),
+  userId: textInput().min(1).max(64),
+});
+
+/** Users added to a department (Jeecg's department member picker). */
+export const addDepartMembersSchema = z.object({
+  depId: textInput().min(1).max(64),
+  userIdList: z.array(textInput().min(1).max(64)).min(1, 'form.ids.required').max(1000),
+});
+
+/** One member taken out of a department. */
+export const removeDepartMemberSchema = z.object({
+  depId: textInput().min(1).max(64),
+  userId: textInput().min(1).max(64),
+});
+
+/** Members taken out of a department (`userIds=a,b,`). */
+export const removeDepartMembersSchema = z.object({
+  depId: textInput().min(1).max(64),
+  userIds: textInput().min(1, 'form.ids.required').max(20_000),
+});
+
+/** Members taken out of a role (`userIds=a,b,`). */
+export const removeRoleMembersSchema = z.object({
+  roleId: textInput().min(1).max(64),
+  userIds: textInput().min(1, 'form.ids.required').max(20_000),
+});
+
 export const userCrudSchemas = { ...sysCrudQueries, add: userAddSchema, edit: userEditSchema };
 
 export const userRouteSchemas = {
@@ -98,4 +143,13 @@ export const userRouteSchemas = {
   checkOnlyUser: { query: checkOnlyUserSchema },
   queryUserByDepId: { query: sysIdQuerySchema },
   avatar: { body: imageUploadSchema },
+  userDepartList: { query: userDepartQuerySchema },
+  userRoleList: { query: roleMembersQuerySchema },
+  addSysUserRole: { body: addRoleMembersSchema },
+  deleteUserRole: { query: removeRoleMemberSchema },
+  deleteUserRoleBatch: { query: removeRoleMembersSchema },
+  departUserList: { query: departMembersQuerySchema },
+  editSysDepartWithUser: { body: addDepartMembersSchema },
+  deleteUserInDepart: { query: removeDepartMemberSchema },
+  deleteUserInDepartBatch: { query: removeDepartMembersSchema },
 };

@@ -13,6 +13,11 @@ export type DeviceBus = {
   /** Called with a gateway sn when its MQTT session opens or closes (embedded broker only). */
   onSession(handler: (sn: string, connected: boolean) => void): void;
   publish(topic: string, payload: string, qos: 0 | 1): Promise<void>;
+  /**
+   * Takes in what an external broker still holds for another node's persistent session (that
+   * node died), as this node's own, and ends that session (external broker only).
+   */
+  drainSession(clientId: string): Promise<void>;
   /** Whether messages flow now: the embedded broker listens; the external client is connected. */
   readonly connected: boolean;
   /** Stops taking messages in, acknowledges those stored meanwhile, and disconnects. */

@@ -172,6 +172,8 @@ export async function startEmbeddedBroker(options: {
       return server.listening;
     },
     onSession: (handler) => sessionHandlers.push(handler),
+    // Every node is its own broker: no session of another node is held here.
+    drainSession: async () => undefined,
     publish: (topic, payload, qos) =>
       new Promise((resolve, reject) =>
         broker.publish(

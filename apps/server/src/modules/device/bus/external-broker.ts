@@ -1,5 +1,5 @@
 import { topics } from '@ics/contract/server';
-import mqtt from 'mqtt';
+import mqtt, { type MqttClient } from 'mqtt';
 import { type DeviceBus, deliver, type Uplink } from './device-bus';
 import { PubackQueue } from './puback-queue';
 
@@ -10,6 +10,9 @@ import { PubackQueue } from './puback-queue';
  */
 const SESSION_EXPIRY_SECONDS = 600;
 
+/** A drained session ends once nothing has come for this long (the broker sends its queue at once). */
+const DRAIN_QUIET_MS = 500;
+
 /**
  * mqtt.js sends a message's PUBACK when `handleMessage` calls back without an error, and handles
  * the next packet only then. Called back with this, it sends none and goes on: the bus sends the
@@ -17,32 +20,38 @@ const SESSION_EXPIRY_SECONDS = 600;
  */
 const ACKNOWLEDGED_WHEN_STORED = new Error('acknowledged once stored');
 
+type Session = {
+  client: MqttClient;
+  /** Settles once every PUBACK held now has been sent (or the connection dropped). */
+  settled(): Promise<void>;
+  /** When the last message came. */
+  readonly lastMessageAt: number;
+};
+
 /**
- * A client of an external broker. The uplink subscription is shared (`$share/{group}/…`), so
- * with several API nodes each message is handled by exactly one of them. The session is
- * persistent under `clientId`, stable per node: what the broker delivered and the node had not
- * acknowledged (QoS 1 messages are acknowledged once stored) comes again when it reconnects,
- * after a crash too.
+ * Resumes (or starts) the persistent session `clientId` and hands its messages to `uplink`,
+ * acknowledging each QoS 1 message only once it is stored. The handler is in place before
+ * CONNECT: the broker sends what the session held right after CONNACK.
  */
-export async function connectExternalBroker(options: {
+async function openSession(options: {
   url: string;
   clientId: string;
   uplink: Uplink;
-  group?: string;
-}): Promise<DeviceBus> {
-  const shared = topics.sharedUp(options.group ?? 'ics-ingest');
+  expirySeconds: number;
+  reconnect: boolean;
+}): Promise<Session> {
   const client = mqtt.connect(options.url, {
     clientId: options.clientId,
     clean: false,
     protocolVersion: 5,
-    properties: { sessionExpiryInterval: SESSION_EXPIRY_SECONDS },
-    reconnectPeriod: 2_000,
+    properties: { sessionExpiryInterval: options.expirySeconds },
+    reconnectPeriod: options.reconnect ? 2_000 : 0,
     connectTimeout: 10_000,
-    // The session's messages come right after CONNACK: the handler must be in place first.
     manualConnect: true,
   });
   // The PUBACKs of the current connection; a new one starts with its first QoS 1 message.
   let acks: PubackQueue | null = null;
+  let lastMessageAt = Date.now();
   const acksOfConnection = (): PubackQueue => {
     if (!acks) {
       const stream = client.stream;
@@ -62,6 +71,7 @@ export async function connectExternalBroker(options: {
   });
   // mqtt.js handles the next incoming packet only after this callback: backpressure.
   client.handleMessage = (packet, callback) => {
+    lastMessageAt = Date.now();
     const ack =
       packet.qos === 1 && packet.messageId !== undefined
         ? { acks: acksOfConnection(), messageId: packet.messageId }
@@ -84,6 +94,38 @@ export async function connectExternalBroker(options: {
     await client.endAsync(true);
     throw error;
   });
+  return {
+    client,
+    settled: () => acks?.settled() ?? Promise.resolve(),
+    get lastMessageAt() {
+      return lastMessageAt;
+    },
+  };
+}
+
+/**
+ * A client of an external broker. The uplink subscription is shared (`$share/{group}/…`), so
+ * with several API nodes each message is handled by exactly one of them. The session is
+ * persistent under `clientId`, stable per node: what the broker delivered and the node had not
+ * acknowledged (QoS 1 messages are acknowledged once stored) comes again when it reconnects,
+ * after a crash too. A node that does not come back has its session drained by the node that
+ * claims its lease (`drainSession`).
+ */
+export async function connectExternalBroker(options: {
+  url: string;
+  clientId: string;
+  uplink: Uplink;
+  group?: string;
+}): Promise<DeviceBus> {
+  const shared = topics.sharedUp(options.group ?? 'ics-ingest');
+  const own = await openSession({
+    url: options.url,
+    clientId: options.clientId,
+    uplink: options.uplink,
+    expirySeconds: SESSION_EXPIRY_SECONDS,
+    reconnect: true,
+  });
+  const client = own.client;
   await client.subscribeAsync(shared, { qos: 1 });
   return {
     kind: 'external',
@@ -95,12 +137,31 @@ export async function connectExternalBroker(options: {
     publish: async (topic, payload, qos) => {
       await client.publishAsync(topic, payload, { qos });
     },
+    async drainSession(clientId) {
+      if (clientId === options.clientId) return;
+      // Resumed with an expiry of 0: the session ends when this connection closes. Its shared
+      // subscription first stops taking a share of new messages; what it held comes at once.
+      const session = await openSession({
+        url: options.url,
+        clientId,
+        uplink: options.uplink,
+        expirySeconds: 0,
+        reconnect: false,
+      });
+      await session.client.unsubscribeAsync(shared).catch(() => undefined);
+      while (Date.now() - session.lastMessageAt < DRAIN_QUIET_MS)
+        await new Promise((resolve) => setTimeout(resolve, DRAIN_QUIET_MS / 5));
+      await session.settled();
+      await session.client.endAsync();
+    },
     async close() {
       // No more messages for this node; those it took in are acknowledged as they are stored
       // (ingestion still runs). What the broker still holds for the session waits for its return.
       if (client.connected) await client.unsubscribeAsync(shared).catch(() => undefined);
-      await acks?.settled();
-      await client.endAsync();
+      await own.settled();
+      // With the broker away, nothing queued can be sent: do not wait for it (commands pending
+      // are followed by the node that claims this one's lease, or by this node when it returns).
+      await client.endAsync(!client.connected);
     },
   };
 }

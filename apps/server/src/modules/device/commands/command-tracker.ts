@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type CommandMessage, type CommandName, topics } from '@ics/contract/server';
 import type { DeviceBus } from '../bus/device-bus';
 import type { RawMessageLog } from '../live/raw-log';
-import type { CommandRepository } from './command.repository';
+import type { CommandRepository, FollowedRow } from './command.repository';
 
 export type CommandTarget = {
   projectId: string;
@@ -66,6 +66,8 @@ export class CommandTracker {
     /** Commands the sweep timed out. */
     private readonly onTimeouts: (ids: string[]) => void,
     private readonly options: {
+      /** This node: the commands it sends carry it, so that another can take them over. */
+      nodeId: string;
       timeoutMs: number;
       retries: number;
       /** A command was published to this gateway (ingestion stops holding its uplink back). */
@@ -108,9 +110,7 @@ export class CommandTracker {
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
-    this.pending.clear();
-    this.awaitedBy.clear();
-    this.messageOf.clear();
+    this.forgetAll();
   }
 
   /**
@@ -144,6 +144,7 @@ export class CommandTracker {
       createUserId: options.userId ?? null,
       jobKind: options.job?.kind ?? null,
       jobId: options.job?.id ?? null,
+      nodeId: this.options.nodeId,
       ids,
       projectIds: targets.map((t) => t.projectId),
       gatewayIds: targets.map((t) => t.gatewayId),
@@ -187,6 +188,61 @@ export class CommandTracker {
       void this.publish(bus, entry);
     }
     return { batchId, ids };
+  }
+
+  /**
+   * Follows pending commands this node did not send in this life: left by its previous life, or
+   * moved to it from a node whose lease lapsed. Each message is due at once: the sweep re-reads
+   * its rows, so that a command acked meanwhile is never sent again, and resends the others
+   * (with the same id) or times them out when their attempts are spent.
+   */
+  follow(rows: readonly FollowedRow[]): void {
+    const now = Date.now();
+    const messages = new Map<string, FollowedRow[]>();
+    for (const row of rows) {
+      const id = row.message_id ?? row.id;
+      if (this.pending.has(id)) continue;
+      const list = messages.get(id);
+      if (list) list.push(row);
+      else messages.set(id, [row]);
+    }
+    for (const [id, list] of messages) {
+      const first = list[0]!;
+      const multi = first.message_id !== null;
+      const message: CommandMessage = {
+        id,
+        ts: first.create_time.getTime(),
+        ...(multi
+          ? { devs: list.map((r) => r.device_address!) }
+          : first.device_address
+            ? { dev: first.device_address }
+            : {}),
+        cmd: first.cmd as CommandName,
+        params: first.params,
+        expires: first.deadline.getTime(),
+      };
+      if (multi) for (const row of list) this.messageOf.set(row.id, id);
+      this.track({
+        id,
+        gatewayId: first.gateway_id,
+        gatewaySn: first.gateway_sn,
+        projectId: first.project_id,
+        topic: topics.down(first.gateway_sn),
+        body: JSON.stringify(message),
+        sentAt: first.create_time.getTime(),
+        deadline: now,
+        attempts: Math.min(...list.map((r) => r.attempts)),
+        rows: new Set(list.map((r) => r.id)),
+        devices: list.flatMap((r) => (r.device_id ? [r.device_id] : [])),
+      });
+    }
+  }
+
+  /** Another node follows this node's commands now (it claimed the lease): stop following them. */
+  forgetAll(): void {
+    this.pending.clear();
+    this.awaitedBy.clear();
+    this.messageOf.clear();
   }
 
   /**
@@ -268,8 +324,13 @@ export class CommandTracker {
       if (due.length) await this.handleDue(due, now);
       if (now - this.lastOrphanSweep > 30_000) {
         this.lastOrphanSweep = now;
-        // Commands left pending by a node that stopped: past their final deadline (plus grace).
-        const ids = await this.repository.timeOutOverdue(new Date(now - 5_000).toISOString());
+        // Commands left past their final deadline (plus grace) that no tracker of this node
+        // follows: sent before nodes were named, or lost track of.
+        const ids = await this.repository.timeOutOverdue(
+          new Date(now - 5_000).toISOString(),
+          this.options.nodeId,
+          [...this.pending.values()].flatMap((p) => [...p.rows]),
+        );
         if (ids.length) this.onTimeouts(ids);
       }
     } catch {

@@ -39,6 +39,24 @@ export type NewCommands = {
   addresses: Array<string | null>;
   /** The multi-device message carrying each row (null: its own message, with the row's id). */
   messageIds: Array<string | null>;
+  /** The node that follows them (retries, timeout). */
+  nodeId: string;
+};
+
+/** A pending command as a node that takes it over needs it to send it again. */
+export type FollowedRow = {
+  id: string;
+  message_id: string | null;
+  project_id: string;
+  gateway_id: string;
+  gateway_sn: string;
+  device_id: string | null;
+  device_address: string | null;
+  cmd: string;
+  params: Record<string, unknown>;
+  attempts: number;
+  deadline: Date;
+  create_time: Date;
 };
 
 /** A command whose outcome a statement just recorded. */
@@ -63,9 +81,9 @@ export class CommandRepository {
   async insert(c: NewCommands): Promise<void> {
     await this.db.query(
       `insert into dev_command (id, batch_id, project_id, gateway_id, device_id, device_address, cmd, params, status,
-         attempts, deadline, create_by, message_id, create_user_id, job_kind, job_id)
+         attempts, deadline, create_by, message_id, create_user_id, job_kind, job_id, node_id)
        select v.id, $1, v.project_id, v.gateway_id, v.device_id, v.address, $2, $3::jsonb, 'pending', 1, $4, $5,
-         v.message_id, $12, $13, $14
+         v.message_id, $12, $13, $14, $15
          from unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
            as v(id, project_id, gateway_id, device_id, address, message_id)`,
       [
@@ -83,7 +101,43 @@ export class CommandRepository {
         c.createUserId,
         c.jobKind,
         c.jobId,
+        c.nodeId,
       ],
+    );
+  }
+
+  /**
+   * Claims a lapsed node's lease for `nodeId` and moves the commands it left pending to this
+   * node, in one statement: of several nodes claiming at once, the one whose conditional update
+   * wins the lease row moves them; a node renewing its own lease meanwhile keeps both. Answers
+   * whether the lease was claimed, and the ids of the commands moved.
+   */
+  async claimLapsed(lapsedNodeId: string, nodeId: string): Promise<{ claimed: boolean; ids: string[] }> {
+    const [row] = await this.db.query<{ claimed: boolean; ids: string[] }>(
+      `with claimed as (
+         update dev_node_lease set taken_by = $2, taken_at = now()
+          where node_id = $1 and expires_at < now() and taken_by is null
+          returning node_id
+       ), moved as (
+         update dev_command c set node_id = $2 from claimed
+          where c.node_id = claimed.node_id and c.status = 'pending'
+          returning c.id
+       )
+       select exists (select 1 from claimed) as claimed, array(select id from moved) as ids`,
+      [lapsedNodeId, nodeId],
+    );
+    return { claimed: row?.claimed ?? false, ids: row?.ids ?? [] };
+  }
+
+  /** The pending commands this node follows (after a restart, or moved to it), with what resending needs. */
+  followed(nodeId: string, ids?: string[]): Promise<FollowedRow[]> {
+    return this.db.query<FollowedRow>(
+      `select c.id, c.message_id, c.project_id, c.gateway_id, g.sn as gateway_sn, c.device_id, c.device_address,
+              c.cmd, c.params, c.attempts, c.deadline, c.create_time
+         ${FROM}
+        where c.node_id = $1 and c.status = 'pending' ${ids ? 'and c.id = any($2::text[])' : ''}
+        order by c.create_time, c.id`,
+      ids ? [nodeId, ids] : [nodeId],
     );
   }
 
@@ -109,12 +163,18 @@ export class CommandRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Times out every command still pending past its final deadline before `before` (ISO); answers them. */
-  async timeOutOverdue(before: string): Promise<string[]> {
+  /**
+   * Times out the commands still pending past their final deadline before `before` (ISO) that
+   * this node answers for (its own, or sent by no named node) and does not follow (`followed`);
+   * answers them. Another node's are its own to time out, or its claimant's once its lease lapsed.
+   */
+  async timeOutOverdue(before: string, nodeId: string, followed: string[]): Promise<string[]> {
     const rows = await this.db.query<{ id: string }>(
-      `update dev_command set status = 'timeout', reason = 'no ack' where status = 'pending' and deadline < $1
+      `update dev_command set status = 'timeout', reason = 'no ack'
+        where status = 'pending' and deadline < $1 and (node_id is null or node_id = $2)
+          and not (id = any($3::text[]))
        returning id`,
-      [before],
+      [before, nodeId, followed],
     );
     return rows.map((r) => r.id);
   }

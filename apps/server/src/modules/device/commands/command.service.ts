@@ -16,11 +16,13 @@ import { isCommandOutcome } from './command-events';
 import { type CommandRow, toCommandDto } from './command-rows';
 import { CommandTracker } from './command-tracker';
 import { type HeardAck, HeardAcks } from './heard-acks';
+import { NodeLease } from './node-lease';
+import type { NodeLeaseRepository } from './node-lease.repository';
 
 /** How often acks written a while ago are forgotten. */
 const PRUNE_MS = 1_000;
 
-export type CommandLog = { error(obj: object, msg: string): void };
+export type CommandLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /**
  * The one owner of commands: sends them (stored with who must hear their outcome), follows
@@ -32,15 +34,23 @@ export class CommandService {
   /** Acks received and not yet written, or written moments ago (the command API answers them). */
   readonly heard = new HeardAcks();
   private readonly tracker: CommandTracker;
+  private readonly lease: NodeLease;
   private pruneTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly repository: CommandRepository,
+    leases: NodeLeaseRepository,
     private readonly bus: () => DeviceBus | null,
     rawLog: RawMessageLog,
     private readonly live: LiveEvents,
     private readonly log: CommandLog,
     options: {
+      /** This node, stable across restarts: its pending commands carry it. */
+      nodeId: string;
+      /** How long this node's lease lasts without a heartbeat. */
+      leaseSeconds: number;
+      /** This node's client id on an external broker (null: embedded broker). */
+      mqttClientId: string | null;
       timeoutMs: number;
       retries: number;
       /** A command was published to this gateway (ingestion stops holding its uplink back). */
@@ -54,6 +64,14 @@ export class CommandService {
       (ids) => void this.publishOutcomes(ids),
       options,
     );
+    this.lease = new NodeLease(leases, repository, this.tracker, log, {
+      nodeId: options.nodeId,
+      mqttClientId: options.mqttClientId,
+      seconds: options.leaseSeconds,
+      drainSession: async (clientId) => {
+        await this.bus()?.drainSession(clientId);
+      },
+    });
   }
 
   /** Whether commands can be sent (the device bus is up). */
@@ -61,15 +79,24 @@ export class CommandService {
     return this.bus() !== null;
   }
 
-  start(): void {
+  /** Starts following commands: this node's lease, what it left pending, the sweep. */
+  async start(): Promise<void> {
+    await this.lease.start();
     this.tracker.start();
     this.pruneTimer = setInterval(() => this.heard.prune(), PRUNE_MS);
     this.pruneTimer.unref();
   }
 
-  stop(): void {
+  /** Stops following commands and ends this node's lease: another node takes them over. */
+  async stop(): Promise<void> {
     if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.tracker.stop();
+    await this.lease.stop();
+  }
+
+  /** One heartbeat of this node's lease now (tests: no waiting for the timer). */
+  heartbeat(): Promise<void> {
+    return this.lease.beat();
   }
 
   /**

@@ -152,6 +152,8 @@ describeWithApp(
       const runtime = new DeviceRuntime(db, new InProcessLiveEvents(), silent, {
         mqttUrl: undefined,
         mqttClientId: 'unused-by-the-embedded-broker',
+        nodeId: `load-${Math.random().toString(16).slice(2, 8)}`,
+        nodeLeaseSeconds: 15,
         mqttPort: 0,
         offlineSeconds: 90,
         commandTimeoutMs: 10_000,
@@ -709,6 +711,7 @@ describeWithApp(
         new RawMessageLog(new InProcessLiveEvents()),
         () => {},
         {
+          nodeId: 'tracker-test',
           timeoutMs: 10_000,
           retries: 0,
         },

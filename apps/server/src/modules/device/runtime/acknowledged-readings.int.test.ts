@@ -1,18 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { topics } from '@ics/contract/server';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, dbVariants } from '../../../../test/harness';
+import { freePort } from '../../../../test/mosquitto';
+import { serve, signIn } from '../../../../test/server-process';
 
 // A gateway publishes QoS 1 readings to the server process, which is killed (SIGKILL) in the
 // middle of the stream and started again on the same data: every reading the gateway got a
 // PUBACK for must be stored, since a gateway forgets what was acknowledged.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');
 const MESSAGES = 1_500;
 const IN_FLIGHT = 40;
 /** PUBACKs after which the server is killed, with about `IN_FLIGHT` messages on their way. */
@@ -23,59 +21,6 @@ const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** `npm start` as an operator runs it, on `env`; resolves once it serves. */
-async function serve(env: Record<string, string>): Promise<ChildProcess> {
-  const inherited = Object.entries(process.env).filter(
-    ([name]) => !/^(PORT|HOST|DATA_DIR|DATABASE_URL|MQTT_\w+|ICS_\w+)$/.test(name),
-  );
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: { ...Object.fromEntries(inherited), ICS_SKIP_BUILD: '1', ICS_LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  cleanups.push(() => void child.kill('SIGKILL'));
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes('ICS is running')) resolve();
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-  });
-  return child;
-}
-
-type Api = <T>(method: string, url: string, body?: unknown) => Promise<T>;
-
-async function signIn(port: number): Promise<Api> {
-  const call = async <T>(method: string, url: string, body?: unknown, token?: string): Promise<T> => {
-    const res = await fetch(`http://127.0.0.1:${port}/ics${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { 'x-access-token': token } : {}) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const envelope = (await res.json()) as { success: boolean; message: string; result: T };
-    if (!envelope.success) throw new Error(`${method} ${url}: ${envelope.message}`);
-    return envelope.result;
-  };
-  const { token } = await call<{ token: string }>('POST', '/sys/login', {
-    username: 'admin',
-    password: ADMIN_PASSWORD,
-  });
-  return (method, url, body) => call(method, url, body, token);
-}
 
 /**
  * Publishes readings `first`, `first + 1`… (their timestamps), `IN_FLIGHT` at a time, and calls
@@ -131,7 +76,7 @@ describe('no acknowledged reading is lost when the server is killed', () => {
         ICS_ADMIN_PASSWORD: ADMIN_PASSWORD,
         ICS_DEMO: '0',
       };
-      const server = await serve(env);
+      const server = await serve(env, cleanups);
       let api = await signIn(Number(env.PORT));
       const project = await api<{ id: string }>('POST', '/sys/project/add', {
         name: 'Crash',
@@ -161,7 +106,7 @@ describe('no acknowledged reading is lost when the server is killed', () => {
       expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
       expect(acknowledged.length).toBeLessThan(MESSAGES);
 
-      await serve(env);
+      await serve(env, cleanups);
       api = await signIn(Number(env.PORT));
       const from = new Date(first).toISOString();
       const to = new Date(first + MESSAGES).toISOString();

@@ -1,11 +1,13 @@
 import { rename, writeFile } from 'node:fs/promises';
 import type { Database } from '../../../db/database';
+import { type BrokerAccounts, DynsecAccounts, noBrokerAccounts } from '../bus/broker-accounts';
 import type { DeviceBus, Uplink } from '../bus/device-bus';
 import { BrokerPortError, startEmbeddedBroker } from '../bus/embedded-broker';
 import { connectExternalBroker } from '../bus/external-broker';
 import { CommandRepository } from '../commands/command.repository';
 import { CommandService } from '../commands/command.service';
 import { followHeldSchedules } from '../commands/held-schedules';
+import { NodeLeaseRepository } from '../commands/node-lease.repository';
 import { GatewayDirectory } from '../directory/gateway-directory';
 import { GatewayRepository } from '../gateway.repository';
 import { BulkTurns } from '../ingest/bulk-turns';
@@ -29,6 +31,12 @@ export type DeviceRuntimeOptions = {
   mqttUrl: string | undefined;
   /** This node's client id on the external broker: stable across restarts, one per node. */
   mqttClientId: string;
+  /** Mosquitto's dynamic-security administrator: the broker's accounts follow the gateways' credentials. */
+  mqttDynsec?: { username: string; password: string } | undefined;
+  /** This node among several (its lease, its pending commands): stable across restarts. */
+  nodeId: string;
+  /** How long this node's lease lasts without a heartbeat (then another takes its commands over). */
+  nodeLeaseSeconds: number;
   mqttPort: number;
   offlineSeconds: number;
   commandTimeoutMs: number;
@@ -61,6 +69,7 @@ export class DeviceRuntime {
   private readonly fanout: StateFanout;
   private readonly offline: OfflineMarking;
   private bus: DeviceBus | null = null;
+  private dynsec: DynsecAccounts | null = null;
   private timers: NodeJS.Timeout[] = [];
   private readonly stopHooks: Array<() => Promise<void>> = [];
   private unfollowSchedules: (() => void) | null = null;
@@ -80,11 +89,22 @@ export class DeviceRuntime {
     const turns = new BulkTurns();
     this.store = new TelemetryStore(db, turns);
     this.fanout = new StateFanout(live, options.stateIntervalMs ?? 1_000);
-    this.commands = new CommandService(new CommandRepository(db), () => this.bus, this.rawLog, live, log, {
-      timeoutMs: options.commandTimeoutMs,
-      retries: options.commandRetries,
-      onPublished: (sn) => this.ingest.releaseSender(sn),
-    });
+    this.commands = new CommandService(
+      new CommandRepository(db),
+      new NodeLeaseRepository(db),
+      () => this.bus,
+      this.rawLog,
+      live,
+      log,
+      {
+        nodeId: options.nodeId,
+        leaseSeconds: options.nodeLeaseSeconds,
+        mqttClientId: options.mqttUrl ? options.mqttClientId : null,
+        timeoutMs: options.commandTimeoutMs,
+        retries: options.commandRetries,
+        onPublished: (sn) => this.ingest.releaseSender(sn),
+      },
+    );
     const events = {
       log,
       onDevicesChanged: (devices: readonly LiveDevice[], from?: number, to?: number) =>
@@ -128,8 +148,35 @@ export class DeviceRuntime {
     return this.bus?.url ?? null;
   }
 
+  /**
+   * The broker's accounts, kept equal to the gateways' credentials: the dynamic-security
+   * plugin's once the runtime started with it; none to keep otherwise. Throws while the plugin
+   * is configured and not reachable, so that no credential is handed out that the broker refuses.
+   */
+  get accounts(): BrokerAccounts {
+    if (!this.options.mqttDynsec) return noBrokerAccounts;
+    if (!this.dynsec) throw new Error('broker accounts not connected');
+    return this.dynsec;
+  }
+
   async start(): Promise<void> {
     if (this.bus) return;
+    if (this.options.mqttUrl && this.options.mqttDynsec && !this.dynsec) {
+      // Before the bus: the platform's own account gets its role first.
+      const url = new URL(this.options.mqttUrl);
+      this.dynsec = await DynsecAccounts.connect({
+        url: this.options.mqttUrl,
+        ...this.options.mqttDynsec,
+        ...(url.username
+          ? {
+              platform: {
+                username: decodeURIComponent(url.username),
+                password: decodeURIComponent(url.password),
+              },
+            }
+          : {}),
+      });
+    }
     const uplink: Uplink = {
       take: (topic, payload) => this.ingest.handle(topic, payload),
       stored: (topic, taken) => this.ingest.stored(topic, taken),
@@ -155,7 +202,7 @@ export class DeviceRuntime {
       this.processWatch = new ProcessWatch();
     }
     this.ingest.start();
-    this.commands.start();
+    await this.commands.start();
     this.unfollowSchedules = followHeldSchedules(this.commands, new GatewayRepository(this.db));
     this.fanout.start();
     const every = (ms: number, job: () => Promise<unknown>, name: string) => {
@@ -187,12 +234,15 @@ export class DeviceRuntime {
     for (const hook of this.stopHooks.splice(0)) await hook().catch(() => undefined);
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
-    this.commands.stop();
+    await this.commands.stop().catch((err: Error) => this.log.warn({ err }, 'stopping commands failed'));
     this.unfollowSchedules?.();
     this.unfollowSchedules = null;
     const bus = this.bus;
     this.bus = null;
     if (bus) await bus.close().catch(() => undefined);
+    const dynsec = this.dynsec;
+    this.dynsec = null;
+    await dynsec?.close().catch(() => undefined);
     await this.ingest.stop();
     this.fanout.stop();
     await this.writeStats(true).catch((err: Error) => this.log.warn({ err }, 'writing device stats failed'));

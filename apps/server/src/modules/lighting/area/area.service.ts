@@ -10,7 +10,7 @@ import type {
   roadEditSchema,
   roadListQuerySchema,
 } from '@ics/contract/server';
-import { toPage } from '@ics/contract/server';
+import { DEFAULT_TIME_ZONE, toPage } from '@ics/contract/server';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../../lib/errors';
 import type { DeviceService } from '../../device';
@@ -56,7 +56,10 @@ export class AreaService {
       areas
         .filter((a) => a.project_id === projectId)
         .map((a) => treeNode('area', a.id, a.name, roadsOf(a.id)));
-    return projects.map((p) => treeNode('project', p.id, p.name, areasOf(p.id)));
+    return projects.map((p) => ({
+      ...treeNode('project', p.id, p.name, areasOf(p.id)),
+      timeZone: p.timeZone || DEFAULT_TIME_ZONE,
+    }));
   }
 
   private async area(userId: string, id: string): Promise<AreaDto> {

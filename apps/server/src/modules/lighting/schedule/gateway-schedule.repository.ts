@@ -1,3 +1,4 @@
+import { EMPTY_SCHEDULE_VERSION } from '@ics/contract/server';
 import type { Database } from '../../../db/database';
 import { type ScopeFilter, Where } from '../../../http/sql-where';
 import { gatewayRelation } from '../../device';
@@ -31,10 +32,15 @@ export type SchedulePush = {
 export class GatewayScheduleRepository {
   constructor(private readonly db: Database) {}
 
-  /** The gateways within a scope (and one project when given), by serial number. */
-  list(scope: ScopeFilter, projectId: string | undefined): Promise<GatewayScheduleRow[]> {
+  /** The gateways within a scope (and one project, or some, when given), by serial number. */
+  list(
+    scope: ScopeFilter,
+    projectId: string | undefined,
+    projectIds?: string[],
+  ): Promise<GatewayScheduleRow[]> {
     const w = new Where().scope(scope, 'g.project_id');
     if (projectId) w.add('g.project_id = ?', projectId);
+    if (projectIds) w.add('g.project_id = any(?::text[])', projectIds);
     return this.db.query<GatewayScheduleRow>(
       `select g.id, g.sn, g.name, g.project_id, g.online, g.schedule_version, s.fallback_level, s.push_time,
           s.push_command_id
@@ -54,7 +60,10 @@ export class GatewayScheduleRepository {
     );
   }
 
-  /** Online gateways of projects with an enabled strategy, not pushed to since `before` (ISO). */
+  /**
+   * Online gateways not pushed to since `before` (ISO) that may need a schedule: those of
+   * projects with an enabled strategy, and those holding one (it may have been deleted).
+   */
   unpushedSince(
     before: string,
   ): Promise<Array<{ id: string; project_id: string; schedule_version: string | null }>> {
@@ -62,8 +71,9 @@ export class GatewayScheduleRepository {
       `select g.id, g.project_id, g.schedule_version from (${gatewayRelation}) g
          left join lighting_gateway_schedule s on s.gateway_id = g.id
         where g.online and (s.push_time is null or s.push_time < $1)
-          and g.project_id in (select project_id from lighting_strategy where enabled)`,
-      [before],
+          and (g.project_id in (select project_id from lighting_strategy where enabled)
+               or (g.schedule_version is not null and g.schedule_version <> $2))`,
+      [before, EMPTY_SCHEDULE_VERSION],
     );
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type ControlJobDto,
+  EMPTY_SCHEDULE_VERSION,
   type GatewayScheduleDto,
   type gatewayScheduleQuerySchema,
   type Page,
@@ -29,14 +30,26 @@ export type GatewaySchedule = {
   version: string;
   params: { version: string; days: number[]; entries: Array<Record<string, unknown>> };
   fallbackLevel: number | null;
-  strategyId: string;
+  /** The governing strategy (null: none, the empty schedule). */
+  strategyId: string | null;
 };
+
+/** The schedule of a gateway no strategy governs: nothing to do on its own. */
+const EMPTY_SCHEDULE: GatewaySchedule = {
+  version: EMPTY_SCHEDULE_VERSION,
+  params: { version: EMPTY_SCHEDULE_VERSION, days: [], entries: [] },
+  fallbackLevel: null,
+  strategyId: null,
+};
+
+/** The version a gateway holds; one that never acknowledged a schedule holds the empty one. */
+const heldVersion = (v: string | null | undefined): string => v ?? EMPTY_SCHEDULE_VERSION;
 
 /**
  * The schedule a gateway should hold on a date: the strategy governing most of its lamps
  * (ties by the overlap rule), as clock times or sun events the gateway resolves itself.
  */
-function scheduleFor(strategies: PlanStrategy[], lamps: PlanLamp[], date: string): GatewaySchedule | null {
+function scheduleFor(strategies: PlanStrategy[], lamps: PlanLamp[], date: string): GatewaySchedule {
   const votes = new Map<string, { s: PlanStrategy; n: number }>();
   for (const lamp of lamps) {
     const win = winnerFor(strategies, lamp, date);
@@ -46,7 +59,7 @@ function scheduleFor(strategies: PlanStrategy[], lamps: PlanLamp[], date: string
     votes.set(win.strategy.id, v);
   }
   const best = [...votes.values()].sort((a, b) => b.n - a.n || compareStrategies(a.s, b.s))[0];
-  if (!best) return null;
+  if (!best) return EMPTY_SCHEDULE;
   const s = best.s;
   const entries = s.actions.map((a) => ({
     at: a.at.type === 'clock' ? a.at.time : { event: a.at.type, offsetMinutes: a.at.offsetMinutes },
@@ -85,7 +98,7 @@ export class GatewayScheduleService {
     project: ProjectInfo,
     gatewayIds: string[],
     now = Date.now(),
-  ): Promise<Map<string, GatewaySchedule | null>> {
+  ): Promise<Map<string, GatewaySchedule>> {
     const strategies = await this.plans.planStrategies(project.id);
     const lamps = await this.plans.planLamps(project, { gatewayIds });
     const date = localParts(now, project.timeZone).date;
@@ -105,10 +118,10 @@ export class GatewayScheduleService {
   private async expectedOf(
     gateways: Array<{ id: string; projectId: string }>,
     now: number,
-  ): Promise<Map<string, GatewaySchedule | null>> {
+  ): Promise<Map<string, GatewaySchedule>> {
     const byProject = new Map<string, string[]>();
     for (const g of gateways) byProject.set(g.projectId, [...(byProject.get(g.projectId) ?? []), g.id]);
-    const expected = new Map<string, GatewaySchedule | null>();
+    const expected = new Map<string, GatewaySchedule>();
     for (const project of await this.plans.projects([...byProject.keys()]))
       for (const [gw, s] of await this.expectedSchedules(project, byProject.get(project.id)!, now))
         expected.set(gw, s);
@@ -142,7 +155,7 @@ export class GatewayScheduleService {
         online: Boolean(r.online),
         expectedVersion: exp?.version ?? null,
         heldVersion: r.schedule_version ?? null,
-        upToDate: exp === null || exp.version === r.schedule_version,
+        upToDate: exp === null || exp.version === heldVersion(r.schedule_version),
         fallbackLevel: r.fallback_level ?? exp?.fallbackLevel ?? null,
         lastPushTime: isoOrNull(r.push_time),
         lastPushStatus: push?.status ?? null,
@@ -156,7 +169,8 @@ export class GatewayScheduleService {
 
   /**
    * Sends each gateway its schedule (`lamp.schedule`) and fallback level (`gateway.fallback`)
-   * as one job. Gateways without a governing strategy are skipped (listed as rejected).
+   * as one job. A gateway no strategy governs gets the empty schedule, so that it stops
+   * following one that was deleted or disabled.
    */
   async push(by: JobSender, scope: ProjectScope, b: PushRequest, now = Date.now()): Promise<ControlJobDto> {
     const gateways = await this.devices.gateways(b.gatewayIds.length ? b.gatewayIds : null, {
@@ -167,17 +181,12 @@ export class GatewayScheduleService {
     const missing = b.gatewayIds.find((id) => !found.has(id));
     if (missing) throw new AppError(404, 'lighting.gateway_not_found', { id: missing });
     const expected = await this.expectedOf(gateways, now);
-    const rejected: Array<{ id: string; reason: string }> = [];
     const parts: JobPart[] = [];
     const records: Array<{ gatewayId: string; schedule: GatewaySchedule; fallback: number; part: number }> =
       [];
     for (const g of gateways) {
-      if (!expected.has(g.id)) continue;
       const schedule = expected.get(g.id);
-      if (!schedule) {
-        rejected.push({ id: g.id, reason: 'lighting.no_lamps' });
-        continue;
-      }
+      if (!schedule) continue;
       const target: CommandTarget = {
         projectId: g.projectId,
         gatewayId: g.id,
@@ -194,13 +203,7 @@ export class GatewayScheduleService {
         params: { level: fallback, afterSeconds: b.fallbackAfterSeconds },
       });
     }
-    const { commandIds, ...job } = await this.control.sendBatch(
-      parts,
-      { action: 'on' },
-      'push',
-      by,
-      rejected,
-    );
+    const { commandIds, ...job } = await this.control.sendBatch(parts, { action: 'on' }, 'push', by);
     for (const r of records)
       await this.repo.record({
         gatewayId: r.gatewayId,
@@ -221,7 +224,39 @@ export class GatewayScheduleService {
     );
     return rows.flatMap((g) => {
       const e = expected.get(g.id);
-      return e && e.version !== g.schedule_version ? [g.id] : [];
+      return e && e.version !== heldVersion(g.schedule_version) ? [g.id] : [];
     });
   }
+
+  /**
+   * After strategies of some projects changed (deleted, disabled, edited): pushes the resulting
+   * schedule to their online gateways that hold a schedule which is no longer the expected one
+   * (the empty schedule where no strategy is left). Gateways that never held one wait for a
+   * push from the console; offline ones get theirs from the scheduler's periodic push once
+   * back. Answers the job, or null when no gateway needed anything.
+   */
+  async pushAffected(by: JobSender, projectIds: string[], now = Date.now()): Promise<ControlJobDto | null> {
+    if (!projectIds.length || !this.commands.running) return null;
+    const gateways = (await this.repo.list('all', undefined, projectIds)).filter(
+      (g) => g.online && g.schedule_version !== null,
+    );
+    const expected = await this.expectedOf(
+      gateways.map((g) => ({ id: g.id, projectId: g.project_id })),
+      now,
+    );
+    const stale = gateways.filter((g) => {
+      const e = expected.get(g.id);
+      return e !== undefined && e.version !== heldVersion(g.schedule_version);
+    });
+    if (!stale.length) return null;
+    return this.push(
+      by,
+      'all',
+      { gatewayIds: stale.map((g) => g.id), fallbackAfterSeconds: DEFAULT_FALLBACK_AFTER_SECONDS },
+      now,
+    );
+  }
 }
+
+/** After how long without the platform a gateway falls back, when a push does not say. */
+const DEFAULT_FALLBACK_AFTER_SECONDS = 300;

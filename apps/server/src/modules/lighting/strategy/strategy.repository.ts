@@ -150,9 +150,14 @@ export class StrategyRepository {
     });
   }
 
-  async delete(scope: ScopeFilter, ids: string[]): Promise<void> {
+  /** Deletes strategies within a scope; answers the projects they belonged to. */
+  async delete(scope: ScopeFilter, ids: string[]): Promise<string[]> {
     const w = new Where().add('id = any(?::text[])', ids).scope(scope, 'project_id');
-    await this.db.query(`delete from lighting_strategy ${w.sql}`, w.params);
+    const rows = await this.db.query<{ project_id: string }>(
+      `delete from lighting_strategy ${w.sql} returning project_id`,
+      w.params,
+    );
+    return [...new Set(rows.map((r) => r.project_id))];
   }
 
   /** The lamps of a project (or those among `lampIds`, or behind `gatewayIds`) with their pole's position and groups. */

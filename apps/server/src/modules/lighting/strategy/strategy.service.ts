@@ -34,6 +34,12 @@ const toDto = (r: StrategyRow, names: Map<string, string>): StrategyDto => ({
   updateTime: isoOrNull(r.update_time)!,
 });
 
+/** Told which projects' strategies changed and by whom, so their gateways get the resulting schedules. */
+export type StrategyChanged = (
+  by: { userId: string; username: string },
+  projectIds: string[],
+) => Promise<void>;
+
 const TARGET_KINDS = ['lamp', 'group', 'gateway', 'project'] as const satisfies readonly StrategyTargetKind[];
 
 /** Strategies: what lamps do when, on which dates, for which targets (lamps, groups, gateways, a project). */
@@ -44,6 +50,7 @@ export class StrategyService {
     private readonly access: LightingAccess,
     private readonly projects: ProjectService,
     private readonly devices: DeviceLookup,
+    private readonly changed: StrategyChanged,
   ) {}
 
   /** Display names of strategies' targets, by `kind:id`. */
@@ -120,14 +127,21 @@ export class StrategyService {
     return this.get(userId, await this.repo.insert(b, username));
   }
 
-  async edit(userId: string, b: StrategyInput & { id: string }): Promise<StrategyDto> {
-    await this.own(userId, b.id);
-    await this.checkTargets(userId, b);
+  /** Rewrites a strategy; gateways holding a schedule it changed (or ended, when disabled) get the new one. */
+  async edit(
+    by: { userId: string; username: string },
+    b: StrategyInput & { id: string },
+  ): Promise<StrategyDto> {
+    const before = await this.own(by.userId, b.id);
+    await this.checkTargets(by.userId, b);
     await this.repo.update(b.id, b);
-    return this.get(userId, b.id);
+    await this.changed(by, [...new Set([before.project_id, b.projectId])]);
+    return this.get(by.userId, b.id);
   }
 
-  async delete(userId: string, ids: string[]): Promise<void> {
-    await this.repo.delete(await this.access.scopeOf(userId), ids);
+  /** Deletes strategies; the gateways that held their schedules get what governs them now (or nothing). */
+  async delete(by: { userId: string; username: string }, ids: string[]): Promise<void> {
+    const projectIds = await this.repo.delete(await this.access.scopeOf(by.userId), ids);
+    await this.changed(by, projectIds);
   }
 }

@@ -7,13 +7,13 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveRows } from '../../../shared/lib/realtime/live-state';
+import { formatInstant } from '../../../shared/lib/time';
 import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
-import { useProjects } from '../../lighting';
+import { NoProjectNotice, useProjects } from '../../lighting';
 import { useAddGateway } from '../api/add-gateway';
 import { rebootGateways } from '../api/reboot-gateways';
 import { rotateCredentials } from '../api/rotate-credentials';
@@ -63,7 +63,7 @@ export default function GatewayListPage() {
       sorter: true,
       render: (_, g) => {
         const seen = patches.get(g.id)?.lastSeen ?? g.lastSeen;
-        return seen ? dayjs(seen).format('YYYY-MM-DD HH:mm:ss') : '—';
+        return formatInstant(seen);
       },
     },
     { key: 'deviceCount', title: t('gateway.lamps') },
@@ -74,9 +74,10 @@ export default function GatewayListPage() {
 
   return (
     <div className="ics-device" data-testid="gateway-list">
+      <NoProjectNotice />
       <ListPage<GatewayDto>
         listKey="gateways"
-        routes={{ list: gatewayRoutes.list }}
+        routes={{ list: gatewayRoutes.list, exportXls: gatewayRoutes.exportXls }}
         onRows={onRows}
         columns={columns}
         filters={[

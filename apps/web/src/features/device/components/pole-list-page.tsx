@@ -1,4 +1,4 @@
-import { type ImportResult, type PoleDto, poleRoutes } from '@ics/contract';
+import { formatCoordinate, type ImportResult, type PoleDto, poleRoutes } from '@ics/contract';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Select from 'antd/es/select';
@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/lib/http';
 import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
-import { useProjects } from '../../lighting';
+import { NoProjectNotice, useProjects } from '../../lighting';
 import { useImportPoles } from '../api/import-poles';
 import '../locales';
 import { fileToBase64 } from '../utils/file';
@@ -50,17 +50,18 @@ export default function PoleListPage() {
   const columns: ListColumn<PoleDto>[] = [
     { key: 'code', title: t('pole.code'), sorter: true },
     { key: 'name', title: t('common.name'), sorter: true },
-    { key: 'longitude', title: t('pole.longitude') },
-    { key: 'latitude', title: t('pole.latitude') },
+    { key: 'longitude', title: t('pole.longitude'), render: (v: number) => formatCoordinate(v) },
+    { key: 'latitude', title: t('pole.latitude'), render: (v: number) => formatCoordinate(v) },
     { key: 'road', title: t('pole.road') },
     { key: 'height', title: t('pole.height') },
   ];
 
   return (
     <div className="ics-device" data-testid="pole-list">
+      <NoProjectNotice />
       <ListPage<PoleDto>
         listKey="poles"
-        routes={{ list: poleRoutes.list }}
+        routes={{ list: poleRoutes.list, exportXls: poleRoutes.exportXls }}
         columns={columns}
         filters={[
           { name: 'code', label: t('pole.code'), kind: 'text', raw: true },

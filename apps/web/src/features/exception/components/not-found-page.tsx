@@ -11,7 +11,7 @@ export default function NotFoundPage() {
   return (
     <main
       style={{
-        minHeight: '100vh',
+        minHeight: '60vh',
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',

@@ -21,6 +21,7 @@ import { useSession } from '../../../shared/lib/auth/session-store';
 import { type DashboardTile, dashboardTiles } from '../../../shared/ui/dashboard-tile';
 import { useHas } from '../../../shared/ui/has';
 import { thousands } from '../../../shared/utils/format';
+import { NoProjectNotice } from '../../lighting';
 import { useLogInfo } from '../api/get-log-info';
 import { useVisitInfo } from '../api/get-visit-info';
 import '../locales';
@@ -124,6 +125,7 @@ export default function AnalysisPage() {
         <p className="ics-analysis__date">{t('today', { date: dayjs(now).format('YYYY-MM-DD dddd') })}</p>
       </section>
 
+      <NoProjectNotice />
       <ModuleTiles />
 
       {canReadLog && (

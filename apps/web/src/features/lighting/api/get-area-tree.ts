@@ -8,6 +8,6 @@ export async function getAreaTree(): Promise<AreaTreeNode[]> {
   return unwrap(await call(areaRoutes.tree, { query: {} }));
 }
 
-export function useAreaTree() {
-  return useQuery({ queryKey: lightingKeys.areaTree, queryFn: getAreaTree, staleTime: 60_000 });
+export function useAreaTree(enabled = true) {
+  return useQuery({ queryKey: lightingKeys.areaTree, queryFn: getAreaTree, staleTime: 60_000, enabled });
 }

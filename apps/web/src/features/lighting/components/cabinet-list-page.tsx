@@ -25,6 +25,7 @@ import { useProjects } from '../hooks/use-projects';
 import '../locales';
 import { ControlProgressDrawer } from './control-progress-drawer';
 import './lighting.css';
+import { NoProjectNotice } from './no-project-notice';
 
 /** `lighting/CabinetList`: distribution cabinets, their circuits and circuit on/off with the outcome. */
 export default function CabinetListPage() {
@@ -85,7 +86,12 @@ export default function CabinetListPage() {
             <Button size="small" onClick={() => void control.run(() => controlCircuits([c.id], true))}>
               {t('cabinet.on')}
             </Button>
-            <Button size="small" onClick={() => void control.run(() => controlCircuits([c.id], false))}>
+            <Button
+              size="small"
+              onClick={() =>
+                void control.run(() => controlCircuits([c.id], false), { action: 'off', count: c.lampCount })
+              }
+            >
               {t('cabinet.off')}
             </Button>
           </Has>
@@ -109,9 +115,10 @@ export default function CabinetListPage() {
 
   return (
     <div className="ics-lighting" data-testid="cabinet-list">
+      <NoProjectNotice />
       <ListPage<CabinetDto>
         listKey="cabinets"
-        routes={{ list: cabinetRoutes.list }}
+        routes={{ list: cabinetRoutes.list, exportXls: cabinetRoutes.exportXls }}
         columns={columns}
         filters={[
           {

@@ -48,6 +48,7 @@ export function ControlButtons({
         value={level}
         onChange={setLevel}
         disabled={disabled}
+        ariaLabelForHandle={t('lamp.level')}
       />
       <InputNumber
         size="small"
@@ -56,6 +57,7 @@ export function ControlButtons({
         value={level}
         onChange={(v) => setLevel(Number(v ?? 0))}
         data-testid={`${testId}-level`}
+        aria-label={t('lamp.level')}
         style={{ width: 64 }}
       />
       <Button
@@ -92,6 +94,7 @@ export function ScopePicker({
         value={scope}
         style={{ width: 130 }}
         data-testid="control-scope"
+        aria-label={t('control.scope')}
         onChange={(s) => {
           onScope(s);
           onTarget(undefined);
@@ -109,6 +112,7 @@ export function ScopePicker({
           value={target}
           onChange={onTarget}
           data-testid="control-target"
+          aria-label={t('control.target')}
           options={targets[scope] ?? []}
         />
       )}

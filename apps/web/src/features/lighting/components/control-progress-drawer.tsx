@@ -1,13 +1,31 @@
-import type { CommandStatus, ControlJobDto, ControlOutcome } from '@ics/contract';
+import {
+  type CommandStatus,
+  type ControlJobDto,
+  type ControlOutcome,
+  reasonText,
+  toLanguage,
+} from '@ics/contract';
 import Alert from 'antd/es/alert';
 import Drawer from 'antd/es/drawer';
 import Progress from 'antd/es/progress';
 import Segmented from 'antd/es/segmented';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commandStatusColor } from '../../../shared/ui/command-status';
+
+/** What a job did, in words: a schedule push, or the control with its level ("Dim 30%"). */
+export function jobTitle(
+  job: Pick<ControlJobDto, 'source' | 'action' | 'level'>,
+  t: TFunction<'lighting'>,
+): string {
+  if (job.source === 'push') return t('control.jobTitles.push');
+  const action = (['on', 'off', 'dim'] as const).find((a) => a === job.action);
+  const name = action ? t(`control.${action}`) : t('control.title');
+  return job.level !== null && job.action !== 'off' ? `${name} ${job.level}%` : name;
+}
 
 /** A job's outcomes as they arrive: counts, a progress bar and one row per device. */
 export function ControlProgressDrawer({
@@ -19,7 +37,8 @@ export function ControlProgressDrawer({
   open: boolean;
   onClose(): void;
 }) {
-  const { t } = useTranslation('lighting');
+  const { t, i18n } = useTranslation('lighting');
+  const lang = toLanguage(i18n.language);
   const [filter, setFilter] = useState<CommandStatus | 'all'>('all');
   const outcomes = useMemo(
     () => (job?.outcomes ?? []).filter((o) => filter === 'all' || o.status === filter),
@@ -29,7 +48,7 @@ export function ControlProgressDrawer({
   const percent = job && job.total > 0 ? Math.round((finished / job.total) * 100) : job?.done ? 100 : 0;
   return (
     <Drawer
-      title={`${t('control.progress')}${job ? ` · ${job.action}${job.level !== null ? ` ${job.level}%` : ''}` : ''}`}
+      title={`${t('control.progress')}${job ? ` · ${jobTitle(job, t)}` : ''}`}
       open={open}
       onClose={onClose}
       size={560}
@@ -87,7 +106,11 @@ export function ControlProgressDrawer({
                   </Tag>
                 ),
               },
-              { title: t('control.reason'), dataIndex: 'reason' },
+              {
+                title: t('control.reason'),
+                dataIndex: 'reason',
+                render: (r: string | null) => reasonText(r, lang),
+              },
             ]}
           />
         </>

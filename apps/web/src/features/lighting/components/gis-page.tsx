@@ -1,4 +1,5 @@
 import type { ChildKind } from '@ics/contract';
+import Alert from 'antd/es/alert';
 import AutoComplete from 'antd/es/auto-complete';
 import Checkbox from 'antd/es/checkbox';
 import Select from 'antd/es/select';
@@ -6,8 +7,10 @@ import Spin from 'antd/es/spin';
 import Switch from 'antd/es/switch';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { fetchPoleId, firstPoleSet, loadPoleSet, refreshPoleStates } from '../api/get-map-poles';
-import { getTileUrl } from '../api/get-tile-url';
+import { getPoleDetail } from '../api/get-pole-detail';
+import { type BaseMap, getBaseMap, tileHost } from '../api/get-tile-url';
 import { useFeedback } from '../hooks/use-feedback';
 import '../locales';
 import { createMapEngine, DEFAULT_CENTER, DEFAULT_ZOOM, type MapEngine } from '../utils/map-engine';
@@ -23,6 +26,7 @@ import {
   stateColors,
   visiblePoles,
 } from '../utils/pole-state';
+import { placePopup } from '../utils/popup-place';
 import { PolePopup } from './pole-popup';
 import './gis-page.css';
 
@@ -64,6 +68,9 @@ export default function GisPage() {
   /** Its id, asked for by version and index once selected (the map carries no ids). */
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
+  const [baseMap, setBaseMap] = useState<BaseMap | null>(null);
+  /** Whether the latest base-map tile failed (the tile server cannot be reached). */
+  const [tilesFailed, setTilesFailed] = useState(false);
   const mountedAt = useRef(performance.now());
   useEffect(() => {
     performance.mark('ics-map:mounted', { startTime: mountedAt.current });
@@ -98,7 +105,7 @@ export default function GisPage() {
       new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('renderer') === 'webgl'
         ? 'webgl'
         : 'canvas';
-    const tileUrl = getTileUrl();
+    const tiles = getBaseMap();
     void (async () => {
       if (!container.current) return;
       created = await createMapEngine(
@@ -115,6 +122,7 @@ export default function GisPage() {
               });
           },
           onViewChange: () => redraw.current(),
+          onTileLoad: (loaded) => setTilesFailed(!loaded),
         },
         renderer,
       );
@@ -124,8 +132,10 @@ export default function GisPage() {
       }
       performance.mark('ics-map:engine-ready');
       setEngine(created);
-      const tiles = await tileUrl;
-      if (!disposed) created.setTileUrl(tiles);
+      const base = await tiles;
+      if (disposed) return;
+      setBaseMap(base);
+      created.setTileUrl(base.tileUrl);
     })();
     return () => {
       disposed = true;
@@ -228,6 +238,18 @@ export default function GisPage() {
     [poles, feedback, t, engine],
   );
 
+  // `?poleId=` (the alarm list's "show on map"): fly to that pole once the poles are drawn.
+  const [params] = useSearchParams();
+  const wantedPole = params.get('poleId');
+  const soughtPole = useRef<string | null>(null);
+  useEffect(() => {
+    if (!wantedPole || !poles || !engine || soughtPole.current === wantedPole) return;
+    soughtPole.current = wantedPole;
+    getPoleDetail(wantedPole)
+      .then((pole) => findPole(pole.code))
+      .catch(() => feedback.warning(t('map.notFound', { code: wantedPole })));
+  }, [wantedPole, poles, engine, findPole, feedback, t]);
+
   const options = useMemo(
     () => (poles ? matchingCodes(poles, search).map((code) => ({ value: code, label: code })) : []),
     [poles, search],
@@ -267,17 +289,33 @@ export default function GisPage() {
       const anchor = popupAnchor.current;
       if (!anchor || !engine || !poles || selectedIndex < 0) return;
       const p = engine.project(poles.lng[selectedIndex]!, poles.lat[selectedIndex]!);
-      anchor.style.left = `${p.x}px`;
-      anchor.style.top = `${p.y}px`;
+      const map = container.current;
+      const at = placePopup(
+        p,
+        { width: anchor.offsetWidth, height: anchor.offsetHeight },
+        { width: map?.clientWidth ?? 0, height: map?.clientHeight ?? 0 },
+      );
+      anchor.style.left = `${at.left}px`;
+      anchor.style.top = `${at.top}px`;
     };
     follow.current();
   });
+  // The popup grows when its details arrive: place it again.
+  const popupShown = Boolean(selectedId && selectedIndex >= 0 && engine);
+  useEffect(() => {
+    const anchor = popupAnchor.current;
+    if (!popupShown || !anchor) return;
+    const observer = new ResizeObserver(() => follow.current());
+    observer.observe(anchor);
+    return () => observer.disconnect();
+  }, [popupShown]);
 
   return (
     <div className="ics-gis" data-testid="gis-page">
       <div className="ics-gis__toolbar">
         <AutoComplete
           data-testid="gis-search"
+          aria-label={t('map.search')}
           style={{ width: 240 }}
           options={options}
           value={search}
@@ -297,6 +335,7 @@ export default function GisPage() {
           value={kinds}
           onChange={setKinds}
           data-testid="gis-kind-filter"
+          aria-label={t('map.kinds.all')}
           options={mapKinds.map((k) => ({ value: k, label: t(`map.kinds.${k}`) }))}
         />
         <Checkbox.Group<PoleState>
@@ -314,14 +353,28 @@ export default function GisPage() {
           }))}
         />
         <span>
-          {t('map.cluster')} <Switch size="small" checked={clustering} onChange={setClustering} />
+          {t('map.cluster')}{' '}
+          <Switch size="small" checked={clustering} onChange={setClustering} aria-label={t('map.cluster')} />
         </span>
         <span className="ics-gis__count" data-testid="gis-count">
           {t('map.count', { shown: shown.count, total: poles?.size ?? 0 })}
         </span>
       </div>
+      {tilesFailed && baseMap?.tileUrl && (
+        <Alert
+          type="warning"
+          banner
+          title={t('map.tilesUnreachable', { host: tileHost(baseMap.tileUrl) })}
+          data-testid="gis-tiles-notice"
+        />
+      )}
       <div className="ics-gis__map" data-testid="gis-map" data-engine={engineKind ?? ''}>
         <div ref={container} className="ics-gis__canvas" />
+        {baseMap?.tileUrl && baseMap.attribution && (
+          <div className="ics-gis__attribution" data-testid="gis-attribution">
+            {baseMap.attribution}
+          </div>
+        )}
         {(!poles || !engineKind) && (
           <div className="ics-gis__loading">
             <Spin tip={t('map.loading')}>

@@ -25,6 +25,7 @@ import '../locales';
 import { ControlButtons } from './control-bar';
 import { ControlProgressDrawer } from './control-progress-drawer';
 import './lighting.css';
+import { NoProjectNotice } from './no-project-notice';
 
 /** The members of a group: live state, add by search, remove. */
 function GroupMembers({ group }: { group: GroupDto }) {
@@ -145,7 +146,10 @@ export default function GroupListPage() {
                 testId={`group-${g.name}`}
                 loading={control.sending}
                 onControl={(request) =>
-                  void control.run((confirm) => controlGroups({ groupIds: [g.id], ...request, confirm }))
+                  void control.run((confirm) => controlGroups({ groupIds: [g.id], ...request, confirm }), {
+                    ...request,
+                    count: g.lampCount,
+                  })
                 }
               />
             ),
@@ -156,9 +160,10 @@ export default function GroupListPage() {
 
   return (
     <div className="ics-lighting" data-testid="group-list">
+      <NoProjectNotice />
       <ListPage<GroupDto>
         listKey="groups"
-        routes={{ list: groupRoutes.list }}
+        routes={{ list: groupRoutes.list, exportXls: groupRoutes.exportXls }}
         columns={columns}
         filters={[{ name: 'name', label: t('common.name'), kind: 'text', raw: true }]}
         size="small"

@@ -1,4 +1,13 @@
-import { type ControlScope, type DeviceDto, deviceListRoutes, type LampState } from '@ics/contract';
+import {
+  type ControlScope,
+  type DeviceDto,
+  deviceListRoutes,
+  faultText,
+  formatReading,
+  type LampState,
+  lampExportRoutes,
+  toLanguage,
+} from '@ics/contract';
 import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
@@ -6,10 +15,11 @@ import Card from 'antd/es/card';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import TreeSelect from 'antd/es/tree-select';
-import dayjs from 'dayjs';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { mergeState, useLiveRows } from '../../../shared/lib/realtime/live-state';
+import { formatInstant } from '../../../shared/lib/time';
 import { useHas } from '../../../shared/ui/has';
 import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
 import { useGatewayOptions } from '../api/get-gateways';
@@ -21,12 +31,11 @@ import '../locales';
 import { ControlButtons, type ControlRequest, ScopePicker } from './control-bar';
 import { ControlProgressDrawer } from './control-progress-drawer';
 import './lighting.css';
+import { NoProjectNotice } from './no-project-notice';
 
 /** Larger pages than the other lists: operators select lamps page by page for a control. */
 const LAMP_PAGE_SIZES = [10, 20, 50, 100, 500];
 const LAMP_STATES: readonly LampState[] = ['on', 'off', 'offline', 'fault'];
-
-const num = (v: unknown, digits = 1) => (typeof v === 'number' ? v.toFixed(digits) : '—');
 
 /** The area/road filter's value (`area:<id>` / `road:<id>`) as the list's `areaId` / `roadId`. */
 function placeParams(value: unknown): Record<string, string | undefined> {
@@ -36,7 +45,8 @@ function placeParams(value: unknown): Record<string, string | undefined> {
 
 /** `lighting/LampList`: every lamp with live state; switch/dim one, a selection, a group, a gateway, a project. */
 export default function LampListPage() {
-  const { t } = useTranslation('lighting');
+  const { t, i18n } = useTranslation('lighting');
+  const lang = toLanguage(i18n.language);
   const { message } = App.useApp();
   const has = useHas();
   const canControl = has('lighting:lamp:control');
@@ -71,8 +81,15 @@ export default function LampListPage() {
       message.warning(scope === 'lamps' ? t('control.noSelection') : t('control.noTarget'));
       return;
     }
-    void control.run((confirm) => sendControl({ scope, ids, ...request, confirm }));
+    void control.run((confirm) => sendControl({ scope, ids, ...request, confirm }), {
+      ...request,
+      count: scope === 'lamps' ? ids.length : null,
+    });
   };
+
+  // `?keyword=` (an alarm's "open device"): the list opens filtered to that lamp.
+  const [params] = useSearchParams();
+  const linkedKeyword = params.get('keyword');
 
   const filters: FilterField[] = [
     { name: 'keyword', label: t('lamp.keyword'), kind: 'text', raw: true },
@@ -141,8 +158,7 @@ export default function LampListPage() {
         key: field,
         title: t(`lamp.${field}`),
         width: 100,
-        render: (_, lamp) =>
-          num(state(lamp).values[field], field === 'current' || field === 'energy' ? 2 : 1),
+        render: (_, lamp) => formatReading(field, state(lamp).values[field]),
       }),
     ),
     {
@@ -151,8 +167,8 @@ export default function LampListPage() {
       width: 160,
       render: (_, lamp) =>
         state(lamp).faults.map((f) => (
-          <Tag key={f} color="red">
-            {f}
+          <Tag key={f} color="red" data-code={f}>
+            {faultText(f, lang)}
           </Tag>
         )),
     },
@@ -163,20 +179,21 @@ export default function LampListPage() {
       width: 160,
       render: (_, lamp) => {
         const seen = state(lamp).lastSeen;
-        return seen ? dayjs(seen).format('YYYY-MM-DD HH:mm:ss') : '—';
+        return formatInstant(seen);
       },
     },
   ];
 
   return (
     <div className="ics-lighting" data-testid="lamp-list">
+      <NoProjectNotice />
       <ListPage<DeviceDto>
         listKey="lamps"
-        routes={{ list: deviceListRoutes.lamp }}
+        routes={{ list: deviceListRoutes.lamp, exportXls: lampExportRoutes.exportXls }}
         columns={columns}
         filters={filters}
+        {...(linkedKeyword ? { initialFilters: { keyword: linkedKeyword } } : {})}
         size="small"
-        scrollX={1200}
         pageSizes={LAMP_PAGE_SIZES}
         onRows={onRows}
         selectable={canControl}

@@ -2,6 +2,7 @@ import type { LightingOverview } from '@ics/contract';
 import Progress from 'antd/es/progress';
 import Statistic from 'antd/es/statistic';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useOverview } from '../api/get-overview';
 import '../locales';
 
@@ -25,14 +26,23 @@ export function LampTotalTile() {
 }
 
 export function OnlineRateTile() {
-  return <Figure testId="tile-online-rate" pick={(o) => <Progress percent={pct(o.onlineRate)} />} />;
+  const { t } = useTranslation('lighting');
+  return (
+    <Figure
+      testId="tile-online-rate"
+      pick={(o) => <Progress percent={pct(o.onlineRate)} aria-label={t('tiles.onlineRate')} />}
+    />
+  );
 }
 
 export function LightingRateTile() {
+  const { t } = useTranslation('lighting');
   return (
     <Figure
       testId="tile-lighting-rate"
-      pick={(o) => <Progress percent={pct(o.lightingRate)} strokeColor="#fadb14" />}
+      pick={(o) => (
+        <Progress percent={pct(o.lightingRate)} strokeColor="#fadb14" aria-label={t('tiles.lightingRate')} />
+      )}
     />
   );
 }
@@ -47,15 +57,19 @@ export function TodayEnergyTile() {
   );
 }
 
+/** Open faults; the figure opens the alarm list. */
 export function OpenFaultsTile() {
+  const { t } = useTranslation('lighting');
   return (
     <Figure
       testId="tile-open-faults"
       pick={(o) => (
-        <Statistic
-          value={o.openFaults}
-          styles={{ content: { color: o.openFaults ? '#f5222d' : undefined } }}
-        />
+        <Link to="/alarm/list" aria-label={t('tiles.openFaults')} data-testid="tile-open-faults-link">
+          <Statistic
+            value={o.openFaults}
+            styles={{ content: { color: o.openFaults ? '#f5222d' : undefined } }}
+          />
+        </Link>
       )}
     />
   );

@@ -1,5 +1,12 @@
 import { CloseOutlined } from '@ant-design/icons';
-import type { DeviceDto, PoleDetailDto } from '@ics/contract';
+import {
+  type DeviceDto,
+  faultText,
+  formatReading,
+  type PoleDetailDto,
+  reasonText,
+  toLanguage,
+} from '@ics/contract';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
 import Slider from 'antd/es/slider';
@@ -18,12 +25,10 @@ import { getPoleDetail } from '../api/get-pole-detail';
 
 const CONTROL_MARK = 'lighting:lamp:control';
 
-const fmt = (v: unknown, unit: string, digits = 1) =>
-  typeof v === 'number' ? `${v.toFixed(digits)} ${unit}` : '—';
-
 /** One lamp of the pole: live values, switch and dim with the outcome of the last command. */
 function LampRow({ lamp, patches }: { lamp: DeviceDto; patches: LivePatches }) {
-  const { t } = useTranslation('lighting');
+  const { t, i18n } = useTranslation('lighting');
+  const lang = toLanguage(i18n.language);
   const has = useHas();
   const state = mergeState(lamp.state, patches.get(lamp.id));
   const on = state.values.on === true;
@@ -64,23 +69,23 @@ function LampRow({ lamp, patches }: { lamp: DeviceDto; patches: LivePatches }) {
           <b data-testid="gis-lamp-level">{level}</b>%
         </span>
         <span>
-          {t('map.popup.power')} {fmt(state.values.power, 'W')}
+          {t('map.popup.power')} {formatReading('power', state.values.power, true)}
         </span>
         <span>
-          {t('map.popup.voltage')} {fmt(state.values.voltage, 'V')}
+          {t('map.popup.voltage')} {formatReading('voltage', state.values.voltage, true)}
         </span>
         <span>
-          {t('map.popup.current')} {fmt(state.values.current, 'A', 2)}
+          {t('map.popup.current')} {formatReading('current', state.values.current, true)}
         </span>
         <span>
-          {t('map.popup.energy')} {fmt(state.values.energy, 'kWh', 2)}
+          {t('map.popup.energy')} {formatReading('energy', state.values.energy, true)}
         </span>
       </div>
       {state.faults.length > 0 && (
         <div>
           {state.faults.map((f) => (
-            <Tag key={f} color="red">
-              {f}
+            <Tag key={f} color="red" data-code={f}>
+              {faultText(f, lang)}
             </Tag>
           ))}
         </div>
@@ -90,11 +95,19 @@ function LampRow({ lamp, patches }: { lamp: DeviceDto; patches: LivePatches }) {
           <Switch
             checked={on}
             data-testid="gis-lamp-switch"
+            aria-label={t('control.title')}
             onChange={(checked) => void send(checked ? 'on' : 'off')}
             checkedChildren={t('map.popup.on')}
             unCheckedChildren={t('map.popup.off')}
           />
-          <Slider style={{ flex: 1, margin: '0 8px' }} min={0} max={100} value={dim} onChange={setDim} />
+          <Slider
+            style={{ flex: 1, margin: '0 8px' }}
+            min={0}
+            max={100}
+            value={dim}
+            onChange={setDim}
+            ariaLabelForHandle={t('lamp.level')}
+          />
           <Button size="small" data-testid="gis-lamp-dim" onClick={() => void send('dim', dim)}>
             {t('map.popup.dim')} {dim}%
           </Button>
@@ -106,7 +119,7 @@ function LampRow({ lamp, patches }: { lamp: DeviceDto; patches: LivePatches }) {
           color={status === 'rejected' ? 'red' : commandStatusColor[status]}
         >
           {t(`map.status.${status}`)}
-          {outcome?.reason ? ` · ${outcome.reason}` : ''}
+          {outcome?.reason ? ` · ${reasonText(outcome.reason, lang)}` : ''}
         </Tag>
       )}
       {error && <Tag color="red">{error}</Tag>}

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { StrategyDto } from '@ics/contract';
+import { DEFAULT_TIME_ZONE, type StrategyDto } from '@ics/contract';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
@@ -148,6 +148,13 @@ export function StrategyFormDrawer({
           </Col>
         </Row>
         <Divider titlePlacement="start">{t('strategy.actions')}</Divider>
+        {projectId && (
+          <p className="ics-lighting__hint" data-testid="strategy-zone">
+            {t('strategy.zoneHint', {
+              zone: projects.find((p) => p.value === projectId)?.timeZone ?? DEFAULT_TIME_ZONE,
+            })}
+          </p>
+        )}
         <Form.List
           name="actions"
           rules={[

@@ -1,10 +1,13 @@
 import {
   type CommandStatus,
+  EMPTY_SCHEDULE_VERSION,
   type ExecutionDto,
   type ExecutionStatus,
   type GatewayScheduleDto,
+  reasonText,
   type StrategyDto,
   strategyRoutes,
+  toLanguage,
 } from '@ics/contract';
 import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
@@ -13,9 +16,9 @@ import Card from 'antd/es/card';
 import Space from 'antd/es/space';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatInstant } from '../../../shared/lib/time';
 import { commandStatusColor } from '../../../shared/ui/command-status';
 import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
@@ -26,8 +29,9 @@ import { toRow } from '../utils/strategy-form';
 import { ControlProgressDrawer } from './control-progress-drawer';
 import { StrategyFormDrawer } from './strategy-form-drawer';
 import './lighting.css';
+import { NoProjectNotice } from './no-project-notice';
 
-const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—');
+const at = (v: string | null) => formatInstant(v);
 const execColor: Record<ExecutionStatus, string> = {
   running: 'processing',
   done: 'success',
@@ -87,7 +91,7 @@ function StrategiesTab() {
     <>
       <ListPage<StrategyDto>
         listKey="strategies"
-        routes={{ list: strategyRoutes.list }}
+        routes={{ list: strategyRoutes.list, exportXls: strategyRoutes.exportXls }}
         columns={columns}
         filters={[{ name: 'name', label: t('common.name'), kind: 'text', raw: true }]}
         size="small"
@@ -103,7 +107,12 @@ function StrategiesTab() {
                 {t('common.edit')}
               </Button>
             </Has>
-            <RowDelete route={strategyRoutes.delete} id={s.id} onDone={refresh} />
+            <RowDelete
+              route={strategyRoutes.delete}
+              id={s.id}
+              onDone={refresh}
+              testId={`strategy-delete-${s.name}`}
+            />
           </>
         )}
       />
@@ -118,7 +127,8 @@ function StrategiesTab() {
 }
 
 function ExecutionsTab() {
-  const { t } = useTranslation('lighting');
+  const { t, i18n } = useTranslation('lighting');
+  const lang = toLanguage(i18n.language);
   const columns: ListColumn<ExecutionDto>[] = [
     { key: 'plannedTime', title: t('strategy.planned'), render: (v: string | null) => at(v) },
     { key: 'executedTime', title: t('strategy.executed'), render: (v: string | null) => at(v) },
@@ -138,7 +148,7 @@ function ExecutionsTab() {
     {
       key: 'counts',
       title: t('strategy.outcome'),
-      render: (_, e) => (e.counts ? t('control.counts', e.counts) : (e.reason ?? '—')),
+      render: (_, e) => (e.counts ? t('control.counts', e.counts) : reasonText(e.reason, lang) || '—'),
     },
   ];
   return (
@@ -160,6 +170,8 @@ function GatewaysTab() {
   const { t } = useTranslation('lighting');
   const { message } = App.useApp();
   const control = useControl();
+  const version = (v: string | null) =>
+    v === null ? '—' : v === EMPTY_SCHEDULE_VERSION ? t('strategy.emptySchedule') : v;
   const columns: ListColumn<GatewayScheduleDto>[] = [
     { key: 'sn', title: t('gateway.sn') },
     { key: 'name', title: t('common.name') },
@@ -170,8 +182,8 @@ function GatewaysTab() {
         <Badge status={v ? 'success' : 'default'} text={v ? t('common.online') : t('common.offline')} />
       ),
     },
-    { key: 'expectedVersion', title: t('strategy.expected') },
-    { key: 'heldVersion', title: t('strategy.held') },
+    { key: 'expectedVersion', title: t('strategy.expected'), render: version },
+    { key: 'heldVersion', title: t('strategy.held'), render: version },
     {
       key: 'upToDate',
       title: t('strategy.upToDate'),
@@ -236,6 +248,7 @@ export default function StrategyListPage() {
   const { t } = useTranslation('lighting');
   return (
     <Card size="small" className="ics-lighting" data-testid="strategy-list">
+      <NoProjectNotice />
       <Tabs
         items={[
           { key: 'list', label: t('strategy.tabs.list'), children: <StrategiesTab /> },

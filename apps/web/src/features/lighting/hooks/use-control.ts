@@ -13,9 +13,17 @@ export function confirmCount(error: unknown): number | null {
   return typeof result?.count === 'number' ? result.count : 0;
 }
 
+/** A switch-off or dim the operator confirms first: how many lamps it reaches (null: not known here). */
+export type ControlConfirm = {
+  action: 'on' | 'off' | 'dim';
+  level?: number | undefined;
+  count: number | null;
+};
+
 /**
- * Sends a control (lamps, group, gateway, project, circuits) and follows its job. A selection
- * above the server's threshold asks the operator first, then sends again with `confirm`.
+ * Sends a control (lamps, group, gateway, project, circuits) and follows its job. Switching off
+ * or dimming asks the operator first, naming how many lamps; a selection above the server's
+ * threshold asks again with the server's count, then sends with `confirm`.
  */
 export function useControl() {
   const { t } = useTranslation('lighting');
@@ -25,7 +33,18 @@ export function useControl() {
   const [sending, setSending] = useState(false);
 
   const run = useCallback(
-    async (send: (confirm: boolean) => Promise<ControlJobDto>) => {
+    async (send: (confirm: boolean) => Promise<ControlJobDto>, ask?: ControlConfirm) => {
+      if (ask && ask.action !== 'on') {
+        const kind = ask.action === 'off' ? 'Off' : 'Dim';
+        const ok = await modal.confirm({
+          title: t(`control.confirm${kind}Title`),
+          content:
+            ask.count === null
+              ? t(`control.confirm${kind}Target`, { level: ask.level ?? 0 })
+              : t(`control.confirm${kind}`, { count: ask.count, level: ask.level ?? 0 }),
+        });
+        if (!ok) return;
+      }
       setSending(true);
       try {
         let started: ControlJobDto;

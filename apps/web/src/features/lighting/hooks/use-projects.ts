@@ -1,7 +1,7 @@
-import type { AreaTreeNode } from '@ics/contract';
+import { type AreaTreeNode, DEFAULT_TIME_ZONE } from '@ics/contract';
 import { useAreaTree } from '../api/get-area-tree';
 
-export type ProjectOption = { value: string; label: string };
+export type ProjectOption = { value: string; label: string; timeZone: string };
 export type RoadOption = { value: string; label: string; projectId: string };
 
 /** Projects → areas → roads of the caller (the area tree), as select options. */
@@ -10,7 +10,7 @@ export function useProjects() {
   const tree: AreaTreeNode[] = query.data ?? [];
   const projects: ProjectOption[] = tree
     .filter((n) => n.type === 'project')
-    .map((n) => ({ value: n.id, label: n.title }));
+    .map((n) => ({ value: n.id, label: n.title, timeZone: n.timeZone ?? DEFAULT_TIME_ZONE }));
   const roads: RoadOption[] = [];
   for (const project of tree)
     for (const area of project.children ?? [])

@@ -50,6 +50,13 @@ export const lightingEnUS: typeof lightingZhCN = {
     live: 'Live',
   },
   control: {
+    confirmOffTitle: 'Switch off',
+    confirmOff: 'Lamps to switch off: {{count}}. Continue?',
+    confirmOffTarget: 'Switch off every lamp of the chosen target?',
+    confirmDimTitle: 'Dim',
+    confirmDim: 'Lamps to dim to {{level}}%: {{count}}. Continue?',
+    confirmDimTarget: 'Dim every lamp of the chosen target to {{level}}%?',
+    jobTitles: { push: 'Schedule push' },
     title: 'Control',
     scope: 'Target',
     scopes: { lamps: 'Selected lamps', group: 'Group', gateway: 'Gateway', project: 'Project' },
@@ -95,6 +102,8 @@ export const lightingEnUS: typeof lightingZhCN = {
     unknown: 'Unknown',
   },
   strategy: {
+    zoneHint: 'Clock times and sunrise/sunset are those of the project’s time zone: {{zone}}',
+    emptySchedule: 'No schedule',
     tabs: { list: 'Strategies', executions: 'Execution log', gateways: 'Gateway schedules' },
     priority: 'Priority',
     enabled: 'Enabled',
@@ -141,6 +150,10 @@ export const lightingEnUS: typeof lightingZhCN = {
     needAction: 'At least one action',
     needTarget: 'At least one target',
   },
+  access: {
+    noProject:
+      'No project is visible to your department — ask an administrator to add your department to a project.',
+  },
   tiles: {
     lampTotal: 'Lamps',
     onlineRate: 'Online rate',
@@ -153,6 +166,8 @@ export const lightingEnUS: typeof lightingZhCN = {
     routes: { GlrGis: 'Map', GlrGisShow: 'Map display', GlrLightShow: 'Lamp map', Home: 'Map home' },
     search: 'Search by pole code',
     notFound: 'No pole {{code}}',
+    tilesUnreachable:
+      'Map tiles cannot be loaded from {{host}}: check the network or change the tile URL in Platform settings.',
     cluster: 'Cluster',
     kinds: {
       all: 'All devices',

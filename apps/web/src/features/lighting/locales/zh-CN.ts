@@ -52,6 +52,13 @@ export const lightingZhCN = {
     live: '实时',
   },
   control: {
+    confirmOffTitle: '关灯',
+    confirmOff: '确定关闭 {{count}} 盏灯？',
+    confirmOffTarget: '确定关闭所选对象的全部灯？',
+    confirmDimTitle: '调光',
+    confirmDim: '确定将 {{count}} 盏灯调至 {{level}}%？',
+    confirmDimTarget: '确定将所选对象的全部灯调至 {{level}}%？',
+    jobTitles: { push: '下发计划' },
     title: '控制',
     scope: '对象',
     scopes: { lamps: '选中的单灯', group: '分组', gateway: '网关', project: '项目' },
@@ -97,6 +104,8 @@ export const lightingZhCN = {
     unknown: '未知',
   },
   strategy: {
+    zoneHint: '时间与日出日落按项目所在时区计算：{{zone}}',
+    emptySchedule: '无计划',
     tabs: { list: '策略', executions: '执行记录', gateways: '网关策略版本' },
     priority: '优先级',
     enabled: '启用',
@@ -143,6 +152,9 @@ export const lightingZhCN = {
     needAction: '至少一个动作',
     needTarget: '至少一个对象',
   },
+  access: {
+    noProject: '没有对您的部门可见的项目，请联系管理员在“项目管理”中为项目添加您的部门。',
+  },
   tiles: {
     lampTotal: '路灯总数',
     onlineRate: '在线率',
@@ -155,6 +167,7 @@ export const lightingZhCN = {
     routes: { GlrGis: '地图', GlrGisShow: '地图展示', GlrLightShow: '路灯分布', Home: '地图首页' },
     search: '按灯杆编号搜索',
     notFound: '未找到灯杆 {{code}}',
+    tilesUnreachable: '无法加载底图瓦片（{{host}}），请检查网络或在“平台设置”中更换瓦片地址。',
     cluster: '聚合',
     kinds: {
       all: '全部设备',

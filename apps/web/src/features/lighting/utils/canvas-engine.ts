@@ -95,7 +95,11 @@ export function createCanvasEngine(options: MapEngineOptions): MapEngine {
     } else {
       image = new Image();
       image.crossOrigin = 'anonymous';
-      image.onload = () => redraw();
+      image.onload = () => {
+        options.onTileLoad?.(true);
+        redraw();
+      };
+      image.onerror = () => options.onTileLoad?.(false);
       image.src = tileAddress(tileUrl, z, x, y);
     }
     tileImages.set(key, image);

@@ -17,6 +17,8 @@ export type MapEngineOptions = {
   onMove(): void;
   /** The view settled after a pan or zoom: time to recompute what is drawn. */
   onViewChange(): void;
+  /** A base-map tile arrived (`true`) or could not be loaded (`false`); the latest one counts. */
+  onTileLoad?(loaded: boolean): void;
 };
 
 /** Where the map looks: zoom and the longitude/latitude bounds of the container. */

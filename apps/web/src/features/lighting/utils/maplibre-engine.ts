@@ -124,7 +124,13 @@ export async function createMaplibreEngine(options: MapEngineOptions): Promise<M
   // The container gets its size from the page layout after the map is created.
   const observer = new ResizeObserver(() => map.resize());
   observer.observe(options.container);
-  map.on('error', (e) => console.warn('[ics] map error', e.error?.message ?? e));
+  map.on('error', (e) => {
+    if ((e as { sourceId?: string }).sourceId === 'tiles') options.onTileLoad?.(false);
+    else console.warn('[ics] map error', e.error?.message ?? e);
+  });
+  map.on('sourcedata', (e) => {
+    if (e.sourceId === 'tiles' && e.tile) options.onTileLoad?.(true);
+  });
 
   return {
     kind: 'webgl',

@@ -4,6 +4,7 @@ import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatInstant } from '../../../shared/lib/time';
 import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
 import '../locales';
 
@@ -11,7 +12,13 @@ function LogTab({ logType }: { logType: 1 | 2 }) {
   const { t } = useTranslation('log');
   const extra = useMemo(() => ({ logType }), [logType]);
   const columns: ListColumn<LogRecord>[] = [
-    { key: 'createTime', title: t('createTime'), sorter: true, width: 170 },
+    {
+      key: 'createTime',
+      title: t('createTime'),
+      sorter: true,
+      width: 170,
+      render: (v: string) => formatInstant(v),
+    },
     { key: 'username', title: t('username'), sorter: true },
     { key: 'logContent', title: t('logContent') },
     { key: 'ip', title: t('ip'), sorter: true },

@@ -62,7 +62,8 @@ export default function PermissionListPage() {
     },
     toValues: (r) => ({
       parentId: r.parentId,
-      name: r.name,
+      // The stored key (`menu.system`) or literal, not its translation in `name`.
+      name: r.nameKey,
       url: r.url,
       component: r.component,
       componentName: r.componentName,

@@ -1,4 +1,4 @@
-import type { PlatformSettingsRecord } from '@ics/contract';
+import { isTileUrl, type PlatformSettingsRecord } from '@ics/contract';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
@@ -150,19 +150,17 @@ export default function PlatformSettingsPage() {
               name="tileUrl"
               label={t('tileUrl')}
               extra={t('tileUrlHelp')}
-              rules={[
-                rules.max(500),
-                rules.custom(
-                  (v) =>
-                    HTTP_URL.test(String(v)) && ['{z}', '{x}', '{y}'].every((p) => String(v).includes(p)),
-                  'form.tile_url.invalid',
-                ),
-              ]}
+              rules={[rules.max(500), rules.custom((v) => isTileUrl(String(v)), 'form.tile_url.invalid')]}
             >
               <Input
                 placeholder="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
                 data-testid="platform-tile-url"
               />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="tileAttribution" label={t('tileAttribution')} rules={[rules.max(200)]}>
+              <Input placeholder="© OpenStreetMap contributors" data-testid="platform-tile-attribution" />
             </Form.Item>
           </Col>
         </Row>

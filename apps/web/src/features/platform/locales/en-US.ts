@@ -18,5 +18,7 @@ export const platformEnUS: typeof platformZhCN = {
   icpNumber: 'ICP record number',
   registerEnabled: 'Allow self-registration',
   tileUrl: 'Map tile URL',
-  tileUrlHelp: 'For example https://tile.openstreetmap.org/{z}/{x}/{y}.png; empty for no base map',
+  tileUrlHelp:
+    'For example https://tile.openstreetmap.org/{z}/{x}/{y}.png; without internet, copy tiles into the tiles folder of the data directory and use /ics/sys/common/tiles/{z}/{x}/{y}.png; empty for no base map',
+  tileAttribution: 'Map credit',
 };

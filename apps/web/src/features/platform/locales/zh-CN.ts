@@ -17,5 +17,7 @@ export const platformZhCN = {
   icpNumber: 'ICP 备案号',
   registerEnabled: '允许用户注册',
   tileUrl: '地图瓦片地址',
-  tileUrlHelp: '例如 https://tile.openstreetmap.org/{z}/{x}/{y}.png，留空则使用无底图模式',
+  tileUrlHelp:
+    '例如 https://tile.openstreetmap.org/{z}/{x}/{y}.png；无互联网时可将瓦片复制到数据目录的 tiles 文件夹并填写 /ics/sys/common/tiles/{z}/{x}/{y}.png；留空则使用无底图模式',
+  tileAttribution: '地图版权说明',
 };

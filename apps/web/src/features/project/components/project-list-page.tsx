@@ -1,4 +1,4 @@
-import { isTimeZone, type ProjectRecord, projectRoutes } from '@ics/contract';
+import { formatCoordinate, isTimeZone, type ProjectRecord, projectRoutes } from '@ics/contract';
 import Button from 'antd/es/button';
 import Col from 'antd/es/col';
 import Form from 'antd/es/form';
@@ -10,10 +10,10 @@ import TreeSelect from 'antd/es/tree-select';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
-import { Has, useHas } from '../../../shared/ui/has';
+import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowDelete } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
-import { useDepartTree } from '../../depart';
+import { useProjectDepartTree } from '../api/get-depart-tree';
 import { useAddProject, useEditProject } from '../api/save-project';
 import '../locales';
 
@@ -41,10 +41,9 @@ function timeZones(): string[] {
 export default function ProjectListPage() {
   const { t } = useTranslation('project');
   const rules = useFormRules();
-  const has = useHas();
   const addProject = useAddProject();
   const editProject = useEditProject();
-  const departs = useDepartTree(has('system:depart:list'));
+  const departs = useProjectDepartTree();
   const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z })), []);
   const form = useEntityForm<ProjectRecord, Values>({
     defaults: { ...DEFAULT_CENTRE, timeZone: 'Asia/Shanghai', departIds: [] },
@@ -67,8 +66,8 @@ export default function ProjectListPage() {
     { key: 'name', title: t('name'), sorter: true },
     { key: 'code', title: t('code'), sorter: true },
     { key: 'region', title: t('region'), sorter: true },
-    { key: 'longitude', title: t('longitude') },
-    { key: 'latitude', title: t('latitude') },
+    { key: 'longitude', title: t('longitude'), render: (v: number) => formatCoordinate(v) },
+    { key: 'latitude', title: t('latitude'), render: (v: number) => formatCoordinate(v) },
     { key: 'timeZone', title: t('timeZone') },
     { key: 'description', title: t('common.description'), defaultHidden: true },
     { key: 'createTime', title: t('common.createTime'), sorter: true },
@@ -177,9 +176,11 @@ export default function ProjectListPage() {
               <TreeSelect
                 multiple
                 allowClear
+                data-testid="project-form-departs"
                 treeDefaultExpandAll
                 treeData={departs.data as never}
-                fieldNames={{ label: 'departName', value: 'id', children: 'children' }}
+                fieldNames={{ label: 'title', value: 'id', children: 'children' }}
+                treeNodeFilterProp="title"
               />
             </Form.Item>
           </Col>

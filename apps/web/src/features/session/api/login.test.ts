@@ -9,10 +9,10 @@ describe('captchaDemanded', () => {
   it('is true when the server demands or announces a captcha', () => {
     expect(captchaDemanded(failure(400, 'auth.captcha_required'))).toBe(true);
     expect(captchaDemanded(failure(400, 'auth.captcha_invalid'))).toBe(true);
-    expect(captchaDemanded(failure(401, 'auth.bad_credentials', { captchaRequired: true }))).toBe(true);
+    expect(captchaDemanded(failure(500, 'auth.bad_credentials', { captchaRequired: true }))).toBe(true);
   });
   it('is false otherwise', () => {
-    expect(captchaDemanded(failure(401, 'auth.bad_credentials', { captchaRequired: false }))).toBe(false);
+    expect(captchaDemanded(failure(500, 'auth.bad_credentials', { captchaRequired: false }))).toBe(false);
     expect(captchaDemanded(failure(429, 'auth.locked'))).toBe(false);
     expect(captchaDemanded(new Error('x'))).toBe(false);
   });

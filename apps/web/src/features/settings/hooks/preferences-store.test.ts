@@ -7,14 +7,14 @@ import {
 } from './preferences-store';
 
 describe('preferences', () => {
-  it('defaults: dark, side menu, fixed width, multi-page, #1890FF', () => {
+  it('defaults: dark, side menu, fixed width, multi-page, #0E6FD1', () => {
     expect(readPreferences(null)).toEqual(DEFAULT_PREFERENCES);
     expect(DEFAULT_PREFERENCES).toMatchObject({
       navTheme: 'dark',
       layout: 'sidemenu',
       contentWidth: 'Fixed',
       multipage: true,
-      primaryColor: '#1890FF',
+      primaryColor: '#0E6FD1',
     });
     expect(THEME_COLORS).toHaveLength(8);
   });
@@ -36,7 +36,7 @@ describe('preferences', () => {
     const read = readPreferences({ navTheme: 'light', multipage: 'yes', primaryColor: 'red', layout: 'x' });
     expect(read.navTheme).toBe('light');
     expect(read.multipage).toBe(true);
-    expect(read.primaryColor).toBe('#1890FF');
+    expect(read.primaryColor).toBe('#0E6FD1');
     expect(read.layout).toBe('sidemenu');
   });
 });

@@ -12,7 +12,7 @@ export const shellEnUS: typeof shellZhCN = {
     search: 'Search menu',
     searchPlaceholder: 'Search menu',
     searchEmpty: 'No matching menu',
-    help: 'Documentation',
+    help: 'User guide',
     userMenu: 'User menu',
     settings: 'Settings',
     account: 'Account',
@@ -21,6 +21,8 @@ export const shellEnUS: typeof shellZhCN = {
     screen: 'Big screen',
   },
   tabs: {
+    close: 'Close page',
+    more: 'More pages',
     reload: 'Reload',
     closeLeft: 'Close left',
     closeRight: 'Close right',

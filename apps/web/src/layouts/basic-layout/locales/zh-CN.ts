@@ -11,7 +11,7 @@ export const shellZhCN = {
     search: '搜索菜单',
     searchPlaceholder: '搜索菜单',
     searchEmpty: '没有匹配的菜单',
-    help: '使用文档',
+    help: '使用帮助',
     userMenu: '用户菜单',
     settings: '系统设置',
     account: '账户信息',
@@ -20,6 +20,8 @@ export const shellZhCN = {
     screen: '大屏展示',
   },
   tabs: {
+    close: '关闭页面',
+    more: '更多页面',
     reload: '刷新',
     closeLeft: '关闭左侧',
     closeRight: '关闭右侧',

@@ -3,7 +3,7 @@ import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Form, { type FormInstance } from 'antd/es/form';
 import Modal from 'antd/es/modal';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isApiError } from '../../lib/http';
 import '../list-page/locales';
@@ -145,6 +145,24 @@ export function EntityFormModal({
   initialValues?: Values;
 }) {
   const { t } = useTranslation('crud');
+  // Escape closes the dialog wherever the focus is (it may still be on the button that opened
+  // it); an open dropdown inside takes its Escape first.
+  const { open, onCancel } = state;
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      if (
+        document.querySelector(
+          '.ant-select-dropdown:not(.ant-select-dropdown-hidden), .ant-picker-dropdown:not(.ant-picker-dropdown-hidden)',
+        )
+      )
+        return;
+      onCancel();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onCancel]);
   return (
     <Modal
       open={state.open}
@@ -169,7 +187,13 @@ export function EntityFormModal({
             data-testid={testId ? `${testId}-error` : undefined}
           />
         )}
-        <Form form={state.form} layout="vertical" initialValues={initialValues}>
+        {/* A form name prefixes the field ids, so that they differ from the list filter's. */}
+        <Form
+          form={state.form}
+          name={testId ?? 'entity-form'}
+          layout="vertical"
+          initialValues={initialValues}
+        >
           {children}
         </Form>
       </div>

@@ -17,7 +17,11 @@ export async function downloadRoute(
 ): Promise<string> {
   const search = new URLSearchParams({ _t: String(Math.floor(Date.now() / 1000)) });
   for (const [k, v] of Object.entries(query)) search.set(k, String(v));
-  const headers: Record<string, string> = { 'Accept-Language': currentLanguage() };
+  // Times in the file are written in the browser's zone, as the console shows them.
+  const headers: Record<string, string> = {
+    'Accept-Language': currentLanguage(),
+    'X-Time-Zone': Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
   const token = getToken();
   if (token) headers['X-Access-Token'] = token;
   const response = await fetch(`${runtimeConfig.apiBase}${buildPath(route.path)}?${search}`, {

@@ -23,7 +23,7 @@ import Space from 'antd/es/space';
 import Table, { type TableProps } from 'antd/es/table';
 import type { ColumnType } from 'antd/es/table/interface';
 import Tooltip from 'antd/es/tooltip';
-import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../lib/http';
 import { storage } from '../../lib/storage/storage';
@@ -65,6 +65,8 @@ export type ListPageProps<T extends object> = {
   routes: { list: RouteDef; deleteBatch?: RouteDef; exportXls?: RouteDef };
   columns: ListColumn<T>[];
   filters?: FilterField[];
+  /** Filter values the list opens with (a link that names what to show: `?keyword=L001`). */
+  initialFilters?: FilterValues;
   /** Fixed parameters (a dictionary id, a log type). */
   extraQuery?: Record<string, string | number | undefined>;
   rowKey?: string;
@@ -180,11 +182,20 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     pageSize: props.defaultPageSize ?? pageSizes[0] ?? 10,
   }));
   const [sort, setSort] = useState<SortState>({});
-  const [filterValues, setFilterValues] = useState<Record<string, string>>({});
+  const [filterValues, setFilterValues] = useState<Record<string, string>>(() =>
+    props.initialFilters ? filterParams(filters, props.initialFilters) : {},
+  );
   const [selection, setSelection] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
   const [hidden, setHidden] = useState<string[] | null>(() => storage.get<string[]>(COLUMN_STORAGE(key)));
   const [exporting, setExporting] = useState(false);
   const refresh = useRefreshList(routes.list);
+  // antd measures column widths in a hidden row that copies the header (checkbox included):
+  // keep it out of the keyboard's reach, as it is out of the screen reader's.
+  const tableArea = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    for (const row of tableArea.current?.querySelectorAll('.ant-table-measure-row') ?? [])
+      row.setAttribute('inert', '');
+  });
 
   const baseQuery = useMemo(
     () => listParams({ pageNo: 1, pageSize: 1, sort, filters: filterValues, extra: props.extraQuery }),
@@ -343,7 +354,14 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       variant={props.bordered === false ? 'borderless' : 'outlined'}
     >
       {filters.length > 0 && (
-        <Form form={form} layout="inline" className="ics-list-page__search" onFinish={search}>
+        <Form
+          form={form}
+          name={`list-${key}-filter`}
+          layout="inline"
+          className="ics-list-page__search"
+          onFinish={search}
+          {...(props.initialFilters ? { initialValues: props.initialFilters } : {})}
+        >
           {filters.map((f) => (
             <Form.Item key={f.name} name={f.name} label={f.label}>
               <FilterInput field={f} testId={`list-${key}-filter-${f.name}`} />
@@ -448,35 +466,40 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           }
         />
       )}
-      <Table<T>
-        rowKey={rowKey}
-        size={props.size ?? 'middle'}
-        columns={shown}
-        dataSource={data?.records as T[] | undefined}
-        loading={result.isFetching && !polled}
-        onChange={onChange}
-        scroll={{ x: props.scrollX ?? 'max-content' }}
-        expandable={props.expandable}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
-        rowSelection={
-          selectable
-            ? {
-                selectedRowKeys: selection.keys,
-                // With preserved keys antd reports rows of other pages as undefined.
-                onChange: (keys, rows) => setSelection({ keys, rows: rows.filter(Boolean) }),
-                preserveSelectedRowKeys: Boolean(props.preserveSelection),
-              }
-            : undefined
-        }
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: pageSizes.map(String),
-          showTotal: (total) => t('total', { total }),
-        }}
-      />
+      <div ref={tableArea}>
+        <Table<T>
+          rowKey={rowKey}
+          size={props.size ?? 'middle'}
+          columns={shown}
+          dataSource={data?.records as T[] | undefined}
+          loading={result.isFetching && !polled}
+          onChange={onChange}
+          scroll={{ x: props.scrollX ?? 'max-content' }}
+          // Columns as wide as their content (a fixed layout shares the width out evenly and lets
+          // dates run under the fixed actions column); the table scrolls only when they do not fit.
+          tableLayout="auto"
+          expandable={props.expandable}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+          rowSelection={
+            selectable
+              ? {
+                  selectedRowKeys: selection.keys,
+                  // With preserved keys antd reports rows of other pages as undefined.
+                  onChange: (keys, rows) => setSelection({ keys, rows: rows.filter(Boolean) }),
+                  preserveSelectedRowKeys: Boolean(props.preserveSelection),
+                }
+              : undefined
+          }
+          pagination={{
+            current: page.pageNo,
+            pageSize: page.pageSize,
+            total: data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: pageSizes.map(String),
+            showTotal: (total) => t('total', { total }),
+          }}
+        />
+      </div>
     </Card>
   );
 }

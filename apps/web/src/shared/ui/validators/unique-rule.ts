@@ -3,15 +3,18 @@ import type { Rule } from 'antd/es/form';
 import { call, errorMessage } from '../../lib/http';
 import { type CheckFetcher, duplicateCheck } from './validators';
 
-/** `/sys/duplicate/check` without a global notice: a taken value rejects with the server's message. */
+/**
+ * `/sys/duplicate/check` without a global notice: a taken value is answered with HTTP 200 and
+ * `success: false` (the check itself succeeded) and rejects with the server's message.
+ */
 const uniqueFetcher: CheckFetcher = async (query) => {
   try {
-    await call(
+    const answer = await call(
       checkRoutes.duplicateCheck,
       { query: query as { tableName: string; fieldName: string; fieldVal: string; dataId?: string } },
       { silentStatuses: [400, 403] },
     );
-    return { success: true, message: '' };
+    return answer.success ? { success: true, message: '' } : { success: false, message: answer.message };
   } catch (error) {
     return { success: false, message: errorMessage(error, '') };
   }

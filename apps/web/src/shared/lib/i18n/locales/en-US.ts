@@ -18,6 +18,7 @@ export const commonEnUS: typeof commonZhCN = {
   routes: {
     home: 'Home',
     notFound: 'Page not found',
+    help: 'User guide',
   },
   loading: 'Loading…',
   footer: {

@@ -17,6 +17,7 @@ export const commonZhCN = {
   routes: {
     home: '首页',
     notFound: '页面不存在',
+    help: '使用帮助',
   },
   loading: '加载中…',
   footer: {

@@ -1,0 +1,47 @@
+import { type RouteBody, type WorkOrderDetail, type WorkOrderDto, workOrderRoutes } from '@ics/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../shared/hooks/use-invalidating-mutation';
+import { call, unwrap } from '../../../shared/lib/http';
+import { listKey } from '../../../shared/ui/list-page';
+import { alarmKeys } from './keys';
+
+export async function getWorkOrder(id: string): Promise<WorkOrderDetail> {
+  return unwrap(await call(workOrderRoutes.queryById, { query: { id } }));
+}
+
+/** One work order with its notes and photos. */
+export function useWorkOrder(id: string | null) {
+  return useQuery({
+    queryKey: alarmKeys.workOrder(id ?? ''),
+    queryFn: () => getWorkOrder(id!),
+    enabled: !!id,
+  });
+}
+
+async function addWorkOrder(body: RouteBody<typeof workOrderRoutes.add>): Promise<WorkOrderDto> {
+  return unwrap(await call(workOrderRoutes.add, { body }));
+}
+async function editWorkOrder(body: RouteBody<typeof workOrderRoutes.edit>): Promise<WorkOrderDto> {
+  return unwrap(await call(workOrderRoutes.edit, { body }));
+}
+async function assignWorkOrder(body: RouteBody<typeof workOrderRoutes.assign>): Promise<WorkOrderDto> {
+  return unwrap(await call(workOrderRoutes.assign, { body }));
+}
+/** Moves a work order on; a 409 `workorder.fault_active` asks for `force` (the caller confirms). */
+export async function moveWorkOrder(
+  body: RouteBody<typeof workOrderRoutes.transition>,
+): Promise<WorkOrderDto> {
+  return unwrap(await call(workOrderRoutes.transition, { body }));
+}
+async function addNote(body: RouteBody<typeof workOrderRoutes.note>) {
+  return unwrap(await call(workOrderRoutes.note, { body }));
+}
+
+/** A change to work orders: their list, their details and the alarms they link load again. */
+const stale = () => [listKey(workOrderRoutes.list), alarmKeys.all];
+
+export const useAddWorkOrder = () => useInvalidatingMutation(addWorkOrder, stale);
+export const useEditWorkOrder = () => useInvalidatingMutation(editWorkOrder, stale);
+export const useAssignWorkOrder = () => useInvalidatingMutation(assignWorkOrder, stale);
+export const useMoveWorkOrder = () => useInvalidatingMutation(moveWorkOrder, stale);
+export const useAddNote = () => useInvalidatingMutation(addNote, stale);

@@ -1,0 +1,96 @@
+import { AlertOutlined } from '@ant-design/icons';
+import { type AlarmDto, alarmRoutes } from '@ics/contract';
+import { useQuery } from '@tanstack/react-query';
+import Badge from 'antd/es/badge';
+import Popover from 'antd/es/popover';
+import Spin from 'antd/es/spin';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { call, unwrap } from '../../../shared/lib/http';
+import { useAlarmCounts } from '../api/alarms';
+import { useAlarmLive } from '../hooks/use-alarm-live';
+import { formatTime } from '../utils/labels';
+import { SeverityTag } from './severity-tag';
+import '../locales';
+import './alarm.css';
+
+/** How many of the newest active alarms the bell lists. */
+const BELL_LIST_SIZE = 5;
+/** The count is asked for again this often besides every push. */
+const POLL_MS = 60_000;
+
+/**
+ * The header's alarm bell: the count of open (unacknowledged) alarms, the newest active ones in
+ * a popover, and a link to the alarm list. Pushes over the console socket refresh both at once.
+ */
+export function AlarmBell() {
+  const { t } = useTranslation('alarm');
+  const [visible, setVisible] = useState(false);
+  const counts = useAlarmCounts();
+  const latest = useQuery({
+    queryKey: ['alarm', 'latest'],
+    queryFn: async () =>
+      unwrap(
+        await call(alarmRoutes.list, {
+          query: { status: 'active', pageNo: 1, pageSize: BELL_LIST_SIZE, column: 'lastAt', order: 'desc' },
+        }),
+      ).records,
+    refetchInterval: POLL_MS,
+  });
+  useAlarmLive();
+  const open = counts.data?.open ?? 0;
+  const alarms: AlarmDto[] = latest.data ?? [];
+
+  const content = (
+    <div style={{ width: 320 }} data-testid="alarm-bell-popover">
+      <Spin spinning={latest.isPending}>
+        {alarms.length === 0 ? (
+          <div className="ics-alarm-bell__empty">{t('bell.empty')}</div>
+        ) : (
+          <ul className="ics-alarm-bell__list" data-testid="alarm-bell-list">
+            {alarms.map((a) => (
+              <li key={a.id} className="ics-alarm-bell__item">
+                <SeverityTag severity={a.severity} />
+                <span className="ics-alarm-bell__text">
+                  {a.sourceName ?? a.sourceId} · {a.code}
+                </span>
+                <span className="ics-alarm-bell__time">{formatTime(a.lastAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Spin>
+      <Link
+        to="/alarm/list"
+        className="ics-alarm-bell__more"
+        onClick={() => setVisible(false)}
+        data-testid="alarm-bell-more"
+      >
+        {t('bell.more')}
+      </Link>
+    </div>
+  );
+
+  return (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      open={visible}
+      onOpenChange={setVisible}
+      content={content}
+    >
+      <button
+        type="button"
+        className="ics-alarm-bell"
+        aria-label={`${t('bell.label')} · ${t('bell.open', { count: open })}`}
+        data-testid="alarm-bell"
+        data-count={counts.isPending ? undefined : open}
+      >
+        <Badge count={open} size="small" data-testid="alarm-bell-count">
+          <AlertOutlined style={{ fontSize: 16, padding: 4 }} />
+        </Badge>
+      </button>
+    </Popover>
+  );
+}

@@ -1,0 +1,271 @@
+import { type AlarmDto, alarmRoutes, alarmSeverities, alarmStatuses, alarmTypes } from '@ics/contract';
+import { useQuery } from '@tanstack/react-query';
+import App from 'antd/es/app';
+import Badge from 'antd/es/badge';
+import Button from 'antd/es/button';
+import DatePicker from 'antd/es/date-picker';
+import Space from 'antd/es/space';
+import Table from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { call, unwrap } from '../../../shared/lib/http';
+import { Has } from '../../../shared/ui/has';
+import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
+import { useProjects } from '../../lighting';
+import { type AlarmAction, useAlarmAction } from '../api/alarms';
+import { useAlarmLive } from '../hooks/use-alarm-live';
+import { formatTime } from '../utils/labels';
+import { timeRangeParams } from '../utils/time-range';
+import { AlarmDetailDrawer } from './alarm-detail-drawer';
+import { CommentDialog } from './comment-dialog';
+import { SeverityTag } from './severity-tag';
+import { WorkOrderFormModal, type WorkOrderFormTarget } from './workorder-form-modal';
+import '../locales';
+
+/** The alarms folded under a parent alarm, loaded when its row opens. */
+function FoldedAlarms({ parent, columns }: { parent: AlarmDto; columns: ListColumn<AlarmDto>[] }) {
+  const children = useQuery({
+    queryKey: ['alarm', 'children', parent.id],
+    queryFn: async () =>
+      unwrap(
+        await call(alarmRoutes.list, {
+          query: { parentId: parent.id, status: 'all', pageNo: 1, pageSize: 100 },
+        }),
+      ),
+  });
+  return (
+    <Table<AlarmDto>
+      size="small"
+      rowKey="id"
+      loading={children.isLoading}
+      dataSource={children.data?.records ?? []}
+      columns={columns.map((c) => ({ ...c, dataIndex: c.key }))}
+      pagination={false}
+    />
+  );
+}
+
+/** `alarm/AlarmList`: alarms of the caller's projects, live, with batch acknowledge and resolve. */
+export default function AlarmListPage() {
+  const { t } = useTranslation('alarm');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { projects } = useProjects();
+  const act = useAlarmAction();
+  const [pending, setPending] = useState<{ action: AlarmAction; ids: string[]; done: () => void } | null>(
+    null,
+  );
+  const [detail, setDetail] = useState<string | null>(null);
+  const [order, setOrder] = useState<WorkOrderFormTarget | null>(null);
+  const [fresh, setFresh] = useState(0);
+  useAlarmLive((push) => {
+    if (push.kind === 'raised') setFresh((n) => n + push.count);
+  });
+
+  const filters: FilterField[] = [
+    { name: 'projectId', label: t('common.project'), kind: 'select', options: projects },
+    {
+      name: 'severity',
+      label: t('list.severity'),
+      kind: 'select',
+      options: alarmSeverities.map((s) => ({ value: s, label: t(`severity.${s}`) })),
+    },
+    {
+      name: 'status',
+      label: t('list.status'),
+      kind: 'select',
+      options: (['active', ...alarmStatuses, 'closed', 'all'] as const).map((s) => ({
+        value: s,
+        label: t(`status.${s}`),
+      })),
+    },
+    {
+      name: 'type',
+      label: t('list.type'),
+      kind: 'select',
+      options: alarmTypes.map((s) => ({ value: s, label: t(`type.${s}`) })),
+    },
+    { name: 'keyword', label: t('list.device'), kind: 'text', raw: true },
+    {
+      name: 'time',
+      label: t('list.time'),
+      kind: 'dateRange',
+      input: (control) => <DatePicker.RangePicker {...(control as object)} showTime />,
+      toParams: timeRangeParams,
+    },
+  ];
+
+  const columns: ListColumn<AlarmDto>[] = [
+    {
+      key: 'severity',
+      title: t('list.severity'),
+      width: 90,
+      render: (_: unknown, a: AlarmDto) => <SeverityTag severity={a.severity} />,
+    },
+    {
+      key: 'status',
+      title: t('list.status'),
+      width: 130,
+      render: (_: unknown, a: AlarmDto) => (
+        <Space size={4}>
+          {t(`status.${a.status}`)}
+          {a.cleared && <Tag color="green">{t('list.cleared')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      key: 'code',
+      title: t('list.type'),
+      render: (_: unknown, a: AlarmDto) => `${t(`type.${a.type}`)} · ${a.code}`,
+    },
+    {
+      key: 'sourceName',
+      title: t('list.source'),
+      render: (_: unknown, a: AlarmDto) => (
+        <Space size={4}>
+          {`${t(`source.${a.sourceKind}`)} ${a.sourceName ?? a.sourceId}`}
+          {a.childCount > 0 && <Badge count={t('list.children', { count: a.childCount })} color="orange" />}
+        </Space>
+      ),
+    },
+    { key: 'projectName', title: t('common.project') },
+    {
+      key: 'lastAt',
+      title: t('list.lastAt'),
+      width: 170,
+      sorter: true,
+      render: (v: string) => formatTime(v),
+    },
+    { key: 'count', title: t('list.count'), width: 70 },
+  ];
+
+  const ask = (action: AlarmAction, ids: string[], done: () => void) => setPending({ action, ids, done });
+  const onConfirm = async (comment: string) => {
+    if (!pending) return;
+    const count = await act.mutateAsync({
+      action: pending.action,
+      ids: pending.ids,
+      ...(comment ? { comment } : {}),
+    });
+    message.success(t('list.done', { count }));
+    pending.done();
+    setPending(null);
+  };
+
+  return (
+    <div data-testid="alarm-list">
+      <ListPage<AlarmDto>
+        listKey="alarms"
+        routes={{ list: alarmRoutes.list, exportXls: alarmRoutes.exportXls }}
+        columns={columns}
+        filters={filters}
+        size="small"
+        selectable
+        exportName={t('list.source')}
+        expandable={{
+          rowExpandable: (a) => a.childCount > 0,
+          expandedRowRender: (a) => <FoldedAlarms parent={a} columns={columns} />,
+        }}
+        toolbar={(ctx) => (
+          <>
+            {fresh > 0 && (
+              <Tag color="red" data-testid="alarm-fresh" onClick={() => setFresh(0)}>
+                {t('list.newAlarms', { count: fresh })}
+              </Tag>
+            )}
+            <Has action="alarm:alarm:ack">
+              <Button
+                disabled={ctx.selectedRowKeys.length === 0}
+                data-testid="alarm-batch-ack"
+                onClick={() => ask('ack', ctx.selectedRowKeys.map(String), ctx.clearSelection)}
+              >
+                {t('list.ack')}
+              </Button>
+            </Has>
+            <Has action="alarm:alarm:resolve">
+              <Button
+                disabled={ctx.selectedRowKeys.length === 0}
+                data-testid="alarm-batch-resolve"
+                onClick={() => ask('resolve', ctx.selectedRowKeys.map(String), ctx.clearSelection)}
+              >
+                {t('list.resolve')}
+              </Button>
+            </Has>
+            <Has action="alarm:workorder:add">
+              <Button
+                disabled={
+                  ctx.selectedRows.length === 0 ||
+                  new Set(ctx.selectedRows.map((a) => a.projectId)).size !== 1
+                }
+                data-testid="alarm-batch-workorder"
+                onClick={() =>
+                  setOrder({
+                    kind: 'add',
+                    projectId: ctx.selectedRows[0]?.projectId,
+                    alarmIds: ctx.selectedRows.map((a) => a.id),
+                    title: ctx.selectedRows
+                      .slice(0, 3)
+                      .map((a) => `${a.sourceName ?? a.sourceId} ${a.code}`)
+                      .join(', ')
+                      .slice(0, 100),
+                  })
+                }
+              >
+                {t('list.workOrder')}
+              </Button>
+            </Has>
+          </>
+        )}
+        actionsWidth={220}
+        rowActions={(a) => (
+          <>
+            <Button
+              size="small"
+              type="link"
+              onClick={() => setDetail(a.id)}
+              data-testid={`alarm-detail-${a.id}`}
+            >
+              {t('common.detail')}
+            </Button>
+            {a.poleId && (
+              <Button
+                size="small"
+                type="link"
+                onClick={() => navigate(`/gis/GlrGis?poleId=${encodeURIComponent(a.poleId!)}`)}
+              >
+                {t('list.onMap')}
+              </Button>
+            )}
+            {a.deviceId && (
+              <Button
+                size="small"
+                type="link"
+                onClick={() => navigate(`/lighting/lamp?keyword=${encodeURIComponent(a.sourceName ?? '')}`)}
+              >
+                {t('list.toDevice')}
+              </Button>
+            )}
+          </>
+        )}
+      />
+      <CommentDialog
+        open={!!pending}
+        title={
+          pending
+            ? t(pending.action === 'ack' ? 'list.ackTitle' : 'list.resolveTitle', {
+                count: pending.ids.length,
+              })
+            : ''
+        }
+        {...(pending?.action === 'resolve' ? { hint: t('list.resolveHint') } : {})}
+        busy={act.isPending}
+        onOk={(comment) => void onConfirm(comment)}
+        onCancel={() => setPending(null)}
+      />
+      <AlarmDetailDrawer alarmId={detail} onClose={() => setDetail(null)} />
+      <WorkOrderFormModal target={order} onClose={() => setOrder(null)} />
+    </div>
+  );
+}

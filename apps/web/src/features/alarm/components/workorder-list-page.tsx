@@ -1,0 +1,136 @@
+import { type WorkOrderDto, workOrderPriorities, workOrderRoutes, workOrderStatuses } from '@ics/contract';
+import Button from 'antd/es/button';
+import Space from 'antd/es/space';
+import Tag from 'antd/es/tag';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Has } from '../../../shared/ui/has';
+import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
+import { useProjects } from '../../lighting';
+import { formatTime, priorityColors, workOrderStatusColors } from '../utils/labels';
+import { WorkOrderDrawer } from './workorder-drawer';
+import { WorkOrderFormModal, type WorkOrderFormTarget } from './workorder-form-modal';
+import '../locales';
+
+/** `alarm/WorkOrderList`: work orders of the caller's projects; "mine" for the assignee. */
+export default function WorkOrderListPage() {
+  const { t } = useTranslation('alarm');
+  const { projects } = useProjects();
+  const [form, setForm] = useState<WorkOrderFormTarget | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+
+  const filters: FilterField[] = [
+    { name: 'keyword', label: t('workorder.keyword'), kind: 'text', raw: true },
+    { name: 'projectId', label: t('common.project'), kind: 'select', options: projects },
+    {
+      name: 'status',
+      label: t('workorder.status'),
+      kind: 'select',
+      options: (['open', ...workOrderStatuses] as const).map((s) => ({
+        value: s,
+        label: t(`workorder.statuses.${s}`),
+      })),
+    },
+    {
+      name: 'priority',
+      label: t('workorder.priority'),
+      kind: 'select',
+      options: workOrderPriorities.map((p) => ({ value: p, label: t(`workorder.priorities.${p}`) })),
+    },
+    {
+      name: 'mine',
+      label: t('workorder.mine'),
+      kind: 'select',
+      options: [{ value: '1', label: t('workorder.mine') }],
+    },
+    {
+      name: 'overdue',
+      label: t('workorder.overdue'),
+      kind: 'select',
+      options: [{ value: '1', label: t('workorder.overdue') }],
+    },
+  ];
+
+  const columns: ListColumn<WorkOrderDto>[] = [
+    { key: 'code', title: t('workorder.code'), width: 170, sorter: true },
+    { key: 'title', title: t('workorder.title') },
+    {
+      key: 'priority',
+      title: t('workorder.priority'),
+      width: 90,
+      sorter: true,
+      render: (_: unknown, o: WorkOrderDto) => (
+        <Tag color={priorityColors[o.priority]}>{t(`workorder.priorities.${o.priority}`)}</Tag>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('workorder.status'),
+      width: 150,
+      render: (_: unknown, o: WorkOrderDto) => (
+        <Space size={4}>
+          <Tag color={workOrderStatusColors[o.status]}>{t(`workorder.statuses.${o.status}`)}</Tag>
+          {o.overdue && <Tag color="red">{t('workorder.overdue')}</Tag>}
+        </Space>
+      ),
+    },
+    { key: 'assigneeName', title: t('workorder.assignee'), render: (v: string | null) => v ?? '—' },
+    {
+      key: 'dueAt',
+      title: t('workorder.dueAt'),
+      width: 170,
+      sorter: true,
+      render: (v: string | null) => formatTime(v),
+    },
+    { key: 'projectName', title: t('common.project'), defaultHidden: true },
+    {
+      key: 'createTime',
+      title: t('workorder.createTime'),
+      width: 170,
+      sorter: true,
+      render: (v: string) => formatTime(v),
+    },
+  ];
+
+  return (
+    <div data-testid="workorder-list">
+      <ListPage<WorkOrderDto>
+        listKey="workorders"
+        routes={{ list: workOrderRoutes.list }}
+        columns={columns}
+        filters={filters}
+        size="small"
+        onAdd={() => setForm({ kind: 'add' })}
+        addMark="alarm:workorder:add"
+        actionsWidth={150}
+        rowActions={(o) => (
+          <>
+            <Button
+              size="small"
+              type="link"
+              onClick={() => setOpen(o.id)}
+              data-testid={`workorder-open-${o.code}`}
+            >
+              {t('common.detail')}
+            </Button>
+            {o.status !== 'closed' && (
+              <Has action="alarm:workorder:edit">
+                <Button size="small" type="link" onClick={() => setForm({ kind: 'edit', order: o })}>
+                  {t('common.edit')}
+                </Button>
+              </Has>
+            )}
+          </>
+        )}
+      />
+      <WorkOrderFormModal
+        target={form}
+        onClose={(saved) => {
+          setForm(null);
+          if (saved && form?.kind === 'add') setOpen(saved.id);
+        }}
+      />
+      <WorkOrderDrawer id={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
