@@ -92,7 +92,10 @@ export function checkImageBytes(bytes: Buffer, maxBytes: number, maxSide?: numbe
   if (bytes.length > maxBytes)
     throw new AppError(400, 'system.upload.too_large', { max: formatSize(maxBytes) });
   const info = imageInfo(bytes);
-  if (!info) throw new AppError(400, 'system.upload.bad_image');
+  // GIF and WebP are recognised (and measured) but the platform stores and serves PNG and JPEG;
+  // judging the format first keeps a text that merely starts like a GIF a wrong format, not a huge image.
+  if (!info || (info.kind !== 'png' && info.kind !== 'jpg'))
+    throw new AppError(400, 'system.upload.bad_image');
   if (info.width * info.height > MAX_IMAGE_PIXELS)
     throw new AppError(400, 'system.upload.too_many_pixels', {
       width: info.width,
@@ -101,8 +104,6 @@ export function checkImageBytes(bytes: Buffer, maxBytes: number, maxSide?: numbe
     });
   if (maxSide !== undefined && (info.width > maxSide || info.height > maxSide))
     throw new AppError(400, 'system.upload.too_large', { max: `${maxSide}×${maxSide}` });
-  // Other formats are read only to refuse oversized ones.
-  if (info.kind !== 'png' && info.kind !== 'jpg') throw new AppError(400, 'system.upload.bad_image');
   return { bytes, kind: info.kind, width: info.width, height: info.height };
 }
 
