@@ -1,13 +1,40 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { adminApi, describeWithApp, testPng as png } from '../../../test/harness';
 
+const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'ics-platform-test-'));
+
 describeWithApp(
   'platform: settings and uploaded images',
   (ctx) => {
     const api = adminApi(ctx);
+
+    it('defaults to OpenStreetMap tiles with their credit and serves the offline tiles folder', async () => {
+      const pub = await ctx().request({ method: 'GET', url: '/ics/sys/platform/public' });
+      expect(pub.body.result).toMatchObject({
+        tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        tileAttribution: '© OpenStreetMap contributors',
+      });
+      mkdirSync(path.join(DATA_DIR, 'tiles', '3', '6'), { recursive: true });
+      writeFileSync(path.join(DATA_DIR, 'tiles', '3', '6', '2.png'), png());
+      const tile = await ctx().app.inject({ method: 'GET', url: '/ics/sys/common/tiles/3/6/2.png' });
+      expect(tile.statusCode).toBe(200);
+      expect(tile.headers['content-type']).toBe('image/png');
+      expect(
+        (await ctx().app.inject({ method: 'GET', url: '/ics/sys/common/tiles/3/6/9.png' })).statusCode,
+      ).toBe(404);
+      expect(
+        (await ctx().app.inject({ method: 'GET', url: '/ics/sys/common/tiles/3/..%2F..%2F/2.png' }))
+          .statusCode,
+      ).toBe(400);
+      const local = await api('PUT', '/sys/platform/settings', {
+        platFormTitleCn: '测试平台',
+        tileUrl: '/ics/sys/common/tiles/{z}/{x}/{y}.png',
+      });
+      expect(local.status).toBe(200);
+    });
 
     it('updates platform settings and refuses fake or oversized logos', async () => {
       const put = await api('PUT', '/sys/platform/settings', {
@@ -43,5 +70,5 @@ describeWithApp(
       });
     });
   },
-  { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ics-platform-test-')) },
+  { DATA_DIR },
 );
