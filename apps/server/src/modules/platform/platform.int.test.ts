@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -10,6 +10,31 @@ describeWithApp(
   'platform: settings and uploaded images',
   (ctx) => {
     const api = adminApi(ctx);
+
+    it('defaults to OpenStreetMap tiles with their credit and serves the offline tiles folder', async () => {
+      const pub = await ctx().request({ method: 'GET', url: '/ics/sys/platform/public' });
+      expect(pub.body.result).toMatchObject({
+        tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        tileAttribution: '© OpenStreetMap contributors',
+      });
+      mkdirSync(path.join(dataDir, 'tiles', '3', '6'), { recursive: true });
+      writeFileSync(path.join(dataDir, 'tiles', '3', '6', '2.png'), png());
+      const tile = await ctx().app.inject({ method: 'GET', url: '/ics/sys/common/tiles/3/6/2.png' });
+      expect(tile.statusCode).toBe(200);
+      expect(tile.headers['content-type']).toBe('image/png');
+      expect(
+        (await ctx().app.inject({ method: 'GET', url: '/ics/sys/common/tiles/3/6/9.png' })).statusCode,
+      ).toBe(404);
+      expect(
+        (await ctx().app.inject({ method: 'GET', url: '/ics/sys/common/tiles/3/..%2F..%2F/2.png' }))
+          .statusCode,
+      ).toBe(400);
+      const local = await api('PUT', '/sys/platform/settings', {
+        platFormTitleCn: '测试平台',
+        tileUrl: '/ics/sys/common/tiles/{z}/{x}/{y}.png',
+      });
+      expect(local.status).toBe(200);
+    });
 
     it('updates platform settings and refuses fake or oversized logos', async () => {
       const put = await api('PUT', '/sys/platform/settings', {
@@ -78,5 +103,5 @@ describeWithApp(
       expect(readdirSync(path.join(dataDir, 'uploads')).length).toBeLessThanOrEqual(2);
     });
   },
-  { DATA_DIR: dataDir },
+  { dataDir },
 );
