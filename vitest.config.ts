@@ -27,7 +27,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'integration', include: roots.map((r) => r.replace('.test.', '.int.test.')) },
+        test: {
+          name: 'integration',
+          include: roots.map((r) => r.replace('.test.', '.int.test.')),
+          // Server processes run the compiled server, as `npm start` does: compiled once here.
+          globalSetup: ['apps/server/test/compile-server.ts'],
+        },
       },
     ],
   },

@@ -43,7 +43,8 @@ if (!skipBuild && isStale(path.join(web, 'dist/index.html'), [...consoleSources,
 
 const compiledServer = path.join(server, 'dist/main.mjs');
 const serverSources = [path.join(server, 'src'), contractSources, path.join(root, 'apps/simulator/src')];
-if (!skipBuild && isStale(compiledServer, serverSources)) {
+// ICS_SKIP_BUILD skips the console's build; a missing compiled server is compiled regardless.
+if (!fs.existsSync(compiledServer) || (!skipBuild && isStale(compiledServer, serverSources))) {
   process.stdout.write('Compiling the server…\n');
   const { buildServer } = await import(path.join(server, 'scripts/build.mjs'));
   await buildServer();

@@ -26,7 +26,12 @@ export async function buildServer() {
   const staging = `${outDir}.${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
   await build({
-    entryPoints: { main: path.join(src, 'main.ts'), 'pglite-worker': path.join(src, 'db/pglite-worker.ts') },
+    // The entry points: the server and the modules its threads run (lib/worker-thread.ts).
+    entryPoints: {
+      main: path.join(src, 'main.ts'),
+      'pglite-worker': path.join(src, 'db/pglite-worker.ts'),
+      'sheet-worker': path.join(src, 'http/sheet-worker.ts'),
+    },
     outdir: staging,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -43,7 +48,13 @@ export async function buildServer() {
   });
   fs.cpSync(path.join(src, 'db/migrations'), path.join(staging, 'migrations'), { recursive: true });
   fs.rmSync(outDir, { recursive: true, force: true });
-  fs.renameSync(staging, outDir);
+  try {
+    fs.renameSync(staging, outDir);
+  } catch (error) {
+    // Another start compiled the same sources at the same moment and swapped its build in first.
+    if (!fs.existsSync(path.join(outDir, 'main.mjs'))) throw error;
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

@@ -1,19 +1,9 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../lib/worker-thread';
 import type { PgliteReply, PgliteRequest, SerializedDbError } from './pglite-protocol';
 
 type Pending = { resolve: (reply: PgliteReply) => void; reject: (error: Error) => void };
 type Request = PgliteRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
-
-/** Whether this is the compiled server (`npm start`), whose database thread is compiled too. */
-const compiled = import.meta.url.endsWith('.mjs');
-
-/** URL of tsx's ESM registration API (its CommonJS twin does not load in an eval'd worker). */
-function tsxApi(): string {
-  const cjs = createRequire(import.meta.url).resolve('tsx/esm/api');
-  return pathToFileURL(cjs.replace(/\.cjs$/, '.mjs')).href;
-}
 
 /** The error a statement failed with in the database thread, with its PostgreSQL fields. */
 function toError(e: SerializedDbError): Error {
@@ -33,14 +23,7 @@ export class PgliteClient {
   readonly ready: Promise<void>;
 
   constructor(dir: string | undefined) {
-    this.worker = compiled
-      ? new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dir } })
-      : // The worker's TypeScript is loaded through tsx, registered in the worker itself: hooks
-        // registered in this thread do not reach worker threads on Node 20.
-        new Worker(
-          `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href)}); });`,
-          { eval: true, workerData: { dir } },
-        );
+    this.worker = startWorker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dir } });
     this.worker.on('message', (reply: PgliteReply) => {
       const p = this.pending.get(reply.id);
       if (!p) return;

@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { AppError } from '../lib/errors';
+import { startWorker } from '../lib/worker-thread';
 import type { SheetRefusal, SheetWorkerInput, SheetWorkerMessage } from './sheet-protocol';
 import { zipDirectory } from './zip-directory';
 
@@ -31,12 +29,6 @@ const REFUSALS: Record<SheetRefusal, (limits: SheetLimits) => AppError> = {
 const tooLarge = (l: SheetLimits) =>
   new AppError(400, 'system.import.too_large', { max: megabytes(l.maxUncompressedBytes) });
 
-/** URL of tsx's ESM registration API: the thread loads the reader's TypeScript through it. */
-function tsxApi(): string {
-  const cjs = createRequire(import.meta.url).resolve('tsx/esm/api');
-  return pathToFileURL(cjs.replace(/\.cjs$/, '.mjs')).href;
-}
-
 /**
  * The rows of the first sheet of an .xlsx (base64), read on a thread of its own so that the
  * server keeps answering. The archive's central directory is checked first (entries and inflated
@@ -53,12 +45,11 @@ export function readSheetRows(
   if (!zip) return Promise.reject(REFUSALS.unreadable(limits));
   if (zip.uncompressed > limits.maxUncompressedBytes || zip.entries > limits.maxEntries)
     return Promise.reject(tooLarge(limits));
-  const entry = new URL('./sheet-worker.ts', import.meta.url).href;
   const input: SheetWorkerInput = { bytes, maxRows: limits.maxRows, maxColumns: limits.maxColumns };
-  const worker = new Worker(
-    `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`,
-    { eval: true, workerData: input, resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb } },
-  );
+  const worker = startWorker(new URL('./sheet-worker.ts', import.meta.url), {
+    workerData: input,
+    resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
+  });
   return new Promise<SheetRowCells[]>((resolve, reject) => {
     const timer = setTimeout(() => finish(() => reject(tooLarge(limits))), limits.timeoutMs);
     let settled = false;

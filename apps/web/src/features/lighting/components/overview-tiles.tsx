@@ -64,7 +64,12 @@ export function OpenFaultsTile() {
     <Figure
       testId="tile-open-faults"
       pick={(o) => (
-        <Link to="/alarm/list" aria-label={t('tiles.openFaults')} data-testid="tile-open-faults-link">
+        // The link's name holds its visible figure (WCAG 2.5.3: the name contains the label).
+        <Link
+          to="/alarm/list"
+          aria-label={`${t('tiles.openFaults')}: ${o.openFaults}`}
+          data-testid="tile-open-faults-link"
+        >
           <Statistic
             value={o.openFaults}
             styles={{ content: { color: o.openFaults ? '#f5222d' : undefined } }}
