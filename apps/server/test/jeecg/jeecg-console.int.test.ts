@@ -462,6 +462,12 @@ describeWithApp('JeecgBoot 2.x console against ICS', (ctx) => {
     const users = await call('GET', '/sys/dict/loadDict/sys_user,realname,username?keyword=');
     expect(users.body.result.map((o: { value: string }) => o.value)).toContain('admin');
     expect((await call('GET', '/sys/dict/loadDict/sys_user,password_hash,id?keyword=')).status).toBe(400);
+    // A code that names a built-in property is no dictionary.
+    for (const code of ['constructor', '__proto__', 'toString'])
+      expect((await call('GET', `/sys/dict/loadDict/${code}?keyword=`)).body).toMatchObject({
+        success: true,
+        result: [],
+      });
 
     expect((await call('GET', '/sys/dict/deleteList')).body).toMatchObject({ success: true, result: [] });
   });

@@ -45,8 +45,11 @@ export function registerDictRoutes(app: FastifyInstance, guard: AccessGuard, dic
   addRoute(app, guard, routes.loadDict, async (ctx) => {
     const code = ctx.params.code;
     let options: DictOption[];
-    if (!code.includes(',')) options = (await dicts.catalogue(ctx.lang))[code] ?? [];
-    else {
+    if (!code.includes(',')) {
+      // The code is the client's: an own-property lookup (`constructor` is no dictionary).
+      const catalogue = await dicts.catalogue(ctx.lang);
+      options = Object.hasOwn(catalogue, code) ? (catalogue[code] ?? []) : [];
+    } else {
       const request = dicts.tableRequest(code);
       await requireAnyMark(guard, ctx.caller!, [request.mark]);
       options = await dicts.tableOptions(request);
