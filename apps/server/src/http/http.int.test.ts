@@ -73,6 +73,7 @@ const ANY_SIGNED_IN_USER: Record<string, string> = {
   '/ics/sys/user/avatar': 'form upload (needs system:user:add or edit, checked in the handler)',
   '/ics/sys/common/upload':
     'form upload (needs a user or announcement add or edit mark, checked in the handler)',
+  '/ics/lighting/import/progress': 'own import (needs a pole, gateway or device import mark, handler)',
 };
 
 describeWithApp(

@@ -8,12 +8,13 @@ import {
   gatewaySnSchema,
   historyRoutes,
   lampExportRoutes,
+  marks,
   poleRoutes,
   testConsoleRoutes,
 } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { requestTimeZone } from '../../http/request-context';
-import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
+import { type AccessGuard, addRoute, requireAnyMark, withMessage } from '../../http/routes';
 import { ImportTracker } from '../../http/sheet-import';
 import { replyXlsxStream } from '../../http/xlsx-stream';
 import type { DeviceService } from './device.service';
@@ -31,7 +32,16 @@ export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: D
   const me = (c: { userId: string; username: string } | null) => c!;
   // One import per user at a time, read off the main thread; the console polls its progress.
   const imports = new ImportTracker();
-  addRoute(app, guard, deviceRoutes.importProgress, ({ caller }) => imports.progressOf(me(caller).userId));
+  // Only those who may import have imports to follow (least privilege: no open data route).
+  const importMarks = [
+    marks.lighting.pole.import,
+    marks.lighting.gateway.import,
+    marks.lighting.device.import,
+  ];
+  addRoute(app, guard, deviceRoutes.importProgress, async ({ caller }) => {
+    await requireAnyMark(guard, caller!, importMarks);
+    return imports.progressOf(me(caller).userId);
+  });
 
   // Poles
   addRoute(app, guard, poleRoutes.list, ({ caller, query }) => devices.listPoles(me(caller).userId, query));

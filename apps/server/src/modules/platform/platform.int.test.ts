@@ -103,5 +103,5 @@ describeWithApp(
       expect(readdirSync(path.join(dataDir, 'uploads')).length).toBeLessThanOrEqual(2);
     });
   },
-  { dataDir },
+  { DATA_DIR: dataDir },
 );
