@@ -151,6 +151,8 @@ describe.skipIf(!mosquittoAvailable(true))('broker accounts through Mosquitto dy
         expect(res.body.errorCode).toBe('device.broker_accounts_down');
         const rows = await ctx().db.query(`select 1 from dev_gateway where sn = 'DS-DOWN'`);
         expect(rows).toHaveLength(0);
+        // A broker of its own for the next database variant (its app reads the url when it starts).
+        broker = await startMosquitto({ dynsec: ADMIN });
       });
     },
     {
