@@ -234,7 +234,8 @@ describe('console shell', () => {
     await loginAsAdmin(page, product);
     const selected = page.locator('[data-testid="side-menu"] .ant-menu-item-selected');
     const background = () => selected.evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(await background()).toBe('rgb(24, 144, 255)');
+    // The default primary colour, dark enough for white text (4.5:1): #0E6FD1.
+    expect(await background()).toBe('rgb(14, 111, 209)');
 
     await openUserMenu('settings');
     await page.getByTestId('settings-drawer').waitFor();
@@ -262,7 +263,7 @@ describe('console shell', () => {
     expect(await page.getByTestId('page-tabs').count()).toBe(0);
     expect(await page.getByTestId('sider').getAttribute('class')).toContain('ant-layout-sider-light');
     expect(await page.getByTestId('basic-layout').getAttribute('class')).toContain('ics-shell--fixed-header');
-    expect(await background()).not.toBe('rgb(24, 144, 255)');
+    expect(await background()).not.toBe('rgb(14, 111, 209)');
     // The light menu tints the selected item with the chosen colour.
     expect(await selected.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(245, 34, 45)');
 

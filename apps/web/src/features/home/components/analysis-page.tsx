@@ -1,4 +1,3 @@
-import { marks } from '@ics/contract';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
@@ -19,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { platformTitle, usePlatformSettings } from '../../../shared/hooks/use-platform-settings';
 import { useSession } from '../../../shared/lib/auth/session-store';
 import { type DashboardTile, dashboardTiles } from '../../../shared/ui/dashboard-tile';
-import { useHas } from '../../../shared/ui/has';
+import { useHas, useHasPage } from '../../../shared/ui/has';
 import { thousands } from '../../../shared/utils/format';
 import { NoProjectNotice } from '../../lighting';
 import { useLogInfo } from '../api/get-log-info';
@@ -110,7 +109,8 @@ export default function AnalysisPage() {
   const title = platformTitle(settings, tc('appName'), user?.platFormTitleCn);
   const name = user?.realname || user?.username || '';
   const greeting = t(`greeting.${greetingPeriod(now.getHours())}`);
-  const canReadLog = useHas()(marks.system.log.list);
+  // The log's view mark is on its menu entry: the menu says whether this user reads it.
+  const canReadLog = useHasPage('/system/log');
   const logInfo = useLogInfo(canReadLog);
   const visits = useVisitInfo(canReadLog);
   const labels = useMemo(() => ({ visit: t('chart.visit'), ip: t('chart.ip') }), [t]);
