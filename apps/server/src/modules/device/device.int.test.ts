@@ -272,6 +272,7 @@ describeWithApp('device registry', (ctx) => {
         headers: { ...auth(admin), 'accept-language': 'zh-CN' },
         payload: { projectId, file: await xlsx([header, ['lamp', 'L-20', '', 'GW-NOPE', '', '']]) },
       });
+      expect({ status: res.status, message: res.body.message }).toMatchObject({ status: 200 });
       expect(res.body.result.errors[0].message).toBe('该项目下没有序列号为GW-NOPE的网关');
     });
 

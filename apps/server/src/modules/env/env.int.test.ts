@@ -110,7 +110,7 @@ describeWithApp(
       await send(cb!, gwB.sn, 'telemetry', { ts: now, readings: [{ dev: 'S9', ts: now - 1000, pm25: 300 }] });
       await until(async () => {
         const res = await series([ids.S1!], 'pm25', hourStart - 27 * HOUR, now + 1000);
-        return res.body.result?.series[0].points.length === 6;
+        return res.body.result?.series?.[0]?.points.length === 6;
       });
       await ctx().services.devices.rollup();
     });
