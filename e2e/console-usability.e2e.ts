@@ -222,7 +222,11 @@ describe('shell', () => {
       await page.getByTestId('login-page').waitFor();
       await page.getByTestId(`language-${locale}`).click();
       const subtitle = page.getByTestId('login-subtitle');
-      const expected = locale === 'zh-CN' ? '智慧路灯 · 地图监控' : 'Street lighting · Map monitoring';
+      // The modules with pages in this console (no LED screens, radio or cameras yet).
+      const expected =
+        locale === 'zh-CN'
+          ? '智慧路灯 · 地图监控 · 告警运维 · 环境监测'
+          : 'Street lighting · Map monitoring · Alarms · Environment';
       await expect.poll(() => subtitle.textContent()).toBe(expected);
       await page.screenshot({ path: path.join(SHOTS, `login-${locale}.png`) });
     });
