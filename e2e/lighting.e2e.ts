@@ -126,12 +126,12 @@ describe('street lighting', () => {
     await expect.poll(() => legend.textContent(), { timeout: 25_000 }).toMatch(/^(On|亮灯) \(1\)/);
     await page.screenshot({ path: path.join(SHOTS, 'lighting-map-popup.png') });
 
-    // Clicking another pole's dot opens that pole: the popup anchor sits on its pole, so the
+    // Clicking another pole's dot opens that pole: the popup names where its pole is, and the
     // second pole lies at the same height, one pole spacing to the side.
     const anchor = page.locator('.ics-gis__popup-anchor');
     const at = await anchor.evaluate((e) => ({
-      x: Number.parseFloat(e.style.left),
-      y: Number.parseFloat(e.style.top),
+      x: Number.parseFloat((e as HTMLElement).dataset.poleX ?? ''),
+      y: Number.parseFloat((e as HTMLElement).dataset.poleY ?? ''),
     }));
     await popup.getByRole('button', { name: /close|关闭/i }).click();
     await popup.waitFor({ state: 'hidden' });

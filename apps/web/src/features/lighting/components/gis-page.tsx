@@ -297,6 +297,9 @@ export default function GisPage() {
       );
       anchor.style.left = `${at.left}px`;
       anchor.style.top = `${at.top}px`;
+      // Where its pole is on the map: the popup itself moves to stay inside the map.
+      anchor.dataset.poleX = String(p.x);
+      anchor.dataset.poleY = String(p.y);
     };
     follow.current();
   });
