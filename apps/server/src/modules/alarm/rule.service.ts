@@ -3,6 +3,7 @@ import {
   type AlarmSeverity,
   type AlarmType,
   defaultAlarmCodes,
+  envMetrics,
   lampFaultCodes,
 } from '@ics/contract/server';
 import { AppError, notFound } from '../../lib/errors';
@@ -12,17 +13,8 @@ import type { RuleInput, RuleRepository } from './rule.repository';
 /** How long the rules are reused before they are read again (other nodes' edits show within it). */
 const RULES_TTL_MS = 5_000;
 
-/** Sensor metrics a threshold rule may watch (the fields of a sensor reading). */
-export const thresholdMetrics = [
-  'temperature',
-  'humidity',
-  'pm25',
-  'pm10',
-  'noise',
-  'illuminance',
-  'windSpeed',
-  'pressure',
-] as const;
+/** Sensor metrics a threshold rule may watch: every measured value (a wind direction is an angle, no level). */
+const thresholdMetrics: readonly string[] = envMetrics.filter((m) => m !== 'windDirection');
 
 /** A rule as it applies: what raising an alarm needs of it. */
 export type EffectiveRule = {
@@ -165,7 +157,7 @@ function validateRule(input: RuleInput): void {
   const p = input.params;
   if (input.type === 'threshold') {
     const metric = p.metric as string | undefined;
-    if (!metric || !(thresholdMetrics as readonly string[]).includes(metric))
+    if (!metric || !thresholdMetrics.includes(metric))
       throw new AppError(400, 'alarm.rule_metric_invalid');
     if (p.comparison === undefined || p.value === undefined)
       throw new AppError(400, 'alarm.rule_threshold_incomplete');

@@ -3,7 +3,8 @@ import { LineChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
+import { useEChart } from '../../../shared/ui/chart/use-echart';
 
 echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, DataZoomComponent, CanvasRenderer]);
 
@@ -21,25 +22,9 @@ export default function HistoryChart({
   /** Points are hourly or daily averages: each is marked, so that the line is not read as readings. */
   averages: boolean;
 }) {
-  const host = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    if (!host.current) return;
-    const instance = echarts.init(host.current);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(host.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(
-      {
+  const host = useEChart(
+    useMemo(
+      () => ({
         tooltip: {
           trigger: 'axis',
           valueFormatter: (v: unknown) => (typeof v === 'number' ? `${v} ${unit}` : '—'),
@@ -56,10 +41,10 @@ export default function HistoryChart({
           sampling: 'lttb',
           data: s.points,
         })),
-      },
-      true,
-    );
-  }, [series, unit, averages]);
+      }),
+      [series, unit, averages],
+    ),
+  );
 
   return <div ref={host} style={{ width: '100%', height: 380 }} data-testid="history-chart" />;
 }

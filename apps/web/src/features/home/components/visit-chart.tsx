@@ -3,7 +3,8 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
+import { useEChart } from '../../../shared/ui/chart/use-echart';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -20,26 +21,9 @@ export default function VisitChart({
   labels: { visit: string; ip: string };
   color: string;
 }) {
-  const host = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    if (!host.current) return;
-    const instance = echarts.init(host.current);
-    chart.current = instance;
-    // Hidden tabs have no size: draw again when the page shows or the window changes.
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(host.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(
-      {
+  const host = useEChart(
+    useMemo(
+      () => ({
         color: [color, '#52c41a'],
         tooltip: { trigger: 'axis' },
         legend: { data: [labels.visit, labels.ip], top: 0 },
@@ -50,10 +34,10 @@ export default function VisitChart({
           { name: labels.visit, type: 'bar', barMaxWidth: 32, data: days.map((d) => d.visit) },
           { name: labels.ip, type: 'line', smooth: true, data: days.map((d) => d.ip) },
         ],
-      },
-      true,
-    );
-  }, [days, labels, color]);
+      }),
+      [days, labels, color],
+    ),
+  );
 
   return <div ref={host} style={{ width: '100%', height: 300 }} data-testid="visit-chart" />;
 }
