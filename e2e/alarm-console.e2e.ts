@@ -94,13 +94,15 @@ describe('alarm console', () => {
     await fixture.gateway.telemetry();
 
     await expect.poll(() => bell.getAttribute('data-count'), { timeout: 10_000 }).toBe('1');
-    const row = page.locator('tr.ant-table-row', { hasText: 'lampFailure' });
+    // The fault flag in words, never its code.
+    const row = page.locator('tr.ant-table-row', { hasText: 'Lamp failure' });
     await row.first().waitFor({ timeout: 10_000 });
     expect(Date.now() - reported).toBeLessThan(10_000);
     await expect.poll(() => row.first().textContent()).toContain('Open');
 
     await bell.click();
-    await page.getByTestId('alarm-bell-list').getByText('lampFailure').first().waitFor();
+    await page.getByTestId('alarm-bell-list').getByText('Lamp failure').first().waitFor();
+    expect(await page.getByTestId('alarm-bell-list').textContent()).not.toContain('lampFailure');
     await page.getByTestId('alarm-bell-more').click();
     await page.getByTestId('list-alarms').waitFor();
     await screenshot(page, 'alarm-list-en-US');

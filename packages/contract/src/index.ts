@@ -6,6 +6,7 @@
  * device `@ics/contract/protocol`.
  */
 export * from './alarm/alarm/alarm.codes';
+export * from './alarm/alarm/alarm.display';
 export * from './alarm/alarm/alarm.routes';
 export type * from './alarm/alarm/alarm.schemas';
 export * from './alarm/workorder/workorder.fields';

@@ -1,4 +1,5 @@
 import type { Language } from '../i18n';
+import { pickText as pick, type Texts, textOf } from '../texts';
 import type { CommandName, LampFaultCode } from './device/protocol';
 
 /**
@@ -6,10 +7,6 @@ import type { CommandName, LampFaultCode } from './device/protocol';
  * sensible precision, and codes (fault flags, commands and their parameters, failure reasons)
  * in words of either language.
  */
-
-/** Texts of a code: zh-CN, en-US. */
-type Texts = readonly [zh: string, en: string];
-const pick = (texts: Texts, lang: Language) => (lang === 'en-US' ? texts[1] : texts[0]);
 
 /** Decimal places of coordinates (about 0.1 m). */
 export const COORDINATE_DIGITS = 6;
@@ -75,8 +72,7 @@ export const LAMP_FAULT_TEXTS: Record<LampFaultCode, Texts> = {
 
 /** A fault flag in words (an unknown flag as it came). */
 export function faultText(code: string, lang: Language): string {
-  const texts = (LAMP_FAULT_TEXTS as Record<string, Texts | undefined>)[code];
-  return texts ? pick(texts, lang) : code;
+  return textOf(LAMP_FAULT_TEXTS, code, lang) ?? code;
 }
 
 /** Names of the protocol commands. */
@@ -99,8 +95,7 @@ export const COMMAND_TEXTS: Record<CommandName, Texts> = {
 
 /** A command's name in words (an unknown command as it came). */
 export function commandText(cmd: string, lang: Language): string {
-  const texts = (COMMAND_TEXTS as Record<string, Texts | undefined>)[cmd];
-  return texts ? pick(texts, lang) : cmd;
+  return textOf(COMMAND_TEXTS, cmd, lang) ?? cmd;
 }
 
 const WORDS = {
@@ -280,8 +275,8 @@ const REASON_PREFIXES: Array<[prefix: string, texts: Texts]> = [
 /** A failure reason in words (an unknown one as it came). */
 export function reasonText(reason: string | null | undefined, lang: Language): string {
   if (!reason) return '';
-  const known = FAILURE_REASON_TEXTS[reason];
-  if (known) return pick(known, lang);
+  const known = textOf(FAILURE_REASON_TEXTS, reason, lang);
+  if (known !== undefined) return known;
   for (const [prefix, texts] of REASON_PREFIXES)
     if (reason.startsWith(prefix)) return `${pick(texts, lang)}${reason.slice(prefix.length)}`;
   const overridden = /^(\d+) overridden$/.exec(reason);

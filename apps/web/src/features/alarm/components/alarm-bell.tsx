@@ -1,5 +1,5 @@
 import { AlertOutlined } from '@ant-design/icons';
-import { type AlarmDto, alarmRoutes } from '@ics/contract';
+import { type AlarmDto, alarmCodeText, alarmRoutes, toLanguage } from '@ics/contract';
 import { useQuery } from '@tanstack/react-query';
 import Badge from 'antd/es/badge';
 import Popover from 'antd/es/popover';
@@ -25,7 +25,8 @@ const POLL_MS = 60_000;
  * a popover, and a link to the alarm list. Pushes over the console socket refresh both at once.
  */
 export function AlarmBell() {
-  const { t } = useTranslation('alarm');
+  const { t, i18n } = useTranslation('alarm');
+  const lang = toLanguage(i18n.language);
   const [visible, setVisible] = useState(false);
   const counts = useAlarmCounts();
   const latest = useQuery({
@@ -53,7 +54,7 @@ export function AlarmBell() {
               <li key={a.id} className="ics-alarm-bell__item">
                 <SeverityTag severity={a.severity} />
                 <span className="ics-alarm-bell__text">
-                  {a.sourceName ?? a.sourceId} · {a.code}
+                  {a.sourceName ?? a.sourceId} · {alarmCodeText(a.code, lang)}
                 </span>
                 <span className="ics-alarm-bell__time">{formatTime(a.lastAt)}</span>
               </li>

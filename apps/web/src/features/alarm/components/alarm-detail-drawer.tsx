@@ -1,4 +1,4 @@
-import type { AlarmDetail } from '@ics/contract';
+import { type AlarmDetail, alarmCodeText, toLanguage } from '@ics/contract';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
@@ -19,7 +19,8 @@ import '../locales';
 
 /** The facts of an alarm, its timeline and a comment box. */
 function AlarmFacts({ alarm }: { alarm: AlarmDetail }) {
-  const { t } = useTranslation('alarm');
+  const { t, i18n } = useTranslation('alarm');
+  const lang = toLanguage(i18n.language);
   const comment = useAlarmComment();
   const [text, setText] = useState('');
   return (
@@ -40,7 +41,11 @@ function AlarmFacts({ alarm }: { alarm: AlarmDetail }) {
               </Space>
             ),
           },
-          { key: 'type', label: t('list.type'), children: `${t(`type.${alarm.type}`)} · ${alarm.code}` },
+          {
+            key: 'type',
+            label: t('list.type'),
+            children: `${t(`type.${alarm.type}`)} · ${alarmCodeText(alarm.code, lang)}`,
+          },
           {
             key: 'source',
             label: t('list.source'),

@@ -1,4 +1,12 @@
-import { type AlarmDto, alarmRoutes, alarmSeverities, alarmStatuses, alarmTypes } from '@ics/contract';
+import {
+  type AlarmDto,
+  alarmCodeText,
+  alarmRoutes,
+  alarmSeverities,
+  alarmStatuses,
+  alarmTypes,
+  toLanguage,
+} from '@ics/contract';
 import { useQuery } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
@@ -49,7 +57,8 @@ function FoldedAlarms({ parent, columns }: { parent: AlarmDto; columns: ListColu
 
 /** `alarm/AlarmList`: alarms of the caller's projects, live, with batch acknowledge and resolve. */
 export default function AlarmListPage() {
-  const { t } = useTranslation('alarm');
+  const { t, i18n } = useTranslation('alarm');
+  const lang = toLanguage(i18n.language);
   const { message } = App.useApp();
   const navigate = useNavigate();
   const { projects } = useProjects();
@@ -118,7 +127,7 @@ export default function AlarmListPage() {
     {
       key: 'code',
       title: t('list.type'),
-      render: (_: unknown, a: AlarmDto) => `${t(`type.${a.type}`)} · ${a.code}`,
+      render: (_: unknown, a: AlarmDto) => `${t(`type.${a.type}`)} · ${alarmCodeText(a.code, lang)}`,
     },
     {
       key: 'sourceName',
@@ -207,7 +216,7 @@ export default function AlarmListPage() {
                     alarmIds: ctx.selectedRows.map((a) => a.id),
                     title: ctx.selectedRows
                       .slice(0, 3)
-                      .map((a) => `${a.sourceName ?? a.sourceId} ${a.code}`)
+                      .map((a) => `${a.sourceName ?? a.sourceId} ${alarmCodeText(a.code, lang)}`)
                       .join(', ')
                       .slice(0, 100),
                   })

@@ -1,5 +1,5 @@
 import type { AlarmRuleDto, AlarmSeverity } from '@ics/contract';
-import { alarmSeverities } from '@ics/contract';
+import { alarmCodeText, alarmSeverities, toLanguage } from '@ics/contract';
 import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
@@ -35,7 +35,8 @@ type RuleValues = {
 
 /** `alarm/RuleList`: the rules of a project (its own and inherited) or the defaults, editable with `alarm:rule:edit`. */
 export default function RuleListPage() {
-  const { t } = useTranslation('alarm');
+  const { t, i18n } = useTranslation('alarm');
+  const lang = toLanguage(i18n.language);
   const { message } = App.useApp();
   const has = useHas();
   const canEdit = has('alarm:rule:edit');
@@ -107,7 +108,7 @@ export default function RuleListPage() {
         locale={{ emptyText: t('common.empty') }}
         columns={[
           { key: 'type', title: t('list.type'), render: (_, r) => t(`type.${r.type}`) },
-          { key: 'code', title: t('list.code'), dataIndex: 'code' },
+          { key: 'code', title: t('list.code'), render: (_, r) => alarmCodeText(r.code, lang) },
           {
             key: 'enabled',
             title: t('rule.enabled'),
@@ -116,7 +117,7 @@ export default function RuleListPage() {
                 size="small"
                 checked={r.enabled}
                 disabled={!canEdit}
-                aria-label={`${t('rule.enabled')} ${r.code}`}
+                aria-label={`${t('rule.enabled')} ${alarmCodeText(r.code, lang)}`}
                 onChange={(enabled) => void send(r, { enabled })}
               />
             ),
@@ -181,7 +182,7 @@ export default function RuleListPage() {
       <Has action="alarm:rule:edit">
         <Modal
           open={!!editing}
-          title={editing ? `${t(`type.${editing.type}`)} · ${editing.code}` : ''}
+          title={editing ? `${t(`type.${editing.type}`)} · ${alarmCodeText(editing.code, lang)}` : ''}
           okText={t('common.save')}
           cancelText={t('common.cancel')}
           confirmLoading={save.isPending}
