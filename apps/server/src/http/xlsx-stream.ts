@@ -2,9 +2,10 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Language } from '@ics/contract/server';
 import ExcelJS from 'exceljs';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from '../lib/messages';
 import { XLSX_TYPE } from './list-query';
+import { requestTimeZone } from './request-context';
 
 /** A column of an exported sheet: its title in each language and the cell of a row. */
 export type XlsxColumn<T> = {
@@ -75,4 +76,32 @@ export async function replyXlsxStream<T>(
     stream.destroy(err as Error);
   });
   return reply.send(stream);
+}
+
+/** What a list export's handler reads of its request. */
+type ListExportContext<Q> = {
+  caller: { userId: string } | null;
+  query: Q;
+  lang: Language;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/**
+ * The handler of a list's export route: the list read with the request's filters, page by page,
+ * into the sheet of `columns` (titled for the caller's language and times in their zone).
+ */
+export function listExport<Q extends object, T>(
+  columns: (lang: Language, timeZone: string) => ReadonlyArray<XlsxColumn<T>>,
+  list: (userId: string, query: Q & { pageNo: number; pageSize: number }) => Promise<{ records: T[] }>,
+  filename: Record<Language, string>,
+) {
+  return ({ caller, query, lang, request, reply }: ListExportContext<Q>): Promise<FastifyReply> =>
+    replyXlsxStream(
+      reply,
+      lang,
+      columns(lang, requestTimeZone(request)),
+      async (pageNo, pageSize) => (await list(caller!.userId, { ...query, pageNo, pageSize })).records,
+      filename,
+    );
 }

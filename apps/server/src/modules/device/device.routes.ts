@@ -13,10 +13,9 @@ import {
   testConsoleRoutes,
 } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
-import { requestTimeZone } from '../../http/request-context';
 import { type AccessGuard, addRoute, requireAnyMark, withMessage } from '../../http/routes';
 import { ImportTracker } from '../../http/sheet-import';
-import { replyXlsxStream } from '../../http/xlsx-stream';
+import { listExport } from '../../http/xlsx-stream';
 import type { DeviceService } from './device.service';
 import { commandColumns, gatewayColumns, lampColumns, poleColumns } from './device-exports';
 import { importRows, invalid, missing, RowError, readSheet } from './device-import';
@@ -241,45 +240,41 @@ export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: D
     devices.listCommands(me(caller).userId, query),
   );
   // Exports of the lighting lists: the list's filters, every page, streamed.
-  addRoute(app, guard, poleRoutes.exportXls, ({ caller, query, lang, reply, request }) =>
-    replyXlsxStream(
-      reply,
-      lang,
-      poleColumns(lang, requestTimeZone(request)),
-      async (pageNo, pageSize) =>
-        (await devices.listPoles(me(caller).userId, { ...query, pageNo, pageSize })).records,
-      { 'zh-CN': '灯杆', 'en-US': 'poles' },
-    ),
+  addRoute(
+    app,
+    guard,
+    poleRoutes.exportXls,
+    listExport(poleColumns, (userId, q) => devices.listPoles(userId, q), {
+      'zh-CN': '灯杆',
+      'en-US': 'poles',
+    }),
   );
-  addRoute(app, guard, gatewayRoutes.exportXls, ({ caller, query, lang, reply, request }) =>
-    replyXlsxStream(
-      reply,
-      lang,
-      gatewayColumns(lang, requestTimeZone(request)),
-      async (pageNo, pageSize) =>
-        (await devices.listGateways(me(caller).userId, { ...query, pageNo, pageSize })).records,
-      { 'zh-CN': '网关', 'en-US': 'gateways' },
-    ),
+  addRoute(
+    app,
+    guard,
+    gatewayRoutes.exportXls,
+    listExport(gatewayColumns, (userId, q) => devices.listGateways(userId, q), {
+      'zh-CN': '网关',
+      'en-US': 'gateways',
+    }),
   );
-  addRoute(app, guard, lampExportRoutes.exportXls, ({ caller, query, lang, reply, request }) =>
-    replyXlsxStream(
-      reply,
-      lang,
-      lampColumns(lang, requestTimeZone(request)),
-      async (pageNo, pageSize) =>
-        (await devices.listDevices(me(caller).userId, 'lamp', { ...query, pageNo, pageSize })).records,
-      { 'zh-CN': '单灯', 'en-US': 'lamps' },
-    ),
+  addRoute(
+    app,
+    guard,
+    lampExportRoutes.exportXls,
+    listExport(lampColumns, (userId, q) => devices.listDevices(userId, 'lamp', q), {
+      'zh-CN': '单灯',
+      'en-US': 'lamps',
+    }),
   );
-  addRoute(app, guard, commandRoutes.exportXls, ({ caller, query, lang, reply, request }) =>
-    replyXlsxStream(
-      reply,
-      lang,
-      commandColumns(lang, requestTimeZone(request)),
-      async (pageNo, pageSize) =>
-        (await devices.listCommands(me(caller).userId, { ...query, pageNo, pageSize })).records,
-      { 'zh-CN': '指令记录', 'en-US': 'commands' },
-    ),
+  addRoute(
+    app,
+    guard,
+    commandRoutes.exportXls,
+    listExport(commandColumns, (userId, q) => devices.listCommands(userId, q), {
+      'zh-CN': '指令记录',
+      'en-US': 'commands',
+    }),
   );
   addRoute(app, guard, commandRoutes.status, ({ caller, query }) =>
     devices.commandStatus(me(caller).userId, query.ids),

@@ -7,9 +7,8 @@ import {
   strategyRoutes,
 } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
-import { requestTimeZone } from '../../http/request-context';
 import { type AccessGuard, addRoute, type Caller, withMessage } from '../../http/routes';
-import { replyXlsxStream } from '../../http/xlsx-stream';
+import { listExport } from '../../http/xlsx-stream';
 import type { AreaService } from './area/area.service';
 import type { CabinetService } from './cabinet/cabinet.service';
 import type { CircuitService } from './cabinet/circuit.service';
@@ -121,15 +120,11 @@ export function registerLightingRoutes(
 
   // Groups
   addRoute(app, guard, groupRoutes.list, ({ caller, query }) => groups.list(me(caller).userId, query));
-  addRoute(app, guard, groupRoutes.exportXls, ({ caller, query, lang, reply, request }) =>
-    replyXlsxStream(
-      reply,
-      lang,
-      groupColumns(lang, requestTimeZone(request)),
-      async (pageNo, pageSize) =>
-        (await groups.list(me(caller).userId, { ...query, pageNo, pageSize })).records,
-      { 'zh-CN': '分组', 'en-US': 'groups' },
-    ),
+  addRoute(
+    app,
+    guard,
+    groupRoutes.exportXls,
+    listExport(groupColumns, (userId, q) => groups.list(userId, q), { 'zh-CN': '分组', 'en-US': 'groups' }),
   );
   addRoute(app, guard, groupRoutes.queryById, ({ caller, query }) => groups.get(me(caller).userId, query.id));
   addRoute(app, guard, groupRoutes.add, ({ caller, body }) =>
@@ -156,15 +151,14 @@ export function registerLightingRoutes(
 
   // Cabinets and circuits
   addRoute(app, guard, cabinetRoutes.list, ({ caller, query }) => cabinets.list(me(caller).userId, query));
-  addRoute(app, guard, cabinetRoutes.exportXls, ({ caller, query, lang, reply, request }) =>
-    replyXlsxStream(
-      reply,
-      lang,
-      cabinetColumns(lang, requestTimeZone(request)),
-      async (pageNo, pageSize) =>
-        (await cabinets.list(me(caller).userId, { ...query, pageNo, pageSize })).records,
-      { 'zh-CN': '配电柜', 'en-US': 'cabinets' },
-    ),
+  addRoute(
+    app,
+    guard,
+    cabinetRoutes.exportXls,
+    listExport(cabinetColumns, (userId, q) => cabinets.list(userId, q), {
+      'zh-CN': '配电柜',
+      'en-US': 'cabinets',
+    }),
   );
   addRoute(app, guard, cabinetRoutes.queryById, ({ caller, query }) =>
     cabinets.get(me(caller).userId, query.id),
@@ -200,15 +194,14 @@ export function registerLightingRoutes(
 
   // Strategies
   addRoute(app, guard, strategyRoutes.list, ({ caller, query }) => strategies.list(me(caller).userId, query));
-  addRoute(app, guard, strategyRoutes.exportXls, ({ caller, query, lang, reply, request }) =>
-    replyXlsxStream(
-      reply,
-      lang,
-      strategyColumns(lang, requestTimeZone(request)),
-      async (pageNo, pageSize) =>
-        (await strategies.list(me(caller).userId, { ...query, pageNo, pageSize })).records,
-      { 'zh-CN': '策略', 'en-US': 'strategies' },
-    ),
+  addRoute(
+    app,
+    guard,
+    strategyRoutes.exportXls,
+    listExport(strategyColumns, (userId, q) => strategies.list(userId, q), {
+      'zh-CN': '策略',
+      'en-US': 'strategies',
+    }),
   );
   addRoute(app, guard, strategyRoutes.queryById, ({ caller, query }) =>
     strategies.get(me(caller).userId, query.id),
