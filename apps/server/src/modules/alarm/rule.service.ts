@@ -157,8 +157,7 @@ function validateRule(input: RuleInput): void {
   const p = input.params;
   if (input.type === 'threshold') {
     const metric = p.metric as string | undefined;
-    if (!metric || !thresholdMetrics.includes(metric))
-      throw new AppError(400, 'alarm.rule_metric_invalid');
+    if (!metric || !thresholdMetrics.includes(metric)) throw new AppError(400, 'alarm.rule_metric_invalid');
     if (p.comparison === undefined || p.value === undefined)
       throw new AppError(400, 'alarm.rule_threshold_incomplete');
     if (!/^[a-z0-9_]+_(high|low)$/i.test(input.code)) throw new AppError(400, 'alarm.rule_code_invalid');
