@@ -155,12 +155,14 @@ function createModules(
     commands: device.commands,
     push: realtime,
   });
-  // Environment sensors are devices: the registry answers their values, history and scope.
+  // Environment sensors are devices: the registry answers their values, history and scope; the
+  // alarm module answers each sensor's active alarms (asked only once both exist).
   const env = createEnvModule({
     db,
     devices: device.service,
     scopes: project.scope,
     projects: project.service,
+    alarmCounts: (sensorIds) => alarm.alarms.activeCountsOf(sensorIds),
   });
   const alarm = createAlarmModule({
     db,
@@ -170,6 +172,7 @@ function createModules(
     live: device.live,
     push: realtime,
     permissions: permission.service,
+    sensorLimits: (projectId) => env.thresholds.limitsOf(projectId),
   });
   // Work orders over the caller's projects, made from alarms and shown on their timelines.
   const workOrder = createWorkOrderModule({

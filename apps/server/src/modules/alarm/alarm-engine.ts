@@ -1,7 +1,8 @@
 import type { AlarmSourceKind, AlarmType } from '@ics/contract/server';
 import type { AlarmRepository, AlarmRow, Clear, Raise } from './alarm.repository';
 import type { AlarmNotifier } from './notifier';
-import type { RuleService } from './rule.service';
+import type { EffectiveRule, RuleService } from './rule.service';
+import { thresholdRule } from './sensor-limits';
 
 /** A condition a source reports: raised as an alarm (now or after its rule's grace period). */
 export type Condition = {
@@ -33,6 +34,12 @@ export class AlarmEngine {
     private readonly notifier: AlarmNotifier,
   ) {}
 
+  /** The rule of a condition; a sensor's environment limit brings its own severity and duration. */
+  private async ruleFor(c: Condition): Promise<EffectiveRule | null> {
+    const rule = await this.rules.effective(c.projectId, c.type, c.code);
+    return c.type === 'threshold' ? thresholdRule(rule, c.detail) : rule;
+  }
+
   /**
    * Conditions that hold: those whose rule has a grace period (`graceSeconds`, or a threshold's
    * `durationSeconds`) wait as pending, the others are raised at once.
@@ -41,7 +48,7 @@ export class AlarmEngine {
     const now: Condition[] = [];
     const later: Array<Condition & { due: Date }> = [];
     for (const c of conditions) {
-      const rule = await this.rules.effective(c.projectId, c.type, c.code);
+      const rule = await this.ruleFor(c);
       if (!rule?.enabled) continue;
       const wait = Number(rule.params.graceSeconds ?? rule.params.durationSeconds ?? 0);
       if (wait > 0) later.push({ ...c, due: new Date(c.at.getTime() + wait * 1000) });
@@ -55,7 +62,7 @@ export class AlarmEngine {
   async raise(conditions: readonly Condition[]): Promise<AlarmRow[]> {
     const merged = new Map<string, Raise & { times: number }>();
     for (const c of conditions) {
-      const rule = await this.rules.effective(c.projectId, c.type, c.code);
+      const rule = await this.ruleFor(c);
       if (!rule?.enabled) continue;
       const k = conditionKey(c);
       const seen = merged.get(k);

@@ -15,6 +15,7 @@ import { DeviceAlarmSource } from './device-source';
 import { AlarmNotifier } from './notifier';
 import { RuleRepository } from './rule.repository';
 import { RuleService } from './rule.service';
+import type { SensorLimitSource } from './sensor-limits';
 import { AlarmSweeper, type SweeperLog, type SweeperOptions } from './sweeper';
 import { WebhookRepository } from './webhook.repository';
 import { defaultWebhookOptions, type WebhookOptions, WebhookService } from './webhook.service';
@@ -34,6 +35,8 @@ export type AlarmModuleDeps = {
   permissions: Pick<PermissionService, 'hasMark'>;
   webhookOptions?: WebhookOptions;
   sweeperOptions?: SweeperOptions;
+  /** The environment module's thresholds, held beside the rules' (absent: rules only). */
+  sensorLimits?: SensorLimitSource;
 };
 
 /**
@@ -75,6 +78,7 @@ export function createAlarmModule(deps: AlarmModuleDeps) {
     anomalies,
     deps.log,
     deps.sweeperOptions,
+    deps.sensorLimits,
   );
   const services = { alarms, rules, webhooks };
   return {

@@ -480,6 +480,17 @@ export class AlarmRepository {
     return { pending: new Set(pending.map((r) => r.k)), alarmed: new Set(alarmed.map((r) => r.k)) };
   }
 
+  /** Active (not closed) alarms of each device given, folded ones included; devices without any are absent. */
+  async activeCountsOf(deviceIds: readonly string[]): Promise<Map<string, number>> {
+    if (deviceIds.length === 0) return new Map();
+    const rows = await this.db.query<{ device_id: string; n: number }>(
+      `select device_id, count(*)::int as n from alarm_record
+        where device_id = any($1::text[]) and not closed group by device_id`,
+      [deviceIds],
+    );
+    return new Map(rows.map((r) => [r.device_id, r.n]));
+  }
+
   /** Gateways and their online state (the offline reconciliation). */
   async gatewaysOnline(): Promise<
     Array<{ id: string; project_id: string; pole_id: string | null; online: boolean }>

@@ -60,6 +60,14 @@ export class AlarmService {
     return { ...dto!, events: await this.repo.events(id) };
   }
 
+  /**
+   * Active alarms of each device (the sensor list shows them). No caller: the asking module has
+   * already limited the devices to the caller's projects.
+   */
+  activeCountsOf(deviceIds: readonly string[]): Promise<ReadonlyMap<string, number>> {
+    return this.repo.activeCountsOf(deviceIds);
+  }
+
   async counts(userId: string, projectId: string | undefined): Promise<AlarmCounts> {
     return this.repo.counts(await this.scopes.scopeOf(userId), projectId);
   }

@@ -4,6 +4,7 @@ import type { AlarmRepository, Clear } from './alarm.repository';
 import type { AlarmEngine, Condition } from './alarm-engine';
 import type { LampAnomalies } from './anomalies';
 import type { RuleService } from './rule.service';
+import { mergeLimits, ruleLimit, type SensorLimit, type SensorLimitSource } from './sensor-limits';
 import type { WebhookService } from './webhook.service';
 
 /** Advisory lock key of the alarm sweeper (one leader among API nodes). */
@@ -42,6 +43,8 @@ export class AlarmSweeper {
     private readonly anomalies: LampAnomalies,
     private readonly log: SweeperLog,
     private readonly options: SweeperOptions = { intervalMs: 2_000, anomalyIntervalMs: 60_000 },
+    /** The environment module's limits (absent: only the rules' thresholds apply). */
+    private readonly envLimits?: SensorLimitSource,
   ) {
     this.lock = new LeaderLock(db, ALARM_SWEEP_LOCK_KEY);
   }
@@ -122,30 +125,35 @@ export class AlarmSweeper {
   }
 
   /**
-   * Sensor thresholds: a value beyond its limit waits out the rule's duration (pending), a value
-   * back within it drops the pending condition, and an alarm clears once the value is back past
-   * the hysteresis band.
+   * Sensor thresholds (rules and the environment pages' limits, see `sensor-limits.ts`): a value
+   * beyond its limit waits out the duration (pending), a value back within it drops the pending
+   * condition, and an alarm clears once the value is back past the hysteresis band or its limit
+   * is gone.
    */
   async thresholds(now: Date): Promise<void> {
     const sensors = await this.repo.sensorValues();
     if (sensors.length === 0) return;
     const known = await this.repo.activeKeys('threshold');
+    const tracked = codesBySensor(known);
+    const envOf = new Map<string, (sensorId: string) => readonly SensorLimit[]>();
     const beyond: Condition[] = [];
     const within: Clear[] = [];
     const clears: Clear[] = [];
     for (const s of sensors) {
-      for (const rule of await this.rules.thresholds(s.project_id)) {
-        const p = rule.params;
-        if (p.sensorId && p.sensorId !== s.id) continue;
-        const value = s.vals?.[String(p.metric)];
-        const limit = Number(p.value);
-        if (typeof value !== 'number' || !Number.isFinite(limit)) continue;
-        const hysteresis = Number(p.hysteresis ?? 0);
-        const high = p.comparison !== 'lt';
-        const over = high ? value > limit : value < limit;
-        const back = high ? value <= limit - hysteresis : value >= limit + hysteresis;
-        const k = keyOf('device', s.id, rule.code);
-        const key = { sourceKind: 'device' as const, sourceId: s.id, code: rule.code, at: now };
+      if (this.envLimits && !envOf.has(s.project_id))
+        envOf.set(s.project_id, await this.envLimits(s.project_id));
+      const rules = (await this.rules.thresholds(s.project_id)).flatMap((r) => ruleLimit(r, s.id) ?? []);
+      const limits = mergeLimits(rules, envOf.get(s.project_id)?.(s.id) ?? []);
+      const held = new Set<string>();
+      for (const limit of limits) {
+        held.add(limit.code);
+        const value = s.vals?.[limit.metric];
+        if (typeof value !== 'number') continue;
+        const high = limit.comparison === 'gt';
+        const over = high ? value > limit.value : value < limit.value;
+        const back = high ? value <= limit.value - limit.hysteresis : value >= limit.value + limit.hysteresis;
+        const k = keyOf('device', s.id, limit.code);
+        const key = { sourceKind: 'device' as const, sourceId: s.id, code: limit.code, at: now };
         if (over && !known.alarmed.has(k) && !known.pending.has(k))
           beyond.push({
             projectId: s.project_id,
@@ -155,16 +163,44 @@ export class AlarmSweeper {
             gatewayId: s.gateway_id,
             poleId: s.pole_id,
             type: 'threshold',
-            code: rule.code,
+            code: limit.code,
             at: now,
-            detail: { metric: p.metric, value, limit, comparison: high ? 'gt' : 'lt' },
+            detail: {
+              metric: limit.metric,
+              value,
+              limit: limit.value,
+              comparison: limit.comparison,
+              ...(limit.own ? { own: limit.own } : {}),
+            },
           });
         else if (!over && known.pending.has(k)) within.push(key);
         if (back && known.alarmed.has(k)) clears.push(key);
       }
+      // A limit removed or switched off: its waiting condition and its alarm go too.
+      for (const { code, alarmed } of tracked.get(s.id) ?? [])
+        if (!held.has(code))
+          (alarmed ? clears : within).push({ sourceKind: 'device', sourceId: s.id, code, at: now });
     }
     await this.repo.dropPending(within);
     await this.engine.observe(beyond);
     await this.engine.clear(clears);
   }
+}
+
+/** The codes each sensor has waiting or alarmed (keys `device:<id>:<code>`; ids hold no colon). */
+function codesBySensor(known: {
+  pending: Set<string>;
+  alarmed: Set<string>;
+}): Map<string, Array<{ code: string; alarmed: boolean }>> {
+  const out = new Map<string, Array<{ code: string; alarmed: boolean }>>();
+  const add = (key: string, alarmed: boolean) => {
+    const [kind, id, ...code] = key.split(':');
+    if (kind !== 'device' || !id) return;
+    const list = out.get(id) ?? [];
+    list.push({ code: code.join(':'), alarmed });
+    out.set(id, list);
+  };
+  for (const k of known.pending) add(k, false);
+  for (const k of known.alarmed) add(k, true);
+  return out;
 }

@@ -1,5 +1,6 @@
 import type { EnvThresholdDto } from '@ics/contract/server';
 import { Listeners } from '../../lib/listeners';
+import type { SensorLimit } from '../alarm';
 import type { EnvRepository, EnvThreshold } from './env.repository';
 
 /** A change to a project's thresholds (listeners re-read them). */
@@ -14,6 +15,11 @@ export const thresholdCode = (t: Pick<EnvThreshold, 'metric' | 'comparison'>) =>
  * own `pm25 gt` is not also held to the project-wide one.
  */
 export function effectiveFor(sensorId: string, thresholds: readonly EnvThreshold[]): EnvThreshold[] {
+  return heldBy(sensorId, thresholds).filter((t) => t.enabled);
+}
+
+/** Of each metric and direction the limit that decides for a sensor, switched off or not. */
+function heldBy(sensorId: string, thresholds: readonly EnvThreshold[]): EnvThreshold[] {
   const byCode = new Map<string, EnvThreshold>();
   for (const t of thresholds) {
     if (t.sensorId !== null && t.sensorId !== sensorId) continue;
@@ -21,8 +27,19 @@ export function effectiveFor(sensorId: string, thresholds: readonly EnvThreshold
     const held = byCode.get(code);
     if (!held || (held.sensorId === null && t.sensorId !== null)) byCode.set(code, t);
   }
-  return [...byCode.values()].filter((t) => t.enabled);
+  return [...byCode.values()];
 }
+
+/** A limit as the alarm sweeper holds a sensor to it. */
+const toSensorLimit = (t: EnvThreshold): SensorLimit => ({
+  code: thresholdCode(t),
+  metric: t.metric,
+  comparison: t.comparison,
+  value: t.value,
+  hysteresis: t.hysteresis,
+  enabled: t.enabled,
+  own: { severity: t.severity, durationSeconds: t.durationSeconds },
+});
 
 /** A threshold as the API shows it: an alarm rule of type `threshold`. */
 export function toThresholdDto(t: EnvThreshold, askedForSensor?: string): EnvThresholdDto {
@@ -66,6 +83,15 @@ export class EnvThresholds {
   /** The enabled limits a sensor is held to: its own, and its project's where it has none of its own. */
   async forSensor(deviceId: string): Promise<EnvThreshold[]> {
     return effectiveFor(deviceId, await this.repo.thresholdsOfSensor(deviceId));
+  }
+
+  /**
+   * The limits of a project's sensors for the alarm sweeper, read once: each sensor's decisive
+   * limit per metric and direction, switched-off ones included (they switch a rule off too).
+   */
+  async limitsOf(projectId: string): Promise<(sensorId: string) => SensorLimit[]> {
+    const all = await this.repo.thresholdsOfProject(projectId);
+    return (sensorId) => heldBy(sensorId, all).map(toSensorLimit);
   }
 
   /** Calls `listener` whenever a project's thresholds change. */

@@ -381,6 +381,81 @@ describeWithApp(
       expect(left.body.result.map((t: { id: string }) => t.id)).toEqual([projectWide.body.result.id]);
       expect(changed).toEqual([projectA, projectA]);
     });
+
+    it('raises and clears alarms from the thresholds, with their severity and duration', async () => {
+      const sweep = (at: number) => ctx().services.alarm.sweeper.sweep(new Date(at));
+      type Alarm = { code: string; severity: string; cleared: boolean; detail: Record<string, unknown> };
+      const alarmsOf = async (sensor: string): Promise<Alarm[]> => {
+        const res = await call('GET', `/alarm/list?deviceId=${sensor}&pageSize=50`);
+        expect(res.status).toBe(200);
+        return res.body.result.records;
+      };
+      const alarmCounts = async () => {
+        const res = await call('GET', '/env/sensor/live?pageSize=50');
+        return Object.fromEntries(
+          res.body.result.records.map((s: { address: string; alarmCount: number }) => [
+            s.address,
+            s.alarmCount,
+          ]),
+        );
+      };
+      // S1's noise (52.3) is under the seeded rule (70) but over its own limit, raised at once.
+      const noise = await call('PUT', '/env/threshold/save', {
+        projectId: projectA,
+        sensorId: ids.S1,
+        metric: 'noise',
+        comparison: 'gt',
+        value: 50,
+        severity: 'critical',
+        durationSeconds: 0,
+        hysteresis: 1,
+      });
+      expect(noise.status).toBe(200);
+      const t0 = Date.now();
+      await sweep(t0);
+      expect(await alarmsOf(ids.S1!)).toEqual([
+        expect.objectContaining({
+          code: 'noise_high',
+          severity: 'critical',
+          cleared: false,
+          detail: expect.objectContaining({ metric: 'noise', value: 52.3, limit: 50 }),
+        }),
+      ]);
+      // The project's pm25 limit (75, major, 60 s) waits out its duration; S9 (project B) is held
+      // to the seeded rule's 600 s and S2 is within every limit.
+      await sweep(t0 + 61_000);
+      const s1 = await alarmsOf(ids.S1!);
+      expect(s1.map((a) => [a.code, a.severity]).sort()).toEqual([
+        ['noise_high', 'critical'],
+        ['pm25_high', 'major'],
+      ]);
+      expect(await alarmsOf(ids.S9!)).toEqual([]);
+      expect(await alarmCounts()).toEqual({ S1: 2, S2: 0, S9: 0 });
+
+      // Switched off, the noise limit's alarm clears; removed, the pm25 limit gives way to the
+      // seeded rule (150), which S1's 120 is within: that alarm clears too.
+      const off = await call('PUT', '/env/threshold/save', {
+        id: noise.body.result.id,
+        projectId: projectA,
+        sensorId: ids.S1,
+        metric: 'noise',
+        comparison: 'gt',
+        value: 50,
+        enabled: false,
+      });
+      expect(off.status).toBe(200);
+      const wide = await call('GET', `/env/threshold/list?projectId=${projectA}`);
+      const pm25 = wide.body.result.find(
+        (t: { code: string; params: { sensorId: string | null } }) =>
+          t.code === 'pm25_high' && t.params.sensorId === null,
+      );
+      expect((await call('DELETE', `/env/threshold/delete?id=${pm25.id}`)).status).toBe(200);
+      await sweep(t0 + 62_000);
+      expect((await alarmsOf(ids.S1!)).map((a) => [a.code, a.cleared]).sort()).toEqual([
+        ['noise_high', true],
+        ['pm25_high', true],
+      ]);
+    });
   },
   env,
 );

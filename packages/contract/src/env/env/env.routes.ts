@@ -29,7 +29,7 @@ export type EnvSensorDto = {
   values: Partial<Record<EnvMetric, number>>;
   /** From PM2.5 and PM10 (HJ 633); null without either. */
   airQuality: AirQuality | null;
-  /** Active threshold alarms of this sensor. */
+  /** Active (not closed) alarms of this sensor: thresholds, offline, faults. */
   alarmCount: number;
 };
 
