@@ -173,6 +173,7 @@ function createModules(
     push: realtime,
     permissions: permission.service,
     sensorLimits: (projectId) => env.thresholds.limitsOf(projectId),
+    schedule: (now) => lighting.scheduledLevels.at(now),
   });
   // Work orders over the caller's projects, made from alarms and shown on their timelines.
   const workOrder = createWorkOrderModule({

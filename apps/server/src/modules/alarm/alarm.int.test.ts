@@ -611,6 +611,63 @@ describeWithApp(
       await anomalies.evaluate(midnight);
       expect(await burning(lamp1)).toHaveLength(0);
     });
+
+    it('raises lamps lit against their schedule or dark against it, past the tolerance; clears them', async () => {
+      // (The project is in Asia/Shanghai since the previous test; L1 reports lit, L2 dark.)
+      for (const code of ['schedule_lit', 'schedule_dark']) {
+        const rule = await api('PUT', '/alarm/rule/save', {
+          projectId,
+          type: 'anomaly',
+          code,
+          enabled: true,
+          severity: 'minor',
+          params: { toleranceMinutes: 15 },
+        });
+        expect(rule.status).toBe(200);
+      }
+      const strategy = await api('POST', '/lighting/strategy/add', {
+        projectId,
+        name: 'night',
+        actions: [
+          { at: { type: 'clock', time: '06:00' }, action: 'off' },
+          { at: { type: 'clock', time: '18:00' }, action: 'on', level: 80 },
+        ],
+        targets: [{ kind: 'project', id: projectId }],
+      });
+      expect(strategy.status).toBe(200);
+      const { date } = localParts(Date.now(), 'Asia/Shanghai');
+      const at = (time: string) => new Date(`${date}T${time}:00+08:00`);
+      const active = async (id: string, code: string) =>
+        (await alarmOf(id, code, 'active')).filter((a) => !a.cleared);
+      const anomalies = ctx().services.alarm.anomalies;
+
+      // 10:00, four hours after switching off: the lit lamp is an anomaly, the dark one is not.
+      await anomalies.evaluate(at('10:00'));
+      expect(await active(lamp1, 'schedule_lit')).toEqual([
+        expect.objectContaining({
+          type: 'anomaly',
+          severity: 'minor',
+          detail: expect.objectContaining({ level: 0 }),
+        }),
+      ]);
+      expect(await active(lamp2, 'schedule_dark')).toHaveLength(0);
+      // 18:05 is within the tolerance of the switch-on: the lit lamp follows its schedule again,
+      // the dark one is not yet late.
+      await anomalies.evaluate(at('18:05'));
+      expect(await active(lamp1, 'schedule_lit')).toHaveLength(0);
+      expect(await active(lamp2, 'schedule_dark')).toHaveLength(0);
+      // 22:00, four hours after switching on: now the dark lamp is.
+      await anomalies.evaluate(at('22:00'));
+      expect(await active(lamp2, 'schedule_dark')).toEqual([
+        expect.objectContaining({ severity: 'minor', detail: expect.objectContaining({ level: 80 }) }),
+      ]);
+      // Without a strategy nothing is held to a schedule.
+      expect((await api('DELETE', `/lighting/strategy/delete?id=${strategy.body.result.id}`)).status).toBe(
+        200,
+      );
+      await anomalies.evaluate(at('23:00'));
+      expect(await active(lamp2, 'schedule_dark')).toHaveLength(0);
+    });
   },
   { env },
 );

@@ -15,6 +15,7 @@ import { DeviceAlarmSource } from './device-source';
 import { AlarmNotifier } from './notifier';
 import { RuleRepository } from './rule.repository';
 import { RuleService } from './rule.service';
+import { ScheduleAnomalies, type ScheduleSource } from './schedule-anomalies';
 import type { SensorLimitSource } from './sensor-limits';
 import { AlarmSweeper, type SweeperLog, type SweeperOptions } from './sweeper';
 import { WebhookRepository } from './webhook.repository';
@@ -35,6 +36,8 @@ export type AlarmModuleDeps = {
   permissions: Pick<PermissionService, 'hasMark'>;
   webhookOptions?: WebhookOptions;
   sweeperOptions?: SweeperOptions;
+  /** What the lighting strategies prescribe for each lamp now (absent: no schedule anomalies). */
+  schedule?: ScheduleSource;
   /** The environment module's thresholds, held beside the rules' (absent: rules only). */
   sensorLimits?: SensorLimitSource;
 };
@@ -68,7 +71,16 @@ export function createAlarmModule(deps: AlarmModuleDeps) {
   const source = new DeviceAlarmSource(deps.live, engine, (err) =>
     deps.log.error({ err }, 'alarm batch failed'),
   );
-  const anomalies = new LampAnomalies(repo, engine, rules, projects);
+  const lampAnomalies = new LampAnomalies(repo, engine, rules, projects);
+  const scheduleAnomalies = deps.schedule ? new ScheduleAnomalies(repo, engine, rules, deps.schedule) : null;
+  // What the sweep evaluates on the anomaly interval: lamps against the sun and their rated
+  // power, and against their schedule.
+  const anomalies = {
+    async evaluate(now: Date) {
+      await lampAnomalies.evaluate(now);
+      await scheduleAnomalies?.evaluate(now);
+    },
+  };
   const sweeper = new AlarmSweeper(
     db,
     repo,

@@ -518,6 +518,26 @@ export class AlarmRepository {
     );
   }
 
+  /** Whether lamps are online and lit (schedule anomalies); lamps without a reported state are absent. */
+  async lampStates(ids: readonly string[]): Promise<
+    Array<{
+      id: string;
+      project_id: string;
+      gateway_id: string;
+      pole_id: string | null;
+      online: boolean;
+      lit: boolean;
+    }>
+  > {
+    if (ids.length === 0) return [];
+    return this.db.query(
+      `select d.id, d.project_id, d.gateway_id, d.pole_id, s.online, coalesce(s.vals->>'on' = 'true', false) as lit
+         from (${deviceRelation}) d join (${deviceStateRelation}) s on s.device_id = d.id
+        where d.kind = 'lamp' and d.id = any($1::text[])`,
+      [ids],
+    );
+  }
+
   /** Sensors' latest values (threshold rules). */
   async sensorValues(): Promise<
     Array<{

@@ -1,11 +1,13 @@
 import { localParts, sunTimes } from '../lighting';
 import type { ProjectService } from '../project';
-import type { AlarmRepository, Clear } from './alarm.repository';
+import type { AlarmRepository } from './alarm.repository';
 import type { AlarmEngine, Condition } from './alarm-engine';
+import { lampAnomaly, lampKey, settleAnomalies } from './lamp-anomaly';
 import type { RuleService } from './rule.service';
 
 const MINUTE = 60_000;
-const keyOf = (id: string, code: string) => `device:${id}:${code}`;
+const CODES = ['day_burning', 'power_deviation'];
+const keyOf = lampKey;
 
 /**
  * Lamp anomalies the platform computes from the lamps' latest state:
@@ -34,18 +36,8 @@ export class LampAnomalies {
     for (const lamp of lamps) {
       const place = places.get(lamp.project_id);
       if (!place) continue;
-      const condition = (code: string, detail: Record<string, unknown>): Condition => ({
-        projectId: lamp.project_id,
-        sourceKind: 'device',
-        sourceId: lamp.id,
-        deviceId: lamp.id,
-        gatewayId: lamp.gateway_id,
-        poleId: lamp.pole_id,
-        type: 'anomaly',
-        code,
-        at: now,
-        detail,
-      });
+      const condition = (code: string, detail: Record<string, unknown>) =>
+        lampAnomaly(lamp, code, now, detail);
       const dayRule = await this.rules.effective(lamp.project_id, 'anomaly', 'day_burning');
       if (dayRule?.enabled) {
         const tolerance = Number(dayRule.params.toleranceMinutes ?? 0) * MINUTE;
@@ -86,14 +78,6 @@ export class LampAnomalies {
         }
       }
     }
-    // Raise only what is not already raised (a standing anomaly is not a new occurrence each sweep).
-    await this.engine.observe(raise.filter((c) => !known.alarmed.has(keyOf(c.sourceId, c.code))));
-    const clears: Clear[] = [];
-    for (const k of known.alarmed) {
-      const [kind, id, code] = k.split(':');
-      if (kind !== 'device' || !id || (code !== 'day_burning' && code !== 'power_deviation')) continue;
-      if (!holding.has(k)) clears.push({ sourceKind: 'device', sourceId: id, code, at: now });
-    }
-    await this.engine.clear(clears);
+    await settleAnomalies(this.engine, known, CODES, raise, holding, now);
   }
 }

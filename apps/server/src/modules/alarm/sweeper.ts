@@ -40,7 +40,7 @@ export class AlarmSweeper {
     private readonly engine: AlarmEngine,
     private readonly rules: RuleService,
     private readonly webhooks: WebhookService,
-    private readonly anomalies: LampAnomalies,
+    private readonly anomalies: Pick<LampAnomalies, 'evaluate'>,
     private readonly log: SweeperLog,
     private readonly options: SweeperOptions = { intervalMs: 2_000, anomalyIntervalMs: 60_000 },
     /** The environment module's limits (absent: only the rules' thresholds apply). */

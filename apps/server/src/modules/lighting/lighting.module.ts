@@ -35,6 +35,7 @@ import { LeaderLock } from './scheduler/leader';
 import { LightingScheduler, type SchedulerLog, type SchedulerOptions } from './scheduler/scheduler';
 import { PlanSource } from './strategy/plan-source';
 import { PreviewService } from './strategy/preview.service';
+import { ScheduledLevels } from './strategy/scheduled-levels';
 import { StrategyRepository } from './strategy/strategy.repository';
 import { StrategyService } from './strategy/strategy.service';
 
@@ -130,6 +131,7 @@ export function createLightingModule(deps: LightingModuleDeps) {
     schedules,
     lamps,
   };
+  const scheduledLevels = new ScheduledLevels(plans, overrides);
   const outcomes = new OutcomePushes(commands, deps.push);
 
   /** A scheduler on `clock` (each with its own claim to leadership among API nodes). */
@@ -170,6 +172,8 @@ export function createLightingModule(deps: LightingModuleDeps) {
     /** Runs the strategies; the app starts it once the device bus is up. */
     scheduler,
     newScheduler,
+    /** What the strategies prescribe for each lamp now (the alarm module's schedule anomalies). */
+    scheduledLevels,
     /** The roads of an area: the device module's lamp list filters by area through them. */
     roadIdsOfArea: (areaId: string) => services.areas.roadIdsOfArea(areaId),
     registerRoutes: (api: FastifyInstance, guard: AccessGuard) =>

@@ -4,6 +4,7 @@ import type { OverrideRepository } from '../control/override.repository';
 import { addDays, lampActions, localParts, type PlanLamp, type PlannedAction } from '../plan';
 import type { GatewayScheduleService } from '../schedule/gateway-schedule.service';
 import type { PlanSource } from '../strategy/plan-source';
+import { lastActions } from '../strategy/scheduled-levels';
 import type { Clock } from './clock';
 import type { ExecutionRepository } from './execution.repository';
 import type { LeaderLock } from './leader';
@@ -220,19 +221,12 @@ export class LightingScheduler {
     for (const r of ended) byProject.set(r.project_id, [...(byProject.get(r.project_id) ?? []), r.device_id]);
     const { plans } = this.parts;
     for (const project of await plans.projects([...byProject.keys()])) {
-      const strategies = await plans.planStrategies(project.id);
-      const lamps = await plans.planLamps(project, { lampIds: byProject.get(project.id)! });
-      const today = localParts(now, project.timeZone).date;
+      const last = await lastActions(plans, project, now, byProject.get(project.id)!);
       const groups = new Map<string, { action: PlannedAction; ids: string[] }>();
-      for (const lamp of lamps) {
-        const past = [addDays(today, -1), today]
-          .flatMap((d) => lampActions(strategies, lamp, d, project.timeZone))
-          .filter((a) => a.at <= now);
-        const last = past[past.length - 1];
-        if (!last) continue;
-        const key = `${last.action.action}|${last.action.level ?? ''}`;
-        const g = groups.get(key) ?? { action: last, ids: [] };
-        g.ids.push(lamp.id);
+      for (const [lampId, action] of last) {
+        const key = `${action.action.action}|${action.action.level ?? ''}`;
+        const g = groups.get(key) ?? { action, ids: [] };
+        g.ids.push(lampId);
         groups.set(key, g);
       }
       for (const g of groups.values()) {
