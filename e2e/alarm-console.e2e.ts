@@ -6,6 +6,7 @@ import { launchBrowser, newPage } from './support/browser';
 import { loginAsAdmin } from './support/console';
 import { createLightingFixture, type LightingFixture, simLamp, waitFor } from './support/lighting-fixture';
 import { type Product, startProduct } from './support/product';
+import { startTileServer } from './support/tile-server';
 
 // Issue 26: fault alarms in the console (bell, list, acknowledge, resolve) and work orders.
 let product: Product;
@@ -225,5 +226,85 @@ describe('alarm console', () => {
     expect(await page.getByTestId('list-workorders').textContent()).toContain('已关闭');
     await screenshot(page, 'workorder-list-zh-CN');
     await page.context().close();
+  });
+
+  it('rings alarmed poles on the map by severity, names their alarms in the popup and follows new ones', {
+    timeout: 90_000,
+  }, async () => {
+    // Tiles from a server of our own, never the internet.
+    const tiles = await startTileServer();
+    const settings = await fixture.api.get<Record<string, unknown>>('/sys/platform/settings');
+    await fixture.api.put('/sys/platform/settings', { ...settings, tileUrl: tiles.template });
+    try {
+      // L001 still has active major alarms (earlier tests); L002 now reports a minor one.
+      simLamp(fixture.gateway, 'L002').faults.add('lowCurrent');
+      await fixture.gateway.telemetry();
+      const lamp2 = fixture.lamps.find((l) => l.address === 'L002')!;
+      await waitFor(async () => {
+        const page = await fixture.api.get<{ records: Alarm[] }>(`/alarm/list?deviceId=${lamp2.id}`);
+        return page.records.some((a) => a.code === 'lowCurrent');
+      });
+
+      const page = await signIn('en-US');
+      await page.goto(`${product.baseUrl}/#/gis/GlrGis`);
+      const map = page.getByTestId('gis-map');
+      await map.and(page.locator('[data-engine="canvas"]')).waitFor({ timeout: 20_000 });
+      const legend = page.getByTestId('gis-alarm-legend');
+      await expect.poll(() => legend.getAttribute('data-count'), { timeout: 15_000 }).toBe('2');
+      expect(await page.getByTestId('gis-alarm-legend-high').getAttribute('data-count')).toBe('1');
+      expect(await page.getByTestId('gis-alarm-legend-low').getAttribute('data-count')).toBe('1');
+      expect(await legend.textContent()).toContain('Alarmed poles');
+
+      // L002's pole: its popup names its alarms, and the map draws an orange ring around it.
+      const code = fixture.poleCodes[1] as string;
+      await page.getByTestId('gis-search').locator('input').fill(code);
+      await page.keyboard.press('Enter');
+      const popup = page.getByTestId('gis-popup');
+      await expect
+        .poll(() => popup.getByTestId('gis-popup-code').textContent(), { timeout: 10_000 })
+        .toBe(code);
+      const anchor = page.locator('.ics-gis__popup-anchor');
+      expect(await anchor.getAttribute('data-alarm-severity')).toBe('minor');
+      const alarms = popup.getByTestId('gis-popup-alarms');
+      await expect.poll(() => alarms.textContent()).toContain('Active alarms: 1');
+      expect(await alarms.textContent()).toContain('Most severe: Minor');
+      const ringAt = async () => {
+        await page.waitForTimeout(200);
+        return anchor.evaluate((e) => {
+          const { poleX, poleY } = (e as HTMLElement).dataset;
+          const canvas = e.parentElement?.querySelector('canvas') as HTMLCanvasElement;
+          const ratio = window.devicePixelRatio || 1;
+          // The ring lies 7–11 px from the pole's centre (a dot of 5 px, the selection at 5 px).
+          const x = Math.round((Number(poleX) + 9) * ratio);
+          const y = Math.round(Number(poleY) * ratio);
+          return [...(canvas.getContext('2d')?.getImageData(x, y, 1, 1).data ?? [])];
+        });
+      };
+      await expect.poll(ringAt, { timeout: 5_000 }).toEqual([250, 140, 22, 255]);
+      mkdirSync(artifacts, { recursive: true });
+      await screenshot(page, 'alarm-map-en-US');
+
+      // A worse alarm on that lamp arrives as a push: the ring turns red without a reload.
+      simLamp(fixture.gateway, 'L002').faults.add('supplyLoss');
+      await fixture.gateway.telemetry();
+      await expect
+        .poll(() => page.getByTestId('gis-alarm-legend-high').getAttribute('data-count'), { timeout: 10_000 })
+        .toBe('2');
+      await expect.poll(() => anchor.getAttribute('data-alarm-severity')).toBe('critical');
+      await expect.poll(ringAt, { timeout: 5_000 }).toEqual([168, 7, 26, 255]);
+      await expect.poll(() => alarms.textContent()).toContain('Active alarms: 2');
+
+      // "Show alarms": the alarm list of that pole.
+      await popup.getByTestId('gis-popup-alarms-link').click();
+      const list = page.getByTestId('list-alarms');
+      await list.waitFor();
+      expect(await page.getByTestId('alarm-pole-filter').textContent()).toContain(code);
+      await expect.poll(() => list.locator('.ant-table-row').count(), { timeout: 10_000 }).toBe(2);
+      expect(await list.textContent()).not.toContain('Lamp failure');
+      await page.context().close();
+    } finally {
+      await fixture.api.put('/sys/platform/settings', { ...settings, tileUrl: '' });
+      await tiles.stop();
+    }
   });
 });

@@ -3,11 +3,13 @@ import type {
   AlarmCounts,
   AlarmDto,
   AlarmEventDto,
+  AlarmPoleDto,
   AlarmSeverity,
   AlarmSourceKind,
   AlarmStatus,
   AlarmType,
 } from '@ics/contract/server';
+import { alarmSeverities } from '@ics/contract/server';
 import type { Database, Queryable } from '../../db/database';
 import { containing, isoOrNull, pageOf, type ScopeFilter, Where } from '../../http/sql-where';
 import { deviceRelation, deviceStateRelation, gatewayRelation, poleRelation } from '../device';
@@ -107,6 +109,9 @@ const CHILD_COUNT = '(select count(*) from alarm_record c where c.parent_id = a.
  * longer than the page itself (a caller with more refines the filters or pages on).
  */
 export const TOTAL_CAP = 10_000;
+
+/** A severity's rank in SQL over `a`: 1 for critical … 4 for warning (the order of `alarmSeverities`). */
+const SEVERITY_RANK = `array_position(array[${alarmSeverities.map((s) => `'${s}'`).join(',')}], a.severity)`;
 
 const STATUS_WHERE: Record<AlarmFilter['status'], string | null> = {
   active: 'not a.closed',
@@ -287,7 +292,7 @@ export class AlarmRepository {
     if (f.gatewayId) w.add('a.gateway_id = ?', f.gatewayId);
     if (f.poleId) w.add('a.pole_id = ?', f.poleId);
     if (f.parentId) w.add('a.parent_id = ?', f.parentId);
-    else if (!f.sourceId && !f.deviceId) w.add('a.parent_id is null');
+    else if (!f.sourceId && !f.deviceId && !f.poleId) w.add('a.parent_id is null');
     if (f.from) w.add('a.last_at >= ?', f.from);
     if (f.to) w.add('a.last_at < ?', f.to);
     if (f.keyword) {
@@ -380,6 +385,41 @@ export class AlarmRepository {
       counts.bySeverity[r.severity] += r.n;
     }
     return counts;
+  }
+
+  /**
+   * Poles with active alarms, each with its most severe and how many (folded alarms count: they
+   * are active alarms of the pole's lamps). One aggregate over the active alarms.
+   */
+  async poleCounts(scope: ScopeFilter, projectId: string | undefined): Promise<AlarmPoleDto[]> {
+    const w = new Where();
+    w.add('not a.closed');
+    w.add('a.pole_id is not null');
+    w.scope(scope, 'a.project_id');
+    if (projectId) w.add('a.project_id = ?', projectId);
+    const rows = await this.db.query<{
+      pole_id: string;
+      code: string;
+      lng: number;
+      lat: number;
+      rank: number;
+      n: number;
+    }>(
+      `select a.pole_id, p.code, p.longitude as lng, p.latitude as lat, min(${SEVERITY_RANK})::int as rank,
+              count(*)::int as n
+         from alarm_record a join (${poleRelation}) p on p.id = a.pole_id
+         ${w.sql}
+        group by a.pole_id, p.code, p.longitude, p.latitude`,
+      w.params,
+    );
+    return rows.map((r) => ({
+      poleId: r.pole_id,
+      code: r.code,
+      lng: Number(r.lng),
+      lat: Number(r.lat),
+      severity: alarmSeverities[r.rank - 1]!,
+      count: r.n,
+    }));
   }
 
   /** Open alarms whose escalation time has come: marked escalated (each by one node only). */

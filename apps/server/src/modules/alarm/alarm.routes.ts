@@ -84,6 +84,9 @@ export function registerAlarmRoutes(app: FastifyInstance, guard: AccessGuard, s:
   addRoute(app, guard, alarmRoutes.counts, ({ caller, query }) =>
     s.alarms.counts(caller!.userId, query.projectId),
   );
+  addRoute(app, guard, alarmRoutes.poleCounts, ({ caller, query }) =>
+    s.alarms.poleCounts(caller!.userId, query.projectId),
+  );
   addRoute(app, guard, alarmRoutes.ack, ({ caller, body }) =>
     s.alarms.ack(caller!.userId, caller!.username, body.ids, body.comment),
   );

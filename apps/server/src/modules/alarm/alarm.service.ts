@@ -3,6 +3,7 @@ import {
   type AlarmDetail,
   type AlarmDto,
   type AlarmEventDto,
+  type AlarmPoleDto,
   type Page,
   toPage,
 } from '@ics/contract/server';
@@ -70,6 +71,11 @@ export class AlarmService {
 
   async counts(userId: string, projectId: string | undefined): Promise<AlarmCounts> {
     return this.repo.counts(await this.scopes.scopeOf(userId), projectId);
+  }
+
+  /** Poles with active alarms in the caller's projects: the most severe and how many (the map). */
+  async poleCounts(userId: string, projectId: string | undefined): Promise<AlarmPoleDto[]> {
+    return this.repo.poleCounts(await this.scopes.scopeOf(userId), projectId);
   }
 
   /** Acknowledges open alarms among `ids` (those of other projects or not open are left alone). */

@@ -99,6 +99,22 @@ export type AlarmCounts = {
   bySeverity: Record<AlarmSeverity, number>;
 };
 
+/**
+ * A pole with active alarms (its lamps', its gateway's or its own, folded alarms included): what
+ * the map colours. The map names poles by their place in its columns, not by id, so the pole's
+ * code and position come along to find it there.
+ */
+export type AlarmPoleDto = {
+  poleId: string;
+  code: string;
+  lng: number;
+  lat: number;
+  /** The most severe of its active alarms (critical > major > minor > warning). */
+  severity: AlarmSeverity;
+  /** How many active (not closed) alarms it has. */
+  count: number;
+};
+
 /** A rule as it applies to a project: the project's own, or the default it inherits. */
 export type AlarmRuleDto = {
   id: string | null;
@@ -175,6 +191,13 @@ export const alarmRoutes = {
     path: '/alarm/counts',
     access: list,
     summary: 'Active alarms by status and severity',
+    tag,
+  }),
+  poleCounts: defineRoute<AlarmPoleDto[], undefined, typeof alarmCountsQuerySchema>({
+    method: 'GET',
+    path: '/alarm/poleCounts',
+    access: list,
+    summary: 'Poles with active alarms: the most severe and how many (the map colours them)',
     tag,
   }),
   ack: defineRoute<{ count: number }, typeof alarmActionSchema>({

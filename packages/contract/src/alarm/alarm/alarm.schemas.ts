@@ -18,8 +18,9 @@ export const alarmListQuerySchema = pageQuerySchema.extend({
   sourceId: id.optional(),
   deviceId: id.optional(),
   gatewayId: id.optional(),
+  /** Every active alarm of a pole, folded ones included (the map's “N active alarms”). */
   poleId: id.optional(),
-  /** Alarms folded under this one; without it the list shows top-level alarms only. */
+  /** Alarms folded under this one; without it (nor a source, device or pole) the list shows top-level alarms only. */
   parentId: id.optional(),
   /** Source name or code contains. */
   keyword: textInput().trim().max(100).optional(),
@@ -97,6 +98,7 @@ export const alarmRouteSchemas = {
   list: { query: alarmListQuerySchema },
   queryById: { query: alarmIdQuerySchema },
   counts: { query: alarmCountsQuerySchema },
+  poleCounts: { query: alarmCountsQuerySchema },
   ack: { body: alarmActionSchema },
   resolve: { body: alarmActionSchema },
   comment: { body: alarmCommentSchema },

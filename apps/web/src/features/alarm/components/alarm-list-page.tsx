@@ -15,9 +15,9 @@ import DatePicker from 'antd/es/date-picker';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { call, unwrap } from '../../../shared/lib/http';
 import { Has } from '../../../shared/ui/has';
 import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
@@ -69,6 +69,11 @@ export default function AlarmListPage() {
   const [detail, setDetail] = useState<string | null>(null);
   const [order, setOrder] = useState<WorkOrderFormTarget | null>(null);
   const [fresh, setFresh] = useState(0);
+  // `?poleId=` (the map's "show alarms"): every active alarm of that pole; `pole` is its code.
+  const [params, setParams] = useSearchParams();
+  const poleId = params.get('poleId');
+  const poleCode = params.get('pole') ?? poleId;
+  const poleQuery = useMemo(() => (poleId ? { poleId } : undefined), [poleId]);
   useAlarmLive((push) => {
     if (push.kind === 'raised') setFresh((n) => n + push.count);
   });
@@ -170,6 +175,7 @@ export default function AlarmListPage() {
         routes={{ list: alarmRoutes.list, exportXls: alarmRoutes.exportXls }}
         columns={columns}
         filters={filters}
+        {...(poleQuery ? { extraQuery: poleQuery } : {})}
         size="small"
         selectable
         exportName={t('list.source')}
@@ -179,6 +185,11 @@ export default function AlarmListPage() {
         }}
         toolbar={(ctx) => (
           <>
+            {poleId && (
+              <Tag closable onClose={() => setParams({})} data-testid="alarm-pole-filter">
+                {t('list.poleFilter', { code: poleCode })}
+              </Tag>
+            )}
             {fresh > 0 && (
               <Tag color="red" data-testid="alarm-fresh" onClick={() => setFresh(0)}>
                 {t('list.newAlarms', { count: fresh })}

@@ -73,6 +73,7 @@ export const alarmEnUS: typeof alarmZhCN = {
     workOrder: 'Work order',
     live: 'Live',
     newAlarms: '{{count}} new alarms',
+    poleFilter: 'Pole {{code}}',
   },
   bell: { label: 'Alarms', empty: 'No open alarms', more: 'All alarms', open: '{{count}} open' },
   drawer: {

@@ -71,6 +71,7 @@ export const alarmZhCN = {
     workOrder: '派工单',
     live: '实时',
     newAlarms: '{{count}} 条新报警',
+    poleFilter: '灯杆 {{code}}',
   },
   bell: { label: '报警', empty: '暂无未处理报警', more: '查看全部报警', open: '{{count}} 条未确认' },
   drawer: {

@@ -15,6 +15,7 @@ export const lightingKeys = {
   targetOptions: (kind: string, projectId: string | undefined, keyword: string) =>
     ['lighting', 'target-options', kind, projectId, keyword] as const,
   overview: ['lighting', 'overview'] as const,
+  alarmedPoles: ['lighting', 'alarmed-poles'] as const,
 };
 
 /** What a change to groups makes stale: the group list and every other query of groups. */

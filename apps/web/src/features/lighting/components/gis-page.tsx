@@ -8,12 +8,14 @@ import Switch from 'antd/es/switch';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useAlarmedPoles } from '../api/get-alarmed-poles';
 import { fetchPoleId, firstPoleSet, loadPoleSet, refreshPoleStates } from '../api/get-map-poles';
 import { getPoleDetail } from '../api/get-pole-detail';
 import { type BaseMap, getBaseMap, tileHost } from '../api/get-tile-url';
 import { useFeedback } from '../hooks/use-feedback';
 import '../locales';
 import { createMapEngine, DEFAULT_CENTER, DEFAULT_ZOOM, type MapEngine } from '../utils/map-engine';
+import { type AlarmTone, alarmColors, placeAlarms } from '../utils/pole-alarms';
 import { CLUSTER_CELL_PX, DOT_CELL_PX, PoleGrid, poleBounds } from '../utils/pole-grid';
 import {
   countStates,
@@ -48,7 +50,8 @@ declare global {
 /**
  * `/gis/GlrGis` (and its siblings): every pole of the caller's projects on a map, clustered
  * when zoomed out and coloured by state, with filters, search by code and a popup per pole
- * with live values and lamp controls. Poles are held as columns (pole-state.ts) and clustered
+ * with live values and lamp controls. Poles with active alarms get a ring in the colour of their
+ * most severe (for users who may see alarms). Poles are held as columns (pole-state.ts) and clustered
  * per view (pole-grid.ts); the map library only gets what the view shows, recomputed when the
  * view settles, and nothing in React runs per frame while the map moves.
  */
@@ -160,6 +163,10 @@ export default function GisPage() {
     return () => window.clearInterval(timer);
   }, []);
 
+  // Alarmed poles: asked of the alarm routes, found on the map by code (its columns carry no ids).
+  const alarmed = useAlarmedPoles();
+  const alarms = useMemo(() => (poles && alarmed ? placeAlarms(poles, alarmed) : null), [poles, alarmed]);
+
   const shown = useMemo(
     () => (poles ? visiblePoles(poles, kinds, states) : { visible: new Uint8Array(0), count: 0 }),
     [poles, kinds, states],
@@ -196,6 +203,7 @@ export default function GisPage() {
         zoom: Math.min(view.zoom, CLUSTER_MAX_ZOOM + 1),
         bounds: [w - dx, s - dy, e + dx, n + dy],
         cellPx,
+        alarms: alarms?.levels,
       });
       const drawn = engine.setItems(items.data);
       if (!window.__icsMapReady)
@@ -209,7 +217,7 @@ export default function GisPage() {
     };
     redraw.current = draw;
     draw();
-  }, [engine, poles, grid, shown, clustering]);
+  }, [engine, poles, grid, shown, clustering, alarms]);
   useEffect(
     () => () => {
       window.__icsMapReady = undefined;
@@ -305,6 +313,9 @@ export default function GisPage() {
   });
   // The popup grows when its details arrive: place it again.
   const popupShown = Boolean(selectedId && selectedIndex >= 0 && engine);
+  // Found by code: shown only when it names the very pole the server says was clicked.
+  const indexAlarm = selectedIndex >= 0 ? alarms?.byIndex.get(selectedIndex) : undefined;
+  const selectedAlarm = indexAlarm && indexAlarm.poleId === selectedId ? indexAlarm : undefined;
   useEffect(() => {
     const anchor = popupAnchor.current;
     if (!popupShown || !anchor) return;
@@ -355,6 +366,21 @@ export default function GisPage() {
             ),
           }))}
         />
+        {alarms && (
+          <span
+            className="ics-gis__alarm-legend"
+            data-testid="gis-alarm-legend"
+            data-count={alarms.counts.high + alarms.counts.low}
+          >
+            {t('map.alarms.legend')}:
+            {(['high', 'low'] as const satisfies readonly AlarmTone[]).map((tone) => (
+              <span key={tone} data-testid={`gis-alarm-legend-${tone}`} data-count={alarms.counts[tone]}>
+                <i className="ics-gis__ring" style={{ borderColor: alarmColors[tone] }} />
+                {t(`map.alarms.${tone}`)} ({alarms.counts[tone]})
+              </span>
+            ))}
+          </span>
+        )}
         <span>
           {t('map.cluster')}{' '}
           <Switch size="small" checked={clustering} onChange={setClustering} aria-label={t('map.cluster')} />
@@ -386,8 +412,12 @@ export default function GisPage() {
           </div>
         )}
         {selectedId && selectedIndex >= 0 && engine && (
-          <div className="ics-gis__popup-anchor" ref={popupAnchor}>
-            <PolePopup poleId={selectedId} onClose={() => setSelected(null)} />
+          <div
+            className="ics-gis__popup-anchor"
+            ref={popupAnchor}
+            data-alarm-severity={selectedAlarm?.severity ?? ''}
+          >
+            <PolePopup poleId={selectedId} alarm={selectedAlarm} onClose={() => setSelected(null)} />
           </div>
         )}
       </div>

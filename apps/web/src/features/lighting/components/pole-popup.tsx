@@ -1,5 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import {
+  type AlarmPoleDto,
   type DeviceDto,
   faultText,
   formatReading,
@@ -15,13 +16,15 @@ import Switch from 'antd/es/switch';
 import Tag from 'antd/es/tag';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../shared/lib/http';
 import { useControlJob } from '../../../shared/lib/realtime/control-job';
 import { type LivePatches, mergeState, useLivePatches } from '../../../shared/lib/realtime/live-state';
 import { commandStatusColor } from '../../../shared/ui/command-status';
-import { useHas } from '../../../shared/ui/has';
+import { useHas, useHasPage } from '../../../shared/ui/has';
 import { controlLamp } from '../api/control-lamp';
 import { getPoleDetail } from '../api/get-pole-detail';
+import { alarmColors, alarmLevel, alarmTone } from '../utils/pole-alarms';
 
 const CONTROL_MARK = 'lighting:lamp:control';
 
@@ -127,8 +130,51 @@ function LampRow({ lamp, patches }: { lamp: DeviceDto; patches: LivePatches }) {
   );
 }
 
-/** The pole's card on the map: where it is, what is mounted, lamp controls. */
-export function PolePopup({ poleId, onClose }: { poleId: string; onClose(): void }) {
+/** How many active alarms the pole has, the most severe, and the way to the alarm list of the pole. */
+function PoleAlarms({ alarm, poleId, code }: { alarm: AlarmPoleDto; poleId: string; code: string }) {
+  const { t } = useTranslation('lighting');
+  const canOpenList = useHasPage('/alarm/list');
+  return (
+    <div
+      className="ics-gis-popup__alarms"
+      data-testid="gis-popup-alarms"
+      data-severity={alarm.severity}
+      data-count={alarm.count}
+    >
+      <i
+        className="ics-gis__ring"
+        style={{ borderColor: alarmColors[alarmTone(alarmLevel(alarm.severity))] }}
+        aria-hidden
+      />
+      <strong>{t('map.popup.alarms', { count: alarm.count })}</strong>
+      <span className="ics-gis-popup__muted">
+        {t('map.popup.worst', { severity: t(`map.popup.severity.${alarm.severity}`) })}
+      </span>
+      {canOpenList && (
+        <Link
+          to={`/alarm/list?${new URLSearchParams({ poleId, pole: code })}`}
+          data-testid="gis-popup-alarms-link"
+        >
+          {t('map.popup.openAlarms')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The pole's card on the map: where it is, what is mounted, its active alarms (`alarm`, when
+ * the user may see alarms and the pole has some), lamp controls.
+ */
+export function PolePopup({
+  poleId,
+  alarm,
+  onClose,
+}: {
+  poleId: string;
+  alarm?: AlarmPoleDto | undefined;
+  onClose(): void;
+}) {
   const { t } = useTranslation('lighting');
   const [detail, setDetail] = useState<PoleDetailDto | null>(null);
   // Live state of the devices on this pole only.
@@ -168,6 +214,7 @@ export function PolePopup({ poleId, onClose }: { poleId: string; onClose(): void
             {[detail.areaName, detail.roadName ?? detail.road].filter(Boolean).join(' · ')}
             {detail.height ? ` · ${t('map.popup.height', { h: detail.height })}` : ''}
           </div>
+          {alarm && <PoleAlarms alarm={alarm} poleId={poleId} code={detail.code} />}
           {detail.devices.length === 0 && (
             <div className="ics-gis-popup__muted">{t('map.popup.noDevices')}</div>
           )}

@@ -179,6 +179,11 @@ export const lightingEnUS: typeof lightingZhCN = {
     },
     states: { on: 'On', off: 'Off', fault: 'Fault', offline: 'Offline', none: 'No lamp' },
     count: '{{shown}} / {{total}} poles',
+    alarms: {
+      legend: 'Alarmed poles',
+      high: 'Critical/major',
+      low: 'Minor/warning',
+    },
     loading: 'Loading poles…',
     popup: {
       road: 'Road',
@@ -199,6 +204,10 @@ export const lightingEnUS: typeof lightingZhCN = {
       dim: 'Dim',
       apply: 'Apply',
       close: 'Close',
+      alarms: 'Active alarms: {{count}}',
+      worst: 'Most severe: {{severity}}',
+      openAlarms: 'Show alarms',
+      severity: { critical: 'Critical', major: 'Major', minor: 'Minor', warning: 'Warning' },
     },
     status: {
       pending: 'Pending',

@@ -179,6 +179,11 @@ export const lightingZhCN = {
     },
     states: { on: '亮灯', off: '熄灯', fault: '故障', offline: '离线', none: '无灯' },
     count: '{{shown}} / {{total}} 根灯杆',
+    alarms: {
+      legend: '报警灯杆',
+      high: '紧急/重要',
+      low: '次要/提示',
+    },
     loading: '正在加载灯杆…',
     popup: {
       road: '道路',
@@ -199,6 +204,10 @@ export const lightingZhCN = {
       dim: '调光',
       apply: '应用',
       close: '关闭',
+      alarms: '{{count}} 条未关闭报警',
+      worst: '最高级别：{{severity}}',
+      openAlarms: '查看报警',
+      severity: { critical: '紧急', major: '重要', minor: '次要', warning: '提示' },
     },
     status: { pending: '等待应答', acked: '已执行', failed: '失败', timeout: '超时', rejected: '未发送' },
   },

@@ -1,5 +1,6 @@
 import type { FeatureCollection, Point } from 'geojson';
 import type { MapEngine, MapEngineOptions } from './map-engine';
+import { alarmColors, alarmTone } from './pole-alarms';
 import { type PoleState, stateColors } from './pole-state';
 
 const TILE = 256;
@@ -22,7 +23,8 @@ export function fromWorld(x: number, y: number, zoom: number): { lng: number; la
   return { lng: (x / scale) * 360 - 180, lat: (180 / Math.PI) * Math.atan(Math.sinh(n)) };
 }
 
-type Dot = { x: number; y: number; id: string | null; count: number; state: PoleState };
+/** `alarm`: the alarm level of the pole or the worst of the cluster (0: none), drawn as a ring. */
+type Dot = { x: number; y: number; id: string | null; count: number; state: PoleState; alarm: number };
 
 /** Tile images kept for panning back (about 8 MB of decoded 256 px tiles). */
 const MAX_TILES = 128;
@@ -141,10 +143,26 @@ export function createCanvasEngine(options: MapEngineOptions): MapEngine {
       const p = project(x, y);
       if (p.x < -MARGIN || p.y < -MARGIN || p.x > w + MARGIN || p.y > h + MARGIN) continue;
       const count = Number(f.properties?.n ?? 1);
-      dots.push({ ...p, id: count === 1 ? String(f.properties?.id) : null, count, state: f.properties?.s });
+      dots.push({
+        ...p,
+        id: count === 1 ? String(f.properties?.id) : null,
+        count,
+        state: f.properties?.s,
+        alarm: Number(f.properties?.a ?? 0),
+      });
     }
-    for (const d of dots) {
+    // Alarmed dots last: their rings stay on top of their neighbours.
+    const ordered = [...dots.filter((d) => !d.alarm), ...dots.filter((d) => d.alarm)];
+    for (const d of ordered) {
       const r = d.count > 1 ? Math.min(30, 10 + Math.log2(d.count) * 3) : 5;
+      if (d.alarm) {
+        // A ring around the dot: the lamp state stays readable inside it.
+        ctx.beginPath();
+        ctx.arc(d.x, d.y, r + 4, 0, Math.PI * 2);
+        ctx.lineWidth = 3.5;
+        ctx.strokeStyle = alarmColors[alarmTone(d.alarm)];
+        ctx.stroke();
+      }
       ctx.beginPath();
       ctx.arc(d.x, d.y, r, 0, Math.PI * 2);
       ctx.fillStyle = stateColors[d.state];

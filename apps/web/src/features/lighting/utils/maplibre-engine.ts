@@ -10,6 +10,7 @@ import {
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { MapEngine, MapEngineOptions } from './map-engine';
+import { alarmColors, alarmLevel } from './pole-alarms';
 import { stateColors } from './pole-state';
 
 // Bundled, the library cannot find its worker next to itself: point it at the emitted file.
@@ -37,6 +38,27 @@ const stateColor: ExpressionSpecification = [
   'none',
   stateColors.none,
   stateColors.offline,
+];
+
+/** The ring of an alarmed pole or cluster (`a`: its alarm level, pole-alarms.ts). */
+const alarmRing: ExpressionSpecification = [
+  'case',
+  ['>=', ['get', 'a'], alarmLevel('major')],
+  alarmColors.high,
+  alarmColors.low,
+];
+const clusterRadius: ExpressionSpecification = [
+  'step',
+  ['get', 'n'],
+  12,
+  20,
+  16,
+  100,
+  20,
+  1000,
+  26,
+  10000,
+  32,
 ];
 
 /**
@@ -70,7 +92,7 @@ export async function createMaplibreEngine(options: MapEngineOptions): Promise<M
     paint: {
       'circle-color': stateColor,
       'circle-opacity': 0.8,
-      'circle-radius': ['step', ['get', 'n'], 12, 20, 16, 100, 20, 1000, 26, 10000, 32],
+      'circle-radius': clusterRadius,
       'circle-stroke-width': 3,
       'circle-stroke-color': 'rgba(255,255,255,0.7)',
     },
@@ -85,6 +107,31 @@ export async function createMaplibreEngine(options: MapEngineOptions): Promise<M
       'circle-radius': ['interpolate', ['linear'], ['zoom'], 8, 2, 13, 4, 16, 7, 19, 10],
       'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 8, 0, 14, 1.5],
       'circle-stroke-color': '#ffffff',
+    },
+  });
+  // Rings around alarmed clusters and poles, over the poles' own colours.
+  map.addLayer({
+    id: 'cluster-alarms',
+    type: 'circle',
+    source: SOURCE,
+    filter: ['all', ['>', ['get', 'n'], 1], ['>', ['get', 'a'], 0]],
+    paint: {
+      'circle-color': 'rgba(0,0,0,0)',
+      'circle-radius': ['+', clusterRadius, 4],
+      'circle-stroke-width': 3.5,
+      'circle-stroke-color': alarmRing,
+    },
+  });
+  map.addLayer({
+    id: 'pole-alarms',
+    type: 'circle',
+    source: SOURCE,
+    filter: ['all', ['==', ['get', 'n'], 1], ['>', ['get', 'a'], 0]],
+    paint: {
+      'circle-color': 'rgba(0,0,0,0)',
+      'circle-radius': ['interpolate', ['linear'], ['zoom'], 8, 5, 13, 8, 16, 11, 19, 14],
+      'circle-stroke-width': 3,
+      'circle-stroke-color': alarmRing,
     },
   });
   map.addLayer({

@@ -56,7 +56,18 @@ export class PoleGrid {
   items(
     poles: PoleSet,
     visible: Uint8Array,
-    { zoom, bounds, cellPx }: { zoom: number; bounds: Bounds; cellPx: number },
+    {
+      zoom,
+      bounds,
+      cellPx,
+      alarms,
+    }: {
+      zoom: number;
+      bounds: Bounds;
+      cellPx: number;
+      /** Alarm level per pole (pole-alarms.ts); a feature's `a` is the highest of its poles. */
+      alarms?: Uint8Array | null | undefined;
+    },
   ): GridItems {
     const cell = cellPx / (256 * 2 ** Math.floor(zoom));
     const [west, south, east, north] = bounds;
@@ -73,6 +84,7 @@ export class PoleGrid {
     const fault: number[] = [];
     const on: number[] = [];
     const offline: number[] = [];
+    const alarm: number[] = [];
     const columns = Math.ceil(1 / cell) + 1;
     for (let i = 0; i < poles.size; i++) {
       if (visible[i] !== 1) continue;
@@ -93,6 +105,7 @@ export class PoleGrid {
         fault.push(0);
         on.push(0);
         offline.push(0);
+        alarm.push(0);
       }
       sumX[slot]! += x;
       sumY[slot]! += y;
@@ -101,6 +114,8 @@ export class PoleGrid {
       if (state === FAULT) fault[slot]!++;
       else if (state === ON) on[slot]!++;
       else if (state === OFFLINE) offline[slot]!++;
+      const level = alarms ? alarms[i]! : 0;
+      if (level > alarm[slot]!) alarm[slot] = level;
     }
     const clusters = cellPx > DOT_CELL_PX;
     const features: Feature<Point>[] = new Array(count.length);
@@ -115,8 +130,8 @@ export class PoleGrid {
         type: 'Feature',
         geometry: { type: 'Point', coordinates: [lng, lat] },
         properties: single
-          ? { id: String(first[s]!), s: stateOfCode(worst[s]!), n: 1 }
-          : { s: clusterState(n, fault[s]!, on[s]!, offline[s]!), n },
+          ? { id: String(first[s]!), s: stateOfCode(worst[s]!), n: 1, a: alarm[s]! }
+          : { s: clusterState(n, fault[s]!, on[s]!, offline[s]!), n, a: alarm[s]! },
       };
     }
     return { data: { type: 'FeatureCollection', features }, poles: total };

@@ -90,12 +90,12 @@ describe('pole grid', () => {
     const far = grid.items(poles, all, { ...world, zoom: 3, cellPx: 45 });
     expect(far.poles).toBe(3);
     expect(far.data.features).toHaveLength(1);
-    expect(far.data.features[0]?.properties).toEqual({ s: 'fault', n: 3 });
+    expect(far.data.features[0]?.properties).toEqual({ s: 'fault', n: 3, a: 0 });
     const near = grid.items(poles, all, { ...world, zoom: 14, cellPx: 45 });
     expect(near.poles).toBe(3);
     expect(near.data.features.map((f) => f.properties)).toEqual([
-      { s: 'on', n: 2 },
-      { id: '2', s: 'fault', n: 1 },
+      { s: 'on', n: 2, a: 0 },
+      { id: '2', s: 'fault', n: 1, a: 0 },
     ]);
     const [lng, lat] = near.data.features[1]!.geometry.coordinates as [number, number];
     expect(lng).toBeCloseTo(117.2, 6);
