@@ -3,10 +3,11 @@ import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import '../locales';
 
+// Preset colours, whose text the theme keeps readable (antd's status colours are too light).
 const colors: Record<WebhookDeliveryDto['status'], string> = {
-  delivered: 'success',
-  pending: 'warning',
-  failed: 'error',
+  delivered: 'green',
+  pending: 'orange',
+  failed: 'red',
 };
 
 /** How a delivery went: delivered, retrying or given up, with the receiver's HTTP status. */
