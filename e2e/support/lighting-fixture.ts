@@ -10,7 +10,7 @@ type Lamp = {
   state: { values: Record<string, unknown> };
 };
 
-/** A project with one gateway (simulated, `lamps` lamps) and a pole per lamp. */
+/** A project with one gateway (simulated, `lamps` lamps and optionally sensors) and a pole per lamp. */
 export type LightingFixture = {
   api: Awaited<ReturnType<typeof apiClient>>;
   projectId: string;
@@ -37,7 +37,11 @@ export async function waitFor<T>(
 }
 
 /** Sets up the project through the public API and connects a simulated gateway to the broker. */
-export async function createLightingFixture(product: Product, lampCount = 3): Promise<LightingFixture> {
+export async function createLightingFixture(
+  product: Product,
+  lampCount = 3,
+  options: { sensors?: number } = {},
+): Promise<LightingFixture> {
   const api = await apiClient(product);
   const { id: projectId } = await api.post<{ id: string }>('/sys/project/add', {
     name: 'E2E Lighting',
@@ -57,6 +61,7 @@ export async function createLightingFixture(product: Product, lampCount = 3): Pr
     url: product.mqttUrl,
     gateways: [{ sn, password: gw.credentials.password }],
     lampsPerGateway: lampCount,
+    sensorsPerGateway: options.sensors ?? 0,
     telemetryIntervalSeconds: 3600,
     heartbeatSeconds: 30,
   });

@@ -9,6 +9,7 @@ export * from './alarm/alarm/alarm.codes';
 export * from './alarm/alarm/alarm.display';
 export * from './alarm/alarm/alarm.routes';
 export type * from './alarm/alarm/alarm.schemas';
+export * from './alarm/alarm/webhook.fields';
 export * from './alarm/workorder/workorder.fields';
 export * from './alarm/workorder/workorder.routes';
 export type * from './alarm/workorder/workorder.schemas';

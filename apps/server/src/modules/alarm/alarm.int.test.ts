@@ -539,6 +539,16 @@ describeWithApp(
 
         const test = await api('POST', '/alarm/webhook/test', { id: hookId });
         expect(test.body.result).toMatchObject({ status: 'delivered', attempts: 1 });
+        // The list tells how each hook's latest delivery went, and never its secret.
+        const [listed] = (await api('GET', `/alarm/webhook/list?projectId=${projectId}`)).body.result;
+        expect(listed).toMatchObject({ id: hookId, lastDelivery: { status: 'delivered', lastStatus: 204 } });
+        expect(listed.secret).toBeUndefined();
+        const short = await api('POST', '/alarm/webhook/add', {
+          projectId,
+          url: 'https://x.test/h',
+          secret: 'short',
+        });
+        expect(short.status).toBe(400);
 
         const other = await ctx().login('alarm-other');
         expect(

@@ -1,4 +1,10 @@
-import type { AlarmAction, AlarmSeverity, WebhookDeliveryDto, WebhookDto } from '@ics/contract/server';
+import type {
+  AlarmAction,
+  AlarmSeverity,
+  WebhookDeliveryDto,
+  WebhookDto,
+  WebhookListItem,
+} from '@ics/contract/server';
 import type { Database } from '../../db/database';
 import { isoOrNull } from '../../http/sql-where';
 
@@ -67,12 +73,37 @@ export class WebhookRepository {
     return row && toWebhook(row);
   }
 
-  async ofProject(projectId: string): Promise<Webhook[]> {
-    const rows = await this.db.query<WebhookRow>(
-      'select * from alarm_webhook where project_id = $1 order by create_time',
+  /** A project's webhooks with their latest delivery (without their secrets). */
+  async ofProject(projectId: string): Promise<WebhookListItem[]> {
+    const rows = await this.db.query<
+      WebhookRow & {
+        last_delivery_status: WebhookDeliveryDto['status'] | null;
+        last_http: number | null;
+        last_at: Date | null;
+      }
+    >(
+      `select w.*, d.status as last_delivery_status, d.last_status as last_http, d.create_time as last_at
+         from alarm_webhook w
+         left join lateral (
+           select status, last_status, create_time from alarm_delivery
+            where webhook_id = w.id order by create_time desc, id desc limit 1
+         ) d on true
+        where w.project_id = $1 order by w.create_time`,
       [projectId],
     );
-    return rows.map(toWebhook);
+    return rows.map(({ last_delivery_status, last_http, last_at, ...row }) => {
+      const { secret: _secret, ...hook } = toWebhook(row);
+      return {
+        ...hook,
+        lastDelivery: last_delivery_status
+          ? {
+              status: last_delivery_status,
+              lastStatus: last_http,
+              createTime: new Date(last_at!).toISOString(),
+            }
+          : null,
+      };
+    });
   }
 
   /** Enabled webhooks of these projects. */

@@ -6,6 +6,7 @@ import {
   severityRank,
   type WebhookDeliveryDto,
   type WebhookDto,
+  type WebhookListItem,
   type WebhookPayload,
 } from '@ics/contract/server';
 import { notFound } from '../../lib/errors';
@@ -59,9 +60,9 @@ export class WebhookService {
     return hook;
   }
 
-  async list(userId: string, projectId: string): Promise<WebhookDto[]> {
+  async list(userId: string, projectId: string): Promise<WebhookListItem[]> {
     await this.assertProject(userId, projectId);
-    return (await this.repo.ofProject(projectId)).map(publicView);
+    return this.repo.ofProject(projectId);
   }
 
   async add(

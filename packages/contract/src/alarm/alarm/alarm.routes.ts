@@ -149,6 +149,11 @@ export type WebhookDto = {
   createTime: string;
 };
 
+/** A webhook as its list shows it: with how its latest delivery went. */
+export type WebhookListItem = WebhookDto & {
+  lastDelivery: Pick<WebhookDeliveryDto, 'status' | 'lastStatus' | 'createTime'> | null;
+};
+
 /** One delivery of an alarm event to a webhook, retried with back-off until delivered or given up. */
 export type WebhookDeliveryDto = {
   id: string;
@@ -255,11 +260,11 @@ export const alarmRuleRoutes = {
     summary: 'Drop a project’s own rule: it inherits the default again',
     tag,
   }),
-  webhookList: defineRoute<WebhookDto[], undefined, typeof webhookListQuerySchema>({
+  webhookList: defineRoute<WebhookListItem[], undefined, typeof webhookListQuerySchema>({
     method: 'GET',
     path: '/alarm/webhook/list',
     access: rules,
-    summary: 'A project’s webhooks',
+    summary: 'A project’s webhooks, each with its latest delivery',
     tag,
   }),
   webhookAdd: defineRoute<WebhookDto, typeof webhookAddSchema>({

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { zodOf } from '../../field-spec.schemas';
 import { pageQuerySchema } from '../../page-query.schemas';
 import { textInput } from '../../text-input.schemas';
 import { alarmSeverities, alarmSourceKinds, alarmStatuses, alarmTypes } from './alarm.codes';
+import { webhookFields } from './webhook.fields';
 
 const id = textInput().trim().min(1).max(64);
 const time = textInput().datetime({ offset: true });
@@ -70,17 +72,15 @@ export const alarmRuleSaveSchema = z.object({
   escalateUserId: id.nullable().default(null),
 });
 
-const url = textInput()
-  .trim()
-  .max(500)
-  .refine((v) => /^https?:\/\/[^\s]+$/.test(v), 'form.url.invalid');
+const url = zodOf(webhookFields.url);
+const secret = zodOf(webhookFields.secret);
 
 export const webhookListQuerySchema = z.object({ projectId: id });
 export const webhookIdQuerySchema = z.object({ id });
 export const webhookAddSchema = z.object({
   projectId: id,
   url,
-  secret: textInput().min(16, 'form.secret.length').max(200),
+  secret,
   enabled: z.boolean().default(true),
   minSeverity: z.enum(alarmSeverities).default('warning'),
 });
@@ -88,7 +88,7 @@ export const webhookEditSchema = z.object({
   id,
   url,
   /** Absent: the secret stays. */
-  secret: textInput().min(16, 'form.secret.length').max(200).optional(),
+  secret: secret.optional(),
   enabled: z.boolean(),
   minSeverity: z.enum(alarmSeverities),
 });

@@ -5,5 +5,8 @@ export const alarmKeys = {
   detail: (id: string) => ['alarm', 'detail', id] as const,
   rules: (projectId: string | null) => ['alarm', 'rules', projectId ?? ''] as const,
   workOrder: (id: string) => ['alarm', 'workorder', id] as const,
+  webhooks: (projectId: string) => ['alarm', 'webhooks', projectId] as const,
+  deliveries: (webhookId: string, pageNo: number, pageSize: number) =>
+    ['alarm', 'webhooks', 'deliveries', webhookId, pageNo, pageSize] as const,
   users: (keyword: string) => ['alarm', 'users', keyword] as const,
 };

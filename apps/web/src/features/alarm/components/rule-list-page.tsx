@@ -13,6 +13,7 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
 import Table from 'antd/es/table';
+import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,7 @@ import { useResetRule, useRules, useSaveRule } from '../api/rules';
 import { paramEntries, ruleParamFields, TEXT_PARAMS, toParams } from '../utils/rule-params';
 import { AssigneeSelect } from './assignee-select';
 import { SeverityTag } from './severity-tag';
+import { WebhookTab } from './webhook-tab';
 import '../locales';
 
 type RuleValues = {
@@ -33,8 +35,8 @@ type RuleValues = {
   [param: string]: unknown;
 };
 
-/** `alarm/RuleList`: the rules of a project (its own and inherited) or the defaults, editable with `alarm:rule:edit`. */
-export default function RuleListPage() {
+/** The rules of a project (its own and inherited) or the defaults, editable with `alarm:rule:edit`. */
+function RulesTab() {
   const { t, i18n } = useTranslation('alarm');
   const lang = toLanguage(i18n.language);
   const { message } = App.useApp();
@@ -80,7 +82,7 @@ export default function RuleListPage() {
   };
 
   return (
-    <Card data-testid="rule-list">
+    <>
       <Space style={{ marginBottom: 12 }} wrap>
         <span id="rule-project-label">{t('common.project')}</span>
         <Select
@@ -228,6 +230,21 @@ export default function RuleListPage() {
           </Form>
         </Modal>
       </Has>
+    </>
+  );
+}
+
+/** `alarm/RuleList`: the alarm rules, and the projects' webhooks that alarms are sent to. */
+export default function RuleListPage() {
+  const { t } = useTranslation('alarm');
+  return (
+    <Card data-testid="rule-list">
+      <Tabs
+        items={[
+          { key: 'rules', label: t('webhook.rulesTab'), children: <RulesTab /> },
+          { key: 'webhooks', label: t('webhook.tab'), children: <WebhookTab /> },
+        ]}
+      />
     </Card>
   );
 }

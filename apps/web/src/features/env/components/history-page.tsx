@@ -143,8 +143,9 @@ export default function HistoryPage() {
       }
     >
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 12 }}>
-        <Form.Item label={t('history.sensors')}>
+        <Form.Item label={t('history.sensors')} htmlFor="env-history-sensors">
           <Select
+            id="env-history-sensors"
             mode="multiple"
             allowClear
             style={{ minWidth: 320, maxWidth: 560 }}
@@ -158,8 +159,9 @@ export default function HistoryPage() {
             data-testid="history-sensors"
           />
         </Form.Item>
-        <Form.Item label={t('history.metric')}>
+        <Form.Item label={t('history.metric')} htmlFor="env-history-metric">
           <Select
+            id="env-history-metric"
             style={{ width: 150 }}
             value={metric}
             onChange={setMetric}
@@ -167,9 +169,10 @@ export default function HistoryPage() {
             data-testid="history-metric"
           />
         </Form.Item>
-        <Form.Item label={t('history.range')}>
+        <Form.Item label={t('history.range')} htmlFor="env-history-preset">
           <Space wrap>
             <Select<Preset>
+              id="env-history-preset"
               style={{ width: 150 }}
               value={preset}
               onChange={(p) => {
