@@ -77,7 +77,9 @@ async function start(env: Record<string, string>): Promise<Server> {
     exited,
     stdout: () => out,
     stderr: () => err,
-    waitFor: (pattern, ms = 40_000) =>
+    // A first start creates the database (initdb, then a restart of its thread) and migrates it:
+    // seconds on a quiet machine, far longer on a loaded CI runner.
+    waitFor: (pattern, ms = 90_000) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(
           () => reject(new Error(`timed out waiting for ${pattern}:\n${out}\n${err}`)),
@@ -196,5 +198,5 @@ describe('main: the server process', () => {
 
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  }, 120_000);
+  }, 240_000);
 });
