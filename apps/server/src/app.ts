@@ -177,6 +177,7 @@ function createModules(
     config,
     scopes: project.scope,
     projects: project.service,
+    permissions: permission.service,
     alarms: alarm.alarms,
   });
   return {

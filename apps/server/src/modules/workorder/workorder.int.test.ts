@@ -5,8 +5,8 @@ describeWithApp('work orders', (ctx) => {
   const api = adminApi(ctx);
   let projectId: string;
   let otherProjectId: string;
-  let tokens: Record<'operator1' | 'operator2' | 'viewer1' | 'worker1', string>;
-  let ids: Record<'operator1' | 'operator2' | 'worker1' | 'outsider', string>;
+  let tokens: Record<'operator1' | 'operator2' | 'viewer1' | 'worker1' | 'dispatcher1', string>;
+  let ids: Record<'operator1' | 'operator2' | 'worker1' | 'outsider' | 'farWorker' | 'viewer1', string>;
 
   const as = (who: keyof typeof tokens) => (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     api(method, url, payload, tokens[who]);
@@ -22,6 +22,9 @@ describeWithApp('work orders', (ctx) => {
     projectId = p!.id;
     otherProjectId = o!.id;
     await db.query(`insert into sys_project_depart (project_id, dep_id) values ($1, 'dep-ops')`, [projectId]);
+    await db.query(`insert into sys_project_depart (project_id, dep_id) values ($1, 'dep-monitor')`, [
+      otherProjectId,
+    ]);
     // A worker edits work orders (starts, finishes, closes them) but may not dispatch.
     await db.query(
       `insert into sys_role (id, role_name, role_code) values ('role-wo-worker', 'worker', 'worker')`,
@@ -31,6 +34,16 @@ describeWithApp('work orders', (ctx) => {
        select 'role-wo-worker', id from sys_permission
         where id in ('menu-alarm', 'menu-alarm-workorder') or perms in ('alarm:workorder:list', 'alarm:workorder:edit')`,
     );
+    // A dispatcher handles work orders only: the user list is not theirs to read.
+    await db.query(
+      `insert into sys_role (id, role_name, role_code) values ('role-wo-dispatcher', 'dispatcher', 'dispatcher')`,
+    );
+    await db.query(
+      `insert into sys_role_permission (role_id, permission_id)
+       select 'role-wo-dispatcher', id from sys_permission
+        where id in ('menu-alarm', 'menu-alarm-workorder') or perms like 'alarm:workorder:%'`,
+    );
+    await ctx().createUser({ username: 'dispatcher1', roles: ['role-wo-dispatcher'], departs: ['dep-ops'] });
     ids = {
       operator1: await ctx().createUser({
         username: 'operator1',
@@ -49,14 +62,21 @@ describeWithApp('work orders', (ctx) => {
       }),
       // Holds the marks but sees no project of this test.
       outsider: await ctx().createUser({ username: 'outsider', roles: ['role-operator'] }),
+      // Works on orders of the other project only.
+      farWorker: await ctx().createUser({
+        username: 'farworker',
+        roles: ['role-wo-worker'],
+        departs: ['dep-monitor'],
+      }),
+      viewer1: await ctx().createUser({ username: 'viewer1', roles: ['role-viewer'], departs: ['dep-ops'] }),
     };
-    await ctx().createUser({ username: 'viewer1', roles: ['role-viewer'], departs: ['dep-ops'] });
     ctx().clearCaches();
     tokens = {
       operator1: await ctx().login('operator1'),
       operator2: await ctx().login('operator2'),
       viewer1: await ctx().login('viewer1'),
       worker1: await ctx().login('worker1'),
+      dispatcher1: await ctx().login('dispatcher1'),
     };
   });
 
@@ -82,6 +102,46 @@ describeWithApp('work orders', (ctx) => {
     // Two at once still get different numbers.
     const both = await Promise.all([add({}), add({})]);
     expect(new Set(both.map((r) => r.body.result.code)).size).toBe(2);
+  });
+
+  it('offers a dispatcher the project’s workers as assignees, without the user list', async () => {
+    const assignees = (query: string, who: keyof typeof tokens = 'dispatcher1') =>
+      as(who)('GET', `/alarm/workorder/assignees?${query}`);
+    expect((await as('dispatcher1')('GET', '/sys/user/list')).status).toBe(403);
+
+    const all = await assignees(`projectId=${projectId}&limit=50`);
+    expect(all.status).toBe(200);
+    const names = all.body.result.map((u: { username: string }) => u.username);
+    expect(names).toEqual(expect.arrayContaining(['operator1', 'operator2', 'worker1', 'dispatcher1']));
+    // Not the other project's worker, nobody without a project, nobody who cannot work on orders.
+    expect(names).not.toContain('farworker');
+    expect(names).not.toContain('outsider');
+    expect(names).not.toContain('viewer1');
+    expect(all.body.result.find((u: { username: string }) => u.username === 'worker1')).toEqual({
+      id: ids.worker1,
+      username: 'worker1',
+      realname: 'worker1',
+    });
+    const other = await api('GET', `/alarm/workorder/assignees?projectId=${otherProjectId}`);
+    expect(other.body.result.map((u: { username: string }) => u.username)).toContain('farworker');
+    expect(other.body.result.map((u: { username: string }) => u.username)).not.toContain('worker1');
+
+    const searched = await assignees(`projectId=${projectId}&keyword=WORK`);
+    expect(searched.body.result.map((u: { username: string }) => u.username)).toEqual(['worker1']);
+    expect((await assignees(`projectId=${projectId}&limit=2`)).body.result).toHaveLength(2);
+
+    // Someone listed can be given an order; someone who cannot work on orders cannot.
+    expect((await add({ assigneeId: ids.worker1 }, 'dispatcher1')).status).toBe(200);
+    expect((await add({ assigneeId: ids.viewer1 }, 'dispatcher1')).body.errorCode).toBe(
+      'workorder.assignee_not_found',
+    );
+
+    const foreign = await assignees(`projectId=${otherProjectId}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.errorCode).toBe('workorder.project_not_found');
+    expect((await assignees('')).status).toBe(400);
+    const worker = await assignees(`projectId=${projectId}`, 'worker1');
+    expect(worker.status).toBe(403);
   });
 
   it('refuses bad input without writing anything', async () => {

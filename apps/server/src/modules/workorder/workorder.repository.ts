@@ -91,6 +91,27 @@ export class WorkOrderRepository {
     return rows.length === 1;
   }
 
+  /**
+   * The users among `ids` who may sign in, whose username or real name contains `keyword`,
+   * by username: the people an order may go to, before their marks are checked.
+   */
+  async activeUsersAmong(
+    ids: readonly string[],
+    keyword: string | undefined,
+  ): Promise<Array<{ id: string; username: string; realname: string | null }>> {
+    if (ids.length === 0) return [];
+    const w = new Where().add('u.id = any(?::text[])', ids).add('u.status = ?', USER_STATUS.normal);
+    if (keyword) {
+      const pattern = containing(keyword);
+      w.add('(u.username ilike ? or u.realname ilike ?)', pattern, pattern);
+    }
+    return this.db.query(
+      `select u.id, u.username, nullif(u.realname, '') as realname from (${activeUserRelation}) u ${w.sql}
+        order by lower(u.username), u.id`,
+      w.params,
+    );
+  }
+
   async find(id: string): Promise<WorkOrderRow | undefined> {
     const [row] = await this.db.query<WorkOrderRow>(`${SELECT} where w.id = $1`, [id]);
     return row;

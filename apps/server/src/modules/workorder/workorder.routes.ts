@@ -28,6 +28,8 @@ export async function registerWorkOrderRoutes(
 
   addRoute(app, guard, routes.queryById, (ctx) => workOrders.get(ctx.caller!, ctx.query.id));
 
+  addRoute(app, guard, routes.assignees, (ctx) => workOrders.assignees(ctx.caller!, ctx.query));
+
   addRoute(app, guard, routes.add, async (ctx) =>
     withMessage(await workOrders.add(await actor(ctx.caller!), ctx.body), 'workorder.created'),
   );

@@ -1,7 +1,9 @@
 import {
+  marks,
   type Page,
   toPage,
   type WorkOrderAction,
+  type WorkOrderAssigneeDto,
   type WorkOrderDetail,
   type WorkOrderDto,
   type WorkOrderNoteDto,
@@ -32,6 +34,9 @@ export const PHOTO_MAX_SIDE = 4096;
 const ASSIGNEE_ACTIONS: readonly WorkOrderAction[] = ['start', 'finish'];
 /** Actions a dispatcher (mark `alarm:workorder:assign`) takes: checking the work, reopening. */
 const DISPATCHER_ACTIONS: readonly WorkOrderAction[] = ['verify', 'reject', 'reopen'];
+
+/** Whether a user holds a mark (the permission module's answer, cached there). */
+export type MarkCheck = (userId: string, mark: string) => Promise<boolean>;
 
 /** Who calls, and whether they may dispatch (assign, verify, reject, reopen). */
 export type Actor = { caller: Caller; dispatcher: boolean };
@@ -78,6 +83,8 @@ export class WorkOrderService {
     private readonly scopes: ProjectScopeService,
     private readonly projects: ProjectService,
     private readonly files: { dataDir: string; url: (file: string) => string },
+    /** Who may work on orders: assignees hold `alarm:workorder:edit` (they start and finish them). */
+    private readonly hasMark: MarkCheck,
     /** Absent until the alarm module is wired: then no alarm can be linked. */
     private readonly alarms: WorkOrderAlarms | undefined,
   ) {}
@@ -105,6 +112,27 @@ export class WorkOrderService {
     const row = await this.own(caller, id);
     const [dto] = await this.toDtos([row]);
     return { ...dto!, notes: await this.repo.notes(id, this.files.url) };
+  }
+
+  /**
+   * The users a project's orders may go to, by username: those who see the project (the
+   * project's audience: its departments' users and the administrators), may sign in, and hold
+   * `alarm:workorder:edit`. At most `limit`, matching `keyword` in the username or real name.
+   */
+  async assignees(
+    caller: Caller,
+    query: { projectId: string; keyword?: string | undefined; limit: number },
+  ): Promise<WorkOrderAssigneeDto[]> {
+    const [place] = await this.projects.places([query.projectId]);
+    if (!place || !(await this.scopes.canSee(caller.userId, query.projectId)))
+      throw notFound('workorder.project_not_found');
+    const audience = await this.scopes.audienceOf(query.projectId);
+    const chosen: WorkOrderAssigneeDto[] = [];
+    for (const user of await this.repo.activeUsersAmong(audience, query.keyword)) {
+      if (await this.hasMark(user.id, marks.alarm.workorder.edit)) chosen.push(user);
+      if (chosen.length === query.limit) break;
+    }
+    return chosen;
   }
 
   async add(actor: Actor, input: WorkOrderAdd): Promise<WorkOrderDto> {
@@ -236,8 +264,13 @@ export class WorkOrderService {
     return row;
   }
 
+  /** The assignee must be one `assignees` could answer: active, seeing the project, working on orders. */
   private async assertAssignee(userId: string, projectId: string): Promise<void> {
-    if (!(await this.repo.activeUser(userId)) || !(await this.scopes.canSee(userId, projectId)))
+    if (
+      !(await this.repo.activeUser(userId)) ||
+      !(await this.scopes.canSee(userId, projectId)) ||
+      !(await this.hasMark(userId, marks.alarm.workorder.edit))
+    )
       throw new AppError(400, 'workorder.assignee_not_found');
   }
 

@@ -3,6 +3,7 @@ import { marks } from '../../marks';
 import { defineRoute, mark } from '../../route';
 import type {
   workOrderAddSchema,
+  workOrderAssigneeQuerySchema,
   workOrderAssignSchema,
   workOrderEditSchema,
   workOrderIdQuerySchema,
@@ -90,6 +91,12 @@ export type WorkOrderDto = {
 
 export type WorkOrderDetail = WorkOrderDto & { notes: WorkOrderNoteDto[] };
 
+/** Someone a work order of a project may be given to: a user who sees the project and works on orders. */
+export type WorkOrderAssigneeDto = { id: string; username: string; realname: string | null };
+
+/** The most assignees one search answers (the picker searches as the dispatcher types). */
+export const WORK_ORDER_ASSIGNEES_MAX = 50;
+
 /** Closing while a device still reports the fault needs `force` (the answer names the alarms). */
 export type WorkOrderTransitionResult = WorkOrderDto;
 
@@ -124,6 +131,14 @@ export const workOrderRoutes = {
     path: '/alarm/workorder/edit',
     access: edit,
     summary: 'Edit a work order’s title, description, priority and due time',
+    tag,
+  }),
+  assignees: defineRoute<WorkOrderAssigneeDto[], undefined, typeof workOrderAssigneeQuerySchema>({
+    method: 'GET',
+    path: '/alarm/workorder/assignees',
+    access: mark(marks.alarm.workorder.assign),
+    summary:
+      'Users a project’s work orders may be assigned to (they see the project and may work on orders), by username or name',
     tag,
   }),
   assign: defineRoute<WorkOrderDto, typeof workOrderAssignSchema>({

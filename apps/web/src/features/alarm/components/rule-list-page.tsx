@@ -19,9 +19,10 @@ import { useTranslation } from 'react-i18next';
 import { Has, useHas } from '../../../shared/ui/has';
 import { useProjects } from '../../lighting';
 import { useResetRule, useRules, useSaveRule } from '../api/rules';
+import { searchUsers } from '../api/search-users';
 import { paramEntries, ruleParamFields, TEXT_PARAMS, toParams } from '../utils/rule-params';
-import { AssigneeSelect } from './assignee-select';
 import { SeverityTag } from './severity-tag';
+import { UserSelect } from './user-select';
 import '../locales';
 
 type RuleValues = {
@@ -223,7 +224,7 @@ export default function RuleListPage() {
               <InputNumber style={{ width: '100%' }} min={1} max={10080} />
             </Form.Item>
             <Form.Item name="escalateUserId" label={t('rule.escalateUser')}>
-              <AssigneeSelect />
+              <UserSelect search={searchUsers} searchKey="users" placeholder={t('rule.escalateUser')} />
             </Form.Item>
           </Form>
         </Modal>

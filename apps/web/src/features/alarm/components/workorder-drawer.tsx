@@ -116,7 +116,12 @@ function Assign({ order }: { order: WorkOrderDetail }) {
     <Has action="alarm:workorder:assign">
       <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
         <div style={{ flex: 1 }}>
-          <AssigneeSelect value={assignee} onChange={setAssignee} initialLabel={order.assigneeName} />
+          <AssigneeSelect
+            projectId={order.projectId}
+            value={assignee}
+            onChange={setAssignee}
+            initialLabel={order.assigneeName}
+          />
         </div>
         <Button
           type="primary"

@@ -116,6 +116,7 @@ export const alarmEnUS: typeof alarmZhCN = {
     priority: 'Priority',
     status: 'Status',
     assignee: 'Assignee',
+    assigneeNeedsProject: 'Choose the project first',
     dueAt: 'Due',
     overdue: 'Overdue',
     mine: 'My work orders',

@@ -114,6 +114,7 @@ export const alarmZhCN = {
     priority: '优先级',
     status: '状态',
     assignee: '处理人',
+    assigneeNeedsProject: '请先选择项目',
     dueAt: '截止时间',
     overdue: '已超期',
     mine: '我的工单',
