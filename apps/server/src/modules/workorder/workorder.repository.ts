@@ -38,6 +38,17 @@ export type WorkOrderRow = {
   note_count: number;
 };
 
+/** A stored photo: its file, its thumbnail's and its size in pixels. */
+export type StoredPhoto = { file: string; thumbFile: string; width: number; height: number };
+
+export type PhotoRow = {
+  id: string;
+  file: string;
+  thumb_file: string | null;
+  workorder_id: string;
+  author: string;
+};
+
 export type WorkOrderFilter = {
   projectId?: string | undefined;
   status?: WorkOrderStatus | 'open' | undefined;
@@ -204,7 +215,7 @@ export class WorkOrderRepository {
   async addNote(
     workOrderId: string,
     note: { author: string; text: string; status: WorkOrderStatus | null },
-    photos: ReadonlyArray<{ file: string; width: number; height: number }> = [],
+    photos: readonly StoredPhoto[] = [],
   ): Promise<string> {
     const [row] = await this.db.query<{ id: string }>(
       `insert into alarm_workorder_note (workorder_id, author, text, status) values ($1, $2, $3, $4) returning id`,
@@ -213,10 +224,30 @@ export class WorkOrderRepository {
     const id = row!.id;
     for (const [i, p] of photos.entries())
       await this.db.query(
-        `insert into alarm_workorder_photo (note_id, file, width, height, sort_no) values ($1, $2, $3, $4, $5)`,
-        [id, p.file, p.width, p.height, i],
+        `insert into alarm_workorder_photo (note_id, file, thumb_file, width, height, sort_no)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [id, p.file, p.thumbFile, p.width, p.height, i],
       );
     return id;
+  }
+
+  /** A photo with its order and the author of its note. */
+  async photo(id: string): Promise<PhotoRow | undefined> {
+    const [row] = await this.db.query<PhotoRow>(
+      `select p.id, p.file, p.thumb_file, n.workorder_id, n.author from alarm_workorder_photo p
+         join alarm_workorder_note n on n.id = p.note_id where p.id = $1`,
+      [id],
+    );
+    return row;
+  }
+
+  /** Deletes a photo's row and answers its files; undefined when another request deleted it first. */
+  async deletePhoto(id: string): Promise<{ file: string; thumb_file: string | null } | undefined> {
+    const [row] = await this.db.query<{ file: string; thumb_file: string | null }>(
+      'delete from alarm_workorder_photo where id = $1 returning file, thumb_file',
+      [id],
+    );
+    return row;
   }
 
   /** The notes of a work order, oldest first, with their photos (`url` builds their address). */
@@ -232,8 +263,15 @@ export class WorkOrderRepository {
         `select id, at, author, text, status from alarm_workorder_note where workorder_id = $1 order by at, id`,
         [workOrderId],
       ),
-      this.db.query<{ id: string; note_id: string; file: string; width: number; height: number }>(
-        `select p.id, p.note_id, p.file, p.width, p.height from alarm_workorder_photo p
+      this.db.query<{
+        id: string;
+        note_id: string;
+        file: string;
+        thumb_file: string | null;
+        width: number;
+        height: number;
+      }>(
+        `select p.id, p.note_id, p.file, p.thumb_file, p.width, p.height from alarm_workorder_photo p
            join alarm_workorder_note n on n.id = p.note_id where n.workorder_id = $1 order by p.sort_no`,
         [workOrderId],
       ),
@@ -241,8 +279,14 @@ export class WorkOrderRepository {
     const byNote = new Map<string, WorkOrderPhotoDto[]>();
     for (const p of photos) {
       const list = byNote.get(p.note_id) ?? [];
-      // Photos are shown scaled by the browser: the stored file is its own thumbnail.
-      list.push({ id: p.id, url: url(p.file), thumbnailUrl: url(p.file), width: p.width, height: p.height });
+      // Photos stored before thumbnails were made are their own thumbnail.
+      list.push({
+        id: p.id,
+        url: url(p.file),
+        thumbnailUrl: url(p.thumb_file ?? p.file),
+        width: p.width,
+        height: p.height,
+      });
       byNote.set(p.note_id, list);
     }
     return notes.map((n) => ({

@@ -46,6 +46,11 @@ export async function registerWorkOrderRoutes(
     withMessage(await workOrders.transition(await actor(ctx.caller!), ctx.body), 'workorder.moved'),
   );
 
+  addRoute(app, guard, routes.removePhoto, async (ctx) => {
+    await workOrders.removePhoto(await actor(ctx.caller!), ctx.query.id);
+    return withMessage(null, 'workorder.photo_removed');
+  });
+
   await app.register(async (uploads) => {
     allowLargeJson(uploads, NOTE_BODY_LIMIT);
     addRoute(uploads, guard, routes.note, async (ctx) =>

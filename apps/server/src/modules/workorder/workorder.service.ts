@@ -12,15 +12,17 @@ import {
   workOrderTransitions,
 } from '@ics/contract/server';
 import type { Database } from '../../db/database';
+import { makeThumbnail } from '../../http/image-thumbnail';
 import type { Caller } from '../../http/routes';
 import { isoOrNull } from '../../http/sql-where';
-import { type CheckedImage, checkImage, storeImage } from '../../http/uploaded-image';
+import { checkImage, removeUpload, storeImage } from '../../http/uploaded-image';
 import { AppError, notFound } from '../../lib/errors';
 import type { ProjectScopeService, ProjectService } from '../project';
 import type { WorkOrderAlarms } from './workorder.alarms';
 import {
   inTransaction,
   OPEN_STATUSES,
+  type StoredPhoto,
   type WorkOrderFilter,
   WorkOrderRepository,
   type WorkOrderRow,
@@ -235,25 +237,60 @@ export class WorkOrderService {
     return (await this.toDtos([after]))[0]!;
   }
 
-  /** Adds a note with photos: every photo is checked before anything is stored. */
+  /**
+   * Adds a note with photos, each stored with a thumbnail. Every photo is checked and decoded
+   * (its thumbnail made) before anything is stored; files of a note that failed are removed.
+   */
   async addNote(
     caller: Caller,
     input: { id: string; text: string; photos: string[] },
   ): Promise<WorkOrderNoteDto> {
     const row = await this.own(caller, input.id);
     if (row.status === 'closed') throw new AppError(409, 'workorder.closed');
-    const checked: CheckedImage[] = input.photos.map((p) => checkImage(p, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE));
-    const stored: Array<{ file: string; width: number; height: number }> = [];
-    for (const image of checked)
-      stored.push({
-        file: await storeImage(this.files.dataDir, 'workorder', image),
-        width: image.width,
-        height: image.height,
-      });
-    const noteId = await inTransaction(this.db, (repo) =>
-      repo.addNote(row.id, { author: caller.username, text: input.text, status: null }, stored),
-    );
-    return this.repo.findNote(noteId, this.files.url, row.id);
+    const checked = input.photos.map((p) => checkImage(p, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE));
+    // One at a time: decoding a large photo takes the memory of its pixels.
+    const thumbnails = [];
+    for (const image of checked) thumbnails.push(await makeThumbnail(image));
+    const stored: StoredPhoto[] = [];
+    try {
+      for (const [i, image] of checked.entries())
+        stored.push({
+          file: await storeImage(this.files.dataDir, 'workorder', image),
+          thumbFile: await storeImage(this.files.dataDir, 'workorderthumb', thumbnails[i]!),
+          width: image.width,
+          height: image.height,
+        });
+      const noteId = await inTransaction(this.db, (repo) =>
+        repo.addNote(row.id, { author: caller.username, text: input.text, status: null }, stored),
+      );
+      return await this.repo.findNote(noteId, this.files.url, row.id);
+    } catch (error) {
+      await this.removeFiles(stored.flatMap((p) => [p.file, p.thumbFile]));
+      throw error;
+    }
+  }
+
+  /**
+   * Removes a photo and its thumbnail from the disk. Its note's author or a dispatcher may,
+   * while the order is open to notes (not closed).
+   */
+  async removePhoto(actor: Actor, photoId: string): Promise<void> {
+    const { caller } = actor;
+    const photo = await this.repo.photo(photoId);
+    if (!photo) throw notFound('workorder.photo_not_found');
+    const row = await this.repo.find(photo.workorder_id);
+    if (!row || !(await this.scopes.canSee(caller.userId, row.project_id)))
+      throw notFound('workorder.photo_not_found');
+    if (row.status === 'closed') throw new AppError(409, 'workorder.closed');
+    if (photo.author !== caller.username && !actor.dispatcher)
+      throw new AppError(403, 'workorder.not_photo_author');
+    const deleted = await this.repo.deletePhoto(photoId);
+    if (!deleted) throw notFound('workorder.photo_not_found');
+    await this.removeFiles([deleted.file, deleted.thumb_file]);
+  }
+
+  private async removeFiles(files: ReadonlyArray<string | null>): Promise<void> {
+    for (const file of files) await removeUpload(this.files.dataDir, file);
   }
 
   /** The order when it belongs to one of the caller's projects; 404 otherwise. */

@@ -9,6 +9,7 @@ import type {
   workOrderIdQuerySchema,
   workOrderListQuerySchema,
   workOrderNoteSchema,
+  workOrderPhotoIdQuerySchema,
   workOrderTransitionSchema,
 } from './workorder.schemas';
 
@@ -51,7 +52,9 @@ export const workOrderTransitions: Record<
 
 export type WorkOrderPhotoDto = {
   id: string;
+  /** The photo as uploaded. */
   url: string;
+  /** A JPEG at most 320 pixels a side (photos stored before thumbnails existed: the photo itself). */
   thumbnailUrl: string;
   width: number;
   height: number;
@@ -159,7 +162,14 @@ export const workOrderRoutes = {
     method: 'POST',
     path: '/alarm/workorder/note',
     access: edit,
-    summary: 'Add a note with photos (PNG or JPEG, checked by content)',
+    summary: 'Add a note with photos (PNG or JPEG, checked by content; each gets a thumbnail)',
+    tag,
+  }),
+  removePhoto: defineRoute<null, undefined, typeof workOrderPhotoIdQuerySchema>({
+    method: 'DELETE',
+    path: '/alarm/workorder/photo',
+    access: edit,
+    summary: 'Remove a photo from a note (its author or a dispatcher, while the order is not closed)',
     tag,
   }),
 } as const;

@@ -25,6 +25,7 @@ export const workOrderListQuerySchema = pageQuerySchema.extend({
   keyword: textInput().trim().max(100).optional(),
 });
 export const workOrderIdQuerySchema = z.object({ id });
+export const workOrderPhotoIdQuerySchema = z.object({ id });
 
 export const workOrderAddSchema = z.object({
   projectId: id,
@@ -77,4 +78,5 @@ export const workOrderRouteSchemas = {
   assign: { body: workOrderAssignSchema },
   transition: { body: workOrderTransitionSchema },
   note: { body: workOrderNoteSchema },
+  removePhoto: { query: workOrderPhotoIdQuerySchema },
 };

@@ -37,6 +37,10 @@ async function addNote(body: RouteBody<typeof workOrderRoutes.note>) {
   return unwrap(await call(workOrderRoutes.note, { body }));
 }
 
+async function removePhoto(id: string): Promise<null> {
+  return unwrap(await call(workOrderRoutes.removePhoto, { query: { id } }));
+}
+
 /** A change to work orders: their list, their details and the alarms they link load again. */
 const stale = () => [listKey(workOrderRoutes.list), alarmKeys.all];
 
@@ -45,3 +49,4 @@ export const useEditWorkOrder = () => useInvalidatingMutation(editWorkOrder, sta
 export const useAssignWorkOrder = () => useInvalidatingMutation(assignWorkOrder, stale);
 export const useMoveWorkOrder = () => useInvalidatingMutation(moveWorkOrder, stale);
 export const useAddNote = () => useInvalidatingMutation(addNote, stale);
+export const useRemovePhoto = () => useInvalidatingMutation(removePhoto, stale);

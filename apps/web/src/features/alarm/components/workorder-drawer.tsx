@@ -22,6 +22,7 @@ import { formatTime, priorityColors, workOrderStatusColors } from '../utils/labe
 import { readPhotos } from '../utils/read-photos';
 import { availableSteps } from '../utils/workorder-steps';
 import { AssigneeSelect } from './assignee-select';
+import { WorkOrderPhotos } from './workorder-photos';
 import '../locales';
 
 /** The steps the caller may take, each asking for a note; closing over an active fault asks again. */
@@ -265,21 +266,7 @@ function OrderFacts({ order }: { order: WorkOrderDetail }) {
                 </Tag>
               )}
               {n.text && <div>{n.text}</div>}
-              {n.photos.length > 0 && (
-                <Image.PreviewGroup>
-                  <Space wrap>
-                    {n.photos.map((p, i) => (
-                      <Image
-                        key={p.id}
-                        src={p.thumbnailUrl}
-                        width={72}
-                        alt={`${t('workorder.photos')} ${i + 1}`}
-                        preview={{ src: p.url }}
-                      />
-                    ))}
-                  </Space>
-                </Image.PreviewGroup>
-              )}
+              <WorkOrderPhotos order={order} note={n} />
             </div>
           ),
         }))}

@@ -137,6 +137,9 @@ export const alarmEnUS: typeof alarmZhCN = {
     faultActiveText: '{{count}} linked alarms are not cleared. Close the work order anyway?',
     photoHint: 'PNG or JPEG, at most 5 MB each, up to 6',
     photoTooLarge: 'The image is larger than 5 MB',
+    removePhoto: 'Remove photo',
+    removePhotoConfirm: 'Remove this photo? It cannot be restored.',
+    photoRemoved: 'Photo removed',
     keyword: 'Number or title',
     priorities: { low: 'Low', normal: 'Normal', high: 'High', urgent: 'Urgent' },
     statuses: {

@@ -135,6 +135,9 @@ export const alarmZhCN = {
     faultActiveText: '关联的 {{count}} 条报警尚未恢复，仍要关闭工单吗？',
     photoHint: 'PNG 或 JPEG，每张不超过 5 MB，最多 6 张',
     photoTooLarge: '图片超过 5 MB',
+    removePhoto: '删除照片',
+    removePhotoConfirm: '确定删除这张照片吗？删除后无法恢复。',
+    photoRemoved: '照片已删除',
     keyword: '工单号或标题',
     priorities: { low: '低', normal: '普通', high: '高', urgent: '紧急' },
     statuses: {
