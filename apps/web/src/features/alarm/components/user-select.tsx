@@ -68,6 +68,7 @@ export function UserSelect({
       id={id}
       allowClear
       disabled={disabled}
+      style={{ width: '100%' }}
       showSearch={{ filterOption: false, onSearch: load }}
       value={value ?? undefined}
       onChange={(v) => onChange?.(v ?? null)}

@@ -149,7 +149,7 @@ function NoteForm({ order }: { order: WorkOrderDetail }) {
   if (order.status === 'closed') return null;
   return (
     <Has action="alarm:workorder:edit">
-      <Space orientation="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%', marginTop: 8 }}>
         <Input.TextArea
           aria-label={t('workorder.addNote')}
           placeholder={t('workorder.addNote')}
