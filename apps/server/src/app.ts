@@ -180,6 +180,8 @@ function createModules(
     permissions: permission.service,
     alarms: alarm.alarms,
   });
+  // Alarms name the open work order handling them: work orders depend on alarms, so they tell.
+  alarm.workOrders.register((alarmIds) => workOrder.service.openOrdersOf(alarmIds));
   return {
     i18n,
     check,

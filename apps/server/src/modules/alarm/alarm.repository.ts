@@ -11,6 +11,7 @@ import type {
 import type { Database, Queryable } from '../../db/database';
 import { containing, isoOrNull, pageOf, type ScopeFilter, Where } from '../../http/sql-where';
 import { deviceRelation, deviceStateRelation, gatewayRelation, poleRelation } from '../device';
+import type { AlarmWorkOrder } from './work-order-links';
 
 /** A condition that raises (or repeats) an alarm. */
 export type Raise = {
@@ -551,7 +552,7 @@ function toEventDto(r: EventRow): AlarmEventDto {
 export function toAlarmDto(
   r: AlarmRow,
   projectName: string | null,
-  workOrderId: string | null = null,
+  workOrder: AlarmWorkOrder | null = null,
 ): AlarmDto {
   return {
     id: r.id,
@@ -582,6 +583,7 @@ export function toAlarmDto(
     resolvedAt: isoOrNull(r.resolved_at),
     escalatedAt: isoOrNull(r.escalated_at),
     detail: r.detail ?? {},
-    workOrderId,
+    workOrderId: workOrder?.id ?? null,
+    workOrderCode: workOrder?.code ?? null,
   };
 }

@@ -474,6 +474,22 @@ describeWithApp(
       const lines = timeline.body.result.events.filter((e: { action: string }) => e.action === 'workorder');
       expect(lines[0]).toMatchObject({ actor: 'operator1', comment: order.code });
       expect(lines[0].detail).toMatchObject({ workOrderId: order.id, status: 'assigned' });
+      // The alarm names its open order in the list and the detail; the foreign alarm names none.
+      const linkOf = async (who: 'operator1' | 'admin') => {
+        const list =
+          who === 'admin'
+            ? await api('GET', '/alarm/list?status=all&pageSize=100')
+            : await as(who)('GET', '/alarm/list?status=all&pageSize=100');
+        return Object.fromEntries(
+          list.body.result.records.map((a: { id: string; workOrderId: string | null }) => [
+            a.id,
+            a.workOrderId,
+          ]),
+        );
+      };
+      expect((await linkOf('operator1'))[alarm!.id]).toBe(order.id);
+      expect((await linkOf('admin'))[foreign!.id]).toBeNull();
+      expect(timeline.body.result).toMatchObject({ workOrderId: order.id, workOrderCode: order.code });
 
       // The lamp still reports the fault: closing warns, naming the alarm, and changes nothing.
       const close = () =>
@@ -490,9 +506,13 @@ describeWithApp(
         force: true,
       });
       expect(forced.body.result.status).toBe('closed');
+      // A closed order no longer handles the alarm.
+      expect((await linkOf('operator1'))[alarm!.id]).toBeNull();
 
       // Once the device reports it gone, closing needs no force.
       const second = (await add({ alarmIds: [alarm!.id], assigneeId: ids.worker1 })).body.result;
+      const reopened = await api('GET', `/alarm/queryById?id=${alarm!.id}`);
+      expect(reopened.body.result).toMatchObject({ workOrderId: second.id, workOrderCode: second.code });
       await engine.clear([
         { sourceKind: 'device', sourceId: 'lamp-wo-1', code: 'lampFailure', at: new Date() },
       ]);
@@ -506,6 +526,7 @@ describeWithApp(
         .filter((e: { action: string }) => e.action === 'workorder')
         .at(-1);
       expect(last.detail).toMatchObject({ workOrderId: second.id, status: 'closed', open: false });
+      expect(after.body.result).toMatchObject({ workOrderId: null, workOrderCode: null });
     });
   },
   { DATA_DIR: dataDir },

@@ -157,6 +157,20 @@ export class WorkOrderRepository {
     return { rows, total: count?.n ?? 0 };
   }
 
+  /** The latest open order of each alarm among `alarmIds` that is in one. */
+  async openOrdersOf(
+    alarmIds: readonly string[],
+  ): Promise<Array<{ alarm_id: string; id: string; code: string }>> {
+    if (alarmIds.length === 0) return [];
+    return this.db.query(
+      `select distinct on (a.alarm_id) a.alarm_id, w.id, w.code
+         from alarm_workorder_alarm a join alarm_workorder w on w.id = a.workorder_id
+        where a.alarm_id = any($1::text[]) and w.status = any($2::text[])
+        order by a.alarm_id, w.create_time desc, w.id desc`,
+      [alarmIds, OPEN_STATUSES],
+    );
+  }
+
   /** The next number of a day (`yyyymmdd`), counted once even when two nodes add at the same time. */
   async nextNumber(day: string): Promise<number> {
     const [row] = await this.db.query<{ last: number }>(

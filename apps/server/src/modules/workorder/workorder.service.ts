@@ -293,6 +293,15 @@ export class WorkOrderService {
     for (const file of files) await removeUpload(this.files.dataDir, file);
   }
 
+  /**
+   * The open order handling each alarm among `alarmIds` (the latest when several do): the app
+   * registers this with the alarm module, whose alarms then name their order (`workOrderId`).
+   */
+  async openOrdersOf(alarmIds: readonly string[]): Promise<Map<string, { id: string; code: string }>> {
+    const rows = await this.repo.openOrdersOf(alarmIds);
+    return new Map(rows.map((r) => [r.alarm_id, { id: r.id, code: r.code }]));
+  }
+
   /** The order when it belongs to one of the caller's projects; 404 otherwise. */
   private async own(caller: Caller, id: string): Promise<WorkOrderRow> {
     const row = await this.repo.find(id);

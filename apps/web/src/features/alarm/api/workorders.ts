@@ -1,4 +1,10 @@
-import { type RouteBody, type WorkOrderDetail, type WorkOrderDto, workOrderRoutes } from '@ics/contract';
+import {
+  alarmRoutes,
+  type RouteBody,
+  type WorkOrderDetail,
+  type WorkOrderDto,
+  workOrderRoutes,
+} from '@ics/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useInvalidatingMutation } from '../../../shared/hooks/use-invalidating-mutation';
 import { call, unwrap } from '../../../shared/lib/http';
@@ -41,8 +47,8 @@ async function removePhoto(id: string): Promise<null> {
   return unwrap(await call(workOrderRoutes.removePhoto, { query: { id } }));
 }
 
-/** A change to work orders: their list, their details and the alarms they link load again. */
-const stale = () => [listKey(workOrderRoutes.list), alarmKeys.all];
+/** A change to work orders: their list, their details and the alarms they link (and name) load again. */
+const stale = () => [listKey(workOrderRoutes.list), listKey(alarmRoutes.list), alarmKeys.all];
 
 export const useAddWorkOrder = () => useInvalidatingMutation(addWorkOrder, stale);
 export const useEditWorkOrder = () => useInvalidatingMutation(editWorkOrder, stale);

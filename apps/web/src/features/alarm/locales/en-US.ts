@@ -71,6 +71,8 @@ export const alarmEnUS: typeof alarmZhCN = {
     onMap: 'Show on map',
     toDevice: 'Open device',
     workOrder: 'Work order',
+    workOrderCode: 'Work order',
+    openWorkOrder: 'Open work order {{code}}',
     live: 'Live',
     newAlarms: '{{count}} new alarms',
   },

@@ -69,6 +69,8 @@ export const alarmZhCN = {
     onMap: '地图定位',
     toDevice: '查看设备',
     workOrder: '派工单',
+    workOrderCode: '工单',
+    openWorkOrder: '打开工单 {{code}}',
     live: '实时',
     newAlarms: '{{count}} 条新报警',
   },
