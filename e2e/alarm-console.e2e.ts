@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { loginAsAdmin } from './support/console';
 import { createLightingFixture, type LightingFixture, simLamp, waitFor } from './support/lighting-fixture';
+import { gradientPng } from './support/png';
 import { type Product, startProduct } from './support/product';
 import { startTileServer } from './support/tile-server';
 
@@ -174,6 +175,12 @@ describe('alarm console', () => {
       return page.records[0] ?? null;
     });
     expect(order.status).toBe('assigned');
+    // The alarm names its order; the number opens it.
+    const link = row.getByTestId(`alarm-workorder-${order.id}`);
+    await expect.poll(() => link.textContent(), { timeout: 10_000 }).toBe(order.code);
+    await link.click();
+    await admin.getByTestId('workorder-drawer').getByText('Relay of L001').first().waitFor();
+    await screenshot(admin, 'alarm-list-workorder-zh-CN');
     await admin.context().close();
 
     const tech = await signIn('en-US', 'tech1');
@@ -187,6 +194,23 @@ describe('alarm console', () => {
       await tech.getByTestId('workorder-step-note').fill(note);
       await tech.locator('.ant-modal-footer .ant-btn-primary').last().click();
     };
+    // A photo of the site: the note shows its thumbnail, a click the photo itself.
+    await drawer.getByTestId('workorder-note-text').fill('before the repair');
+    await drawer.getByTestId('workorder-note-photos').setInputFiles({
+      name: 'cabinet.png',
+      mimeType: 'image/png',
+      buffer: gradientPng(1200, 800),
+    });
+    await drawer.getByTestId('workorder-note-send').click();
+    const thumb = drawer.locator('img[src*="workorderthumb-"]');
+    await thumb.waitFor({ timeout: 10_000 });
+    await thumb.click();
+    const preview = tech.locator('.ant-image-preview img[src*="/workorder-"]');
+    await preview.waitFor({ timeout: 10_000 });
+    await screenshot(tech, 'workorder-photo-preview-en-US');
+    await tech.keyboard.press('Escape');
+    await preview.waitFor({ state: 'hidden' });
+
     await step('start', 'on site');
     await drawer.getByTestId('workorder-step-finish').waitFor({ timeout: 10_000 });
     await step('finish', 'relay replaced');

@@ -181,8 +181,11 @@ function createModules(
     config,
     scopes: project.scope,
     projects: project.service,
+    permissions: permission.service,
     alarms: alarm.alarms,
   });
+  // Alarms name the open work order handling them: work orders depend on alarms, so they tell.
+  alarm.workOrders.register((alarmIds) => workOrder.service.openOrdersOf(alarmIds));
   return {
     i18n,
     check,

@@ -20,6 +20,7 @@ import type { SensorLimitSource } from './sensor-limits';
 import { AlarmSweeper, type SweeperLog, type SweeperOptions } from './sweeper';
 import { WebhookRepository } from './webhook.repository';
 import { defaultWebhookOptions, type WebhookOptions, WebhookService } from './webhook.service';
+import { type AlarmWorkOrderLookup, WorkOrderLinks } from './work-order-links';
 
 export type AlarmModuleDeps = {
   db: Database;
@@ -58,6 +59,7 @@ export function createAlarmModule(deps: AlarmModuleDeps) {
     projects,
     deps.webhookOptions ?? defaultWebhookOptions,
   );
+  const workOrders = new WorkOrderLinks();
   const notifier = new AlarmNotifier({
     db,
     push: deps.push,
@@ -65,6 +67,7 @@ export function createAlarmModule(deps: AlarmModuleDeps) {
     hasMark: (userId, mark) => deps.permissions.hasMark(userId, mark),
     projects,
     webhooks,
+    workOrders,
   });
   const engine = new AlarmEngine(repo, rules, notifier);
   const alarms = new AlarmService(repo, scopes, notifier);
@@ -100,6 +103,8 @@ export function createAlarmModule(deps: AlarmModuleDeps) {
     anomalies,
     /** Grace periods, escalation, thresholds, offline repair and webhook sending on one node; the app starts it. */
     sweeper,
+    /** Where the workorder module registers which open order handles each alarm (`workOrderId`). */
+    workOrders: { register: (lookup: AlarmWorkOrderLookup) => workOrders.register(lookup) },
     registerRoutes: (api: FastifyInstance, guard: AccessGuard) => registerAlarmRoutes(api, guard, services),
     /** Applies the events heard and stops listening (the app stops the sweeper). */
     close: () => source.close(),

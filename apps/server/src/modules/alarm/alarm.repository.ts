@@ -13,6 +13,7 @@ import { alarmSeverities } from '@ics/contract/server';
 import type { Database, Queryable } from '../../db/database';
 import { containing, isoOrNull, pageOf, type ScopeFilter, Where } from '../../http/sql-where';
 import { deviceRelation, deviceStateRelation, gatewayRelation, poleRelation } from '../device';
+import type { AlarmWorkOrder } from './work-order-links';
 
 /** A condition that raises (or repeats) an alarm. */
 export type Raise = {
@@ -622,7 +623,7 @@ function toEventDto(r: EventRow): AlarmEventDto {
 export function toAlarmDto(
   r: AlarmRow,
   projectName: string | null,
-  workOrderId: string | null = null,
+  workOrder: AlarmWorkOrder | null = null,
 ): AlarmDto {
   return {
     id: r.id,
@@ -653,6 +654,7 @@ export function toAlarmDto(
     resolvedAt: isoOrNull(r.resolved_at),
     escalatedAt: isoOrNull(r.escalated_at),
     detail: r.detail ?? {},
-    workOrderId,
+    workOrderId: workOrder?.id ?? null,
+    workOrderCode: workOrder?.code ?? null,
   };
 }

@@ -25,6 +25,7 @@ const EXPORT_COLUMNS = {
     ackBy: { column: 'ackBy', title: ['确认人', 'Acknowledged by'] },
     resolvedBy: { column: 'resolvedBy', title: ['处理人', 'Resolved by'] },
     childCount: { column: 'childCount', title: ['关联报警', 'Folded alarms'] },
+    workOrderCode: { column: 'workOrderCode', title: ['工单', 'Work order'] },
   },
 } as const;
 

@@ -5,6 +5,7 @@ import type { ProjectService } from '../project';
 import { userRoleRelation } from '../user';
 import { type AlarmRow, toAlarmDto } from './alarm.repository';
 import type { WebhookService } from './webhook.service';
+import type { WorkOrderLinks } from './work-order-links';
 
 /** At most this many alarms ride in one push; a storm sends the count and the first ones. */
 const PUSH_ALARMS_MAX = 20;
@@ -18,6 +19,8 @@ export type AlarmNotifierDeps = {
   hasMark: (userId: string, mark: string) => Promise<boolean>;
   projects: ProjectService;
   webhooks: WebhookService;
+  /** The open work order of each alarm (registered by the workorder module). */
+  workOrders: WorkOrderLinks;
 };
 
 /**
@@ -38,8 +41,13 @@ export class AlarmNotifier {
 
   async dtos(rows: readonly AlarmRow[]): Promise<AlarmDto[]> {
     const ids = [...new Set(rows.map((r) => r.project_id))];
-    const names = new Map((await this.deps.projects.places(ids)).map((p) => [p.id, p.name]));
-    return rows.map((r) => toAlarmDto(r, names.get(r.project_id) ?? null));
+    // An alarm the statement just created is in no work order yet: a storm of new faults asks nothing.
+    const [places, orders] = await Promise.all([
+      this.deps.projects.places(ids),
+      this.deps.workOrders.of(rows.filter((r) => r.inserted !== true).map((r) => r.id)),
+    ]);
+    const names = new Map(places.map((p) => [p.id, p.name]));
+    return rows.map((r) => toAlarmDto(r, names.get(r.project_id) ?? null, orders.get(r.id) ?? null));
   }
 
   /** Pushes what happened to alarms to their projects' consoles and queues their webhooks. */

@@ -15,6 +15,9 @@ const zhCN = {
   'workorder.assigned': '工单已派发',
   'workorder.moved': '工单状态已更新',
   'workorder.noted': '备注已添加',
+  'workorder.photo_not_found': '未找到该照片',
+  'workorder.not_photo_author': '只有备注的作者或工单派发人可以删除照片',
+  'workorder.photo_removed': '照片已删除',
 } as const;
 
 const enUS: Record<keyof typeof zhCN, string> = {
@@ -32,6 +35,9 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'workorder.assigned': 'Work order assigned',
   'workorder.moved': 'Work order updated',
   'workorder.noted': 'Note added',
+  'workorder.photo_not_found': 'No such photo',
+  'workorder.not_photo_author': 'Only the note’s author or a dispatcher can remove its photos',
+  'workorder.photo_removed': 'Photo removed',
 };
 
 export const workOrderMessages = defineMessages({ zhCN, enUS });

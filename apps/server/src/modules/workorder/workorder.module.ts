@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { AccessGuard } from '../../http/routes';
 import { registerMessages } from '../../lib/messages';
+import type { PermissionService } from '../permission';
 import type { ProjectScopeService, ProjectService } from '../project';
 import type { WorkOrderAlarms } from './workorder.alarms';
 import { workOrderMessages } from './workorder.messages';
@@ -16,6 +17,8 @@ export type WorkOrderModuleDeps = {
   scopes: ProjectScopeService;
   /** Whether projects exist, their names and time zones (numbers count per local day). */
   projects: ProjectService;
+  /** Who holds a mark: assignees are users who may work on orders (`alarm:workorder:edit`). */
+  permissions: Pick<PermissionService, 'hasMark'>;
   /** The alarms orders are made from and whose timelines show them. */
   alarms?: WorkOrderAlarms;
 };
@@ -30,6 +33,7 @@ export function createWorkOrderModule(deps: WorkOrderModuleDeps) {
     deps.scopes,
     deps.projects,
     { dataDir: deps.config.dataDir, url },
+    (userId, mark) => deps.permissions.hasMark(userId, mark),
     deps.alarms,
   );
   return {

@@ -38,6 +38,17 @@ export type WorkOrderRow = {
   note_count: number;
 };
 
+/** A stored photo: its file, its thumbnail's and its size in pixels. */
+export type StoredPhoto = { file: string; thumbFile: string; width: number; height: number };
+
+export type PhotoRow = {
+  id: string;
+  file: string;
+  thumb_file: string | null;
+  workorder_id: string;
+  author: string;
+};
+
 export type WorkOrderFilter = {
   projectId?: string | undefined;
   status?: WorkOrderStatus | 'open' | undefined;
@@ -91,6 +102,27 @@ export class WorkOrderRepository {
     return rows.length === 1;
   }
 
+  /**
+   * The users among `ids` who may sign in, whose username or real name contains `keyword`,
+   * by username: the people an order may go to, before their marks are checked.
+   */
+  async activeUsersAmong(
+    ids: readonly string[],
+    keyword: string | undefined,
+  ): Promise<Array<{ id: string; username: string; realname: string | null }>> {
+    if (ids.length === 0) return [];
+    const w = new Where().add('u.id = any(?::text[])', ids).add('u.status = ?', USER_STATUS.normal);
+    if (keyword) {
+      const pattern = containing(keyword);
+      w.add('(u.username ilike ? or u.realname ilike ?)', pattern, pattern);
+    }
+    return this.db.query(
+      `select u.id, u.username, nullif(u.realname, '') as realname from (${activeUserRelation}) u ${w.sql}
+        order by lower(u.username), u.id`,
+      w.params,
+    );
+  }
+
   async find(id: string): Promise<WorkOrderRow | undefined> {
     const [row] = await this.db.query<WorkOrderRow>(`${SELECT} where w.id = $1`, [id]);
     return row;
@@ -123,6 +155,20 @@ export class WorkOrderRepository {
       this.db.query<{ n: number }>(`select count(*)::int as n from alarm_workorder w ${w.sql}`, w.params),
     ]);
     return { rows, total: count?.n ?? 0 };
+  }
+
+  /** The latest open order of each alarm among `alarmIds` that is in one. */
+  async openOrdersOf(
+    alarmIds: readonly string[],
+  ): Promise<Array<{ alarm_id: string; id: string; code: string }>> {
+    if (alarmIds.length === 0) return [];
+    return this.db.query(
+      `select distinct on (a.alarm_id) a.alarm_id, w.id, w.code
+         from alarm_workorder_alarm a join alarm_workorder w on w.id = a.workorder_id
+        where a.alarm_id = any($1::text[]) and w.status = any($2::text[])
+        order by a.alarm_id, w.create_time desc, w.id desc`,
+      [alarmIds, OPEN_STATUSES],
+    );
   }
 
   /** The next number of a day (`yyyymmdd`), counted once even when two nodes add at the same time. */
@@ -183,7 +229,7 @@ export class WorkOrderRepository {
   async addNote(
     workOrderId: string,
     note: { author: string; text: string; status: WorkOrderStatus | null },
-    photos: ReadonlyArray<{ file: string; width: number; height: number }> = [],
+    photos: readonly StoredPhoto[] = [],
   ): Promise<string> {
     const [row] = await this.db.query<{ id: string }>(
       `insert into alarm_workorder_note (workorder_id, author, text, status) values ($1, $2, $3, $4) returning id`,
@@ -192,10 +238,30 @@ export class WorkOrderRepository {
     const id = row!.id;
     for (const [i, p] of photos.entries())
       await this.db.query(
-        `insert into alarm_workorder_photo (note_id, file, width, height, sort_no) values ($1, $2, $3, $4, $5)`,
-        [id, p.file, p.width, p.height, i],
+        `insert into alarm_workorder_photo (note_id, file, thumb_file, width, height, sort_no)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [id, p.file, p.thumbFile, p.width, p.height, i],
       );
     return id;
+  }
+
+  /** A photo with its order and the author of its note. */
+  async photo(id: string): Promise<PhotoRow | undefined> {
+    const [row] = await this.db.query<PhotoRow>(
+      `select p.id, p.file, p.thumb_file, n.workorder_id, n.author from alarm_workorder_photo p
+         join alarm_workorder_note n on n.id = p.note_id where p.id = $1`,
+      [id],
+    );
+    return row;
+  }
+
+  /** Deletes a photo's row and answers its files; undefined when another request deleted it first. */
+  async deletePhoto(id: string): Promise<{ file: string; thumb_file: string | null } | undefined> {
+    const [row] = await this.db.query<{ file: string; thumb_file: string | null }>(
+      'delete from alarm_workorder_photo where id = $1 returning file, thumb_file',
+      [id],
+    );
+    return row;
   }
 
   /** The notes of a work order, oldest first, with their photos (`url` builds their address). */
@@ -211,8 +277,15 @@ export class WorkOrderRepository {
         `select id, at, author, text, status from alarm_workorder_note where workorder_id = $1 order by at, id`,
         [workOrderId],
       ),
-      this.db.query<{ id: string; note_id: string; file: string; width: number; height: number }>(
-        `select p.id, p.note_id, p.file, p.width, p.height from alarm_workorder_photo p
+      this.db.query<{
+        id: string;
+        note_id: string;
+        file: string;
+        thumb_file: string | null;
+        width: number;
+        height: number;
+      }>(
+        `select p.id, p.note_id, p.file, p.thumb_file, p.width, p.height from alarm_workorder_photo p
            join alarm_workorder_note n on n.id = p.note_id where n.workorder_id = $1 order by p.sort_no`,
         [workOrderId],
       ),
@@ -220,8 +293,14 @@ export class WorkOrderRepository {
     const byNote = new Map<string, WorkOrderPhotoDto[]>();
     for (const p of photos) {
       const list = byNote.get(p.note_id) ?? [];
-      // Photos are shown scaled by the browser: the stored file is its own thumbnail.
-      list.push({ id: p.id, url: url(p.file), thumbnailUrl: url(p.file), width: p.width, height: p.height });
+      // Photos stored before thumbnails were made are their own thumbnail.
+      list.push({
+        id: p.id,
+        url: url(p.file),
+        thumbnailUrl: url(p.thumb_file ?? p.file),
+        width: p.width,
+        height: p.height,
+      });
       byNote.set(p.note_id, list);
     }
     return notes.map((n) => ({

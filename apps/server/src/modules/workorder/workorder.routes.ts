@@ -28,6 +28,8 @@ export async function registerWorkOrderRoutes(
 
   addRoute(app, guard, routes.queryById, (ctx) => workOrders.get(ctx.caller!, ctx.query.id));
 
+  addRoute(app, guard, routes.assignees, (ctx) => workOrders.assignees(ctx.caller!, ctx.query));
+
   addRoute(app, guard, routes.add, async (ctx) =>
     withMessage(await workOrders.add(await actor(ctx.caller!), ctx.body), 'workorder.created'),
   );
@@ -43,6 +45,11 @@ export async function registerWorkOrderRoutes(
   addRoute(app, guard, routes.transition, async (ctx) =>
     withMessage(await workOrders.transition(await actor(ctx.caller!), ctx.body), 'workorder.moved'),
   );
+
+  addRoute(app, guard, routes.removePhoto, async (ctx) => {
+    await workOrders.removePhoto(await actor(ctx.caller!), ctx.query.id);
+    return withMessage(null, 'workorder.photo_removed');
+  });
 
   await app.register(async (uploads) => {
     allowLargeJson(uploads, NOTE_BODY_LIMIT);

@@ -1,7 +1,9 @@
 import {
+  marks,
   type Page,
   toPage,
   type WorkOrderAction,
+  type WorkOrderAssigneeDto,
   type WorkOrderDetail,
   type WorkOrderDto,
   type WorkOrderNoteDto,
@@ -10,15 +12,17 @@ import {
   workOrderTransitions,
 } from '@ics/contract/server';
 import type { Database } from '../../db/database';
+import { makeThumbnail } from '../../http/image-thumbnail';
 import type { Caller } from '../../http/routes';
 import { isoOrNull } from '../../http/sql-where';
-import { type CheckedImage, checkImage, storeImage } from '../../http/uploaded-image';
+import { checkImage, removeUpload, storeImage } from '../../http/uploaded-image';
 import { AppError, notFound } from '../../lib/errors';
 import type { ProjectScopeService, ProjectService } from '../project';
 import type { WorkOrderAlarms } from './workorder.alarms';
 import {
   inTransaction,
   OPEN_STATUSES,
+  type StoredPhoto,
   type WorkOrderFilter,
   WorkOrderRepository,
   type WorkOrderRow,
@@ -32,6 +36,9 @@ export const PHOTO_MAX_SIDE = 4096;
 const ASSIGNEE_ACTIONS: readonly WorkOrderAction[] = ['start', 'finish'];
 /** Actions a dispatcher (mark `alarm:workorder:assign`) takes: checking the work, reopening. */
 const DISPATCHER_ACTIONS: readonly WorkOrderAction[] = ['verify', 'reject', 'reopen'];
+
+/** Whether a user holds a mark (the permission module's answer, cached there). */
+export type MarkCheck = (userId: string, mark: string) => Promise<boolean>;
 
 /** Who calls, and whether they may dispatch (assign, verify, reject, reopen). */
 export type Actor = { caller: Caller; dispatcher: boolean };
@@ -78,6 +85,8 @@ export class WorkOrderService {
     private readonly scopes: ProjectScopeService,
     private readonly projects: ProjectService,
     private readonly files: { dataDir: string; url: (file: string) => string },
+    /** Who may work on orders: assignees hold `alarm:workorder:edit` (they start and finish them). */
+    private readonly hasMark: MarkCheck,
     /** Absent until the alarm module is wired: then no alarm can be linked. */
     private readonly alarms: WorkOrderAlarms | undefined,
   ) {}
@@ -105,6 +114,27 @@ export class WorkOrderService {
     const row = await this.own(caller, id);
     const [dto] = await this.toDtos([row]);
     return { ...dto!, notes: await this.repo.notes(id, this.files.url) };
+  }
+
+  /**
+   * The users a project's orders may go to, by username: those who see the project (the
+   * project's audience: its departments' users and the administrators), may sign in, and hold
+   * `alarm:workorder:edit`. At most `limit`, matching `keyword` in the username or real name.
+   */
+  async assignees(
+    caller: Caller,
+    query: { projectId: string; keyword?: string | undefined; limit: number },
+  ): Promise<WorkOrderAssigneeDto[]> {
+    const [place] = await this.projects.places([query.projectId]);
+    if (!place || !(await this.scopes.canSee(caller.userId, query.projectId)))
+      throw notFound('workorder.project_not_found');
+    const audience = await this.scopes.audienceOf(query.projectId);
+    const chosen: WorkOrderAssigneeDto[] = [];
+    for (const user of await this.repo.activeUsersAmong(audience, query.keyword)) {
+      if (await this.hasMark(user.id, marks.alarm.workorder.edit)) chosen.push(user);
+      if (chosen.length === query.limit) break;
+    }
+    return chosen;
   }
 
   async add(actor: Actor, input: WorkOrderAdd): Promise<WorkOrderDto> {
@@ -207,25 +237,69 @@ export class WorkOrderService {
     return (await this.toDtos([after]))[0]!;
   }
 
-  /** Adds a note with photos: every photo is checked before anything is stored. */
+  /**
+   * Adds a note with photos, each stored with a thumbnail. Every photo is checked and decoded
+   * (its thumbnail made) before anything is stored; files of a note that failed are removed.
+   */
   async addNote(
     caller: Caller,
     input: { id: string; text: string; photos: string[] },
   ): Promise<WorkOrderNoteDto> {
     const row = await this.own(caller, input.id);
     if (row.status === 'closed') throw new AppError(409, 'workorder.closed');
-    const checked: CheckedImage[] = input.photos.map((p) => checkImage(p, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE));
-    const stored: Array<{ file: string; width: number; height: number }> = [];
-    for (const image of checked)
-      stored.push({
-        file: await storeImage(this.files.dataDir, 'workorder', image),
-        width: image.width,
-        height: image.height,
-      });
-    const noteId = await inTransaction(this.db, (repo) =>
-      repo.addNote(row.id, { author: caller.username, text: input.text, status: null }, stored),
-    );
-    return this.repo.findNote(noteId, this.files.url, row.id);
+    const checked = input.photos.map((p) => checkImage(p, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE));
+    // One at a time: decoding a large photo takes the memory of its pixels.
+    const thumbnails = [];
+    for (const image of checked) thumbnails.push(await makeThumbnail(image));
+    const stored: StoredPhoto[] = [];
+    try {
+      for (const [i, image] of checked.entries())
+        stored.push({
+          file: await storeImage(this.files.dataDir, 'workorder', image),
+          thumbFile: await storeImage(this.files.dataDir, 'workorderthumb', thumbnails[i]!),
+          width: image.width,
+          height: image.height,
+        });
+      const noteId = await inTransaction(this.db, (repo) =>
+        repo.addNote(row.id, { author: caller.username, text: input.text, status: null }, stored),
+      );
+      return await this.repo.findNote(noteId, this.files.url, row.id);
+    } catch (error) {
+      await this.removeFiles(stored.flatMap((p) => [p.file, p.thumbFile]));
+      throw error;
+    }
+  }
+
+  /**
+   * Removes a photo and its thumbnail from the disk. Its note's author or a dispatcher may,
+   * while the order is open to notes (not closed).
+   */
+  async removePhoto(actor: Actor, photoId: string): Promise<void> {
+    const { caller } = actor;
+    const photo = await this.repo.photo(photoId);
+    if (!photo) throw notFound('workorder.photo_not_found');
+    const row = await this.repo.find(photo.workorder_id);
+    if (!row || !(await this.scopes.canSee(caller.userId, row.project_id)))
+      throw notFound('workorder.photo_not_found');
+    if (row.status === 'closed') throw new AppError(409, 'workorder.closed');
+    if (photo.author !== caller.username && !actor.dispatcher)
+      throw new AppError(403, 'workorder.not_photo_author');
+    const deleted = await this.repo.deletePhoto(photoId);
+    if (!deleted) throw notFound('workorder.photo_not_found');
+    await this.removeFiles([deleted.file, deleted.thumb_file]);
+  }
+
+  private async removeFiles(files: ReadonlyArray<string | null>): Promise<void> {
+    for (const file of files) await removeUpload(this.files.dataDir, file);
+  }
+
+  /**
+   * The open order handling each alarm among `alarmIds` (the latest when several do): the app
+   * registers this with the alarm module, whose alarms then name their order (`workOrderId`).
+   */
+  async openOrdersOf(alarmIds: readonly string[]): Promise<Map<string, { id: string; code: string }>> {
+    const rows = await this.repo.openOrdersOf(alarmIds);
+    return new Map(rows.map((r) => [r.alarm_id, { id: r.id, code: r.code }]));
   }
 
   /** The order when it belongs to one of the caller's projects; 404 otherwise. */
@@ -236,8 +310,13 @@ export class WorkOrderService {
     return row;
   }
 
+  /** The assignee must be one `assignees` could answer: active, seeing the project, working on orders. */
   private async assertAssignee(userId: string, projectId: string): Promise<void> {
-    if (!(await this.repo.activeUser(userId)) || !(await this.scopes.canSee(userId, projectId)))
+    if (
+      !(await this.repo.activeUser(userId)) ||
+      !(await this.scopes.canSee(userId, projectId)) ||
+      !(await this.hasMark(userId, marks.alarm.workorder.edit))
+    )
       throw new AppError(400, 'workorder.assignee_not_found');
   }
 

@@ -57,8 +57,10 @@ export type AlarmDto = {
   escalatedAt: string | null;
   /** What the rule saw: the value and the limit of a threshold, the power and the band of an anomaly… */
   detail: Record<string, unknown>;
-  /** The open work order that handles it. */
+  /** The open work order that handles it (the latest, when several do). */
   workOrderId: string | null;
+  /** That work order's number, e.g. WO-20261125-0007. */
+  workOrderCode: string | null;
 };
 
 export const alarmActions = [

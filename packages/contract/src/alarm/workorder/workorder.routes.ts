@@ -3,11 +3,13 @@ import { marks } from '../../marks';
 import { defineRoute, mark } from '../../route';
 import type {
   workOrderAddSchema,
+  workOrderAssigneeQuerySchema,
   workOrderAssignSchema,
   workOrderEditSchema,
   workOrderIdQuerySchema,
   workOrderListQuerySchema,
   workOrderNoteSchema,
+  workOrderPhotoIdQuerySchema,
   workOrderTransitionSchema,
 } from './workorder.schemas';
 
@@ -50,7 +52,9 @@ export const workOrderTransitions: Record<
 
 export type WorkOrderPhotoDto = {
   id: string;
+  /** The photo as uploaded. */
   url: string;
+  /** A JPEG at most 320 pixels a side (photos stored before thumbnails existed: the photo itself). */
   thumbnailUrl: string;
   width: number;
   height: number;
@@ -90,6 +94,12 @@ export type WorkOrderDto = {
 
 export type WorkOrderDetail = WorkOrderDto & { notes: WorkOrderNoteDto[] };
 
+/** Someone a work order of a project may be given to: a user who sees the project and works on orders. */
+export type WorkOrderAssigneeDto = { id: string; username: string; realname: string | null };
+
+/** The most assignees one search answers (the picker searches as the dispatcher types). */
+export const WORK_ORDER_ASSIGNEES_MAX = 50;
+
 /** Closing while a device still reports the fault needs `force` (the answer names the alarms). */
 export type WorkOrderTransitionResult = WorkOrderDto;
 
@@ -126,6 +136,14 @@ export const workOrderRoutes = {
     summary: 'Edit a work order’s title, description, priority and due time',
     tag,
   }),
+  assignees: defineRoute<WorkOrderAssigneeDto[], undefined, typeof workOrderAssigneeQuerySchema>({
+    method: 'GET',
+    path: '/alarm/workorder/assignees',
+    access: mark(marks.alarm.workorder.assign),
+    summary:
+      'Users a project’s work orders may be assigned to (they see the project and may work on orders), by username or name',
+    tag,
+  }),
   assign: defineRoute<WorkOrderDto, typeof workOrderAssignSchema>({
     method: 'POST',
     path: '/alarm/workorder/assign',
@@ -144,7 +162,14 @@ export const workOrderRoutes = {
     method: 'POST',
     path: '/alarm/workorder/note',
     access: edit,
-    summary: 'Add a note with photos (PNG or JPEG, checked by content)',
+    summary: 'Add a note with photos (PNG or JPEG, checked by content; each gets a thumbnail)',
+    tag,
+  }),
+  removePhoto: defineRoute<null, undefined, typeof workOrderPhotoIdQuerySchema>({
+    method: 'DELETE',
+    path: '/alarm/workorder/photo',
+    access: edit,
+    summary: 'Remove a photo from a note (its author or a dispatcher, while the order is not closed)',
     tag,
   }),
 } as const;

@@ -3,7 +3,12 @@ import { zodShape } from '../../field-spec.schemas';
 import { pageQuerySchema } from '../../page-query.schemas';
 import { textInput } from '../../text-input.schemas';
 import { WORK_ORDER_PHOTOS_MAX, workOrderFields, workOrderNoteFields } from './workorder.fields';
-import { workOrderActions, workOrderPriorities, workOrderStatuses } from './workorder.routes';
+import {
+  WORK_ORDER_ASSIGNEES_MAX,
+  workOrderActions,
+  workOrderPriorities,
+  workOrderStatuses,
+} from './workorder.routes';
 
 const id = textInput().trim().min(1).max(64);
 const time = textInput().datetime({ offset: true });
@@ -20,6 +25,7 @@ export const workOrderListQuerySchema = pageQuerySchema.extend({
   keyword: textInput().trim().max(100).optional(),
 });
 export const workOrderIdQuerySchema = z.object({ id });
+export const workOrderPhotoIdQuerySchema = z.object({ id });
 
 export const workOrderAddSchema = z.object({
   projectId: id,
@@ -34,6 +40,12 @@ export const workOrderEditSchema = z.object({
   ...zodShape(workOrderFields),
   priority: z.enum(workOrderPriorities),
   dueAt: time.nullable(),
+});
+export const workOrderAssigneeQuerySchema = z.object({
+  projectId: id,
+  /** Part of the username or the real name. */
+  keyword: textInput().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(WORK_ORDER_ASSIGNEES_MAX).default(20),
 });
 export const workOrderAssignSchema = z.object({
   id,
@@ -61,8 +73,10 @@ export const workOrderRouteSchemas = {
   list: { query: workOrderListQuerySchema },
   queryById: { query: workOrderIdQuerySchema },
   add: { body: workOrderAddSchema },
+  assignees: { query: workOrderAssigneeQuerySchema },
   edit: { body: workOrderEditSchema },
   assign: { body: workOrderAssignSchema },
   transition: { body: workOrderTransitionSchema },
   note: { body: workOrderNoteSchema },
+  removePhoto: { query: workOrderPhotoIdQuerySchema },
 };

@@ -1,4 +1,10 @@
-import { type RouteBody, type WorkOrderDetail, type WorkOrderDto, workOrderRoutes } from '@ics/contract';
+import {
+  alarmRoutes,
+  type RouteBody,
+  type WorkOrderDetail,
+  type WorkOrderDto,
+  workOrderRoutes,
+} from '@ics/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useInvalidatingMutation } from '../../../shared/hooks/use-invalidating-mutation';
 import { call, unwrap } from '../../../shared/lib/http';
@@ -37,11 +43,16 @@ async function addNote(body: RouteBody<typeof workOrderRoutes.note>) {
   return unwrap(await call(workOrderRoutes.note, { body }));
 }
 
-/** A change to work orders: their list, their details and the alarms they link load again. */
-const stale = () => [listKey(workOrderRoutes.list), alarmKeys.all];
+async function removePhoto(id: string): Promise<null> {
+  return unwrap(await call(workOrderRoutes.removePhoto, { query: { id } }));
+}
+
+/** A change to work orders: their list, their details and the alarms they link (and name) load again. */
+const stale = () => [listKey(workOrderRoutes.list), listKey(alarmRoutes.list), alarmKeys.all];
 
 export const useAddWorkOrder = () => useInvalidatingMutation(addWorkOrder, stale);
 export const useEditWorkOrder = () => useInvalidatingMutation(editWorkOrder, stale);
 export const useAssignWorkOrder = () => useInvalidatingMutation(assignWorkOrder, stale);
 export const useMoveWorkOrder = () => useInvalidatingMutation(moveWorkOrder, stale);
 export const useAddNote = () => useInvalidatingMutation(addNote, stale);
+export const useRemovePhoto = () => useInvalidatingMutation(removePhoto, stale);

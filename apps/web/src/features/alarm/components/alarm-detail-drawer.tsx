@@ -15,10 +15,17 @@ import { Has } from '../../../shared/ui/has';
 import { useAlarm, useAlarmComment } from '../api/alarms';
 import { formatTime } from '../utils/labels';
 import { SeverityTag } from './severity-tag';
+import { WorkOrderLink } from './workorder-link';
 import '../locales';
 
 /** The facts of an alarm, its timeline and a comment box. */
-function AlarmFacts({ alarm }: { alarm: AlarmDetail }) {
+function AlarmFacts({
+  alarm,
+  onOpenWorkOrder,
+}: {
+  alarm: AlarmDetail;
+  onOpenWorkOrder: (workOrderId: string) => void;
+}) {
   const { t, i18n } = useTranslation('alarm');
   const lang = toLanguage(i18n.language);
   const comment = useAlarmComment();
@@ -55,6 +62,15 @@ function AlarmFacts({ alarm }: { alarm: AlarmDetail }) {
           { key: 'first', label: t('list.firstAt'), children: formatTime(alarm.firstAt) },
           { key: 'last', label: t('list.lastAt'), children: formatTime(alarm.lastAt) },
           { key: 'count', label: t('list.count'), children: alarm.count },
+          ...(alarm.workOrderId
+            ? [
+                {
+                  key: 'workOrder',
+                  label: t('list.workOrderCode'),
+                  children: <WorkOrderLink alarm={alarm} onOpen={onOpenWorkOrder} />,
+                },
+              ]
+            : []),
           ...(Object.keys(alarm.detail).length
             ? [
                 {
@@ -117,8 +133,19 @@ function AlarmFacts({ alarm }: { alarm: AlarmDetail }) {
   );
 }
 
-/** `alarmId`'s details in a side drawer (loading, failure and retry included). */
-export function AlarmDetailDrawer({ alarmId, onClose }: { alarmId: string | null; onClose: () => void }) {
+/**
+ * `alarmId`'s details in a side drawer (loading, failure and retry included); the number of the
+ * work order handling it opens that order through `onOpenWorkOrder`.
+ */
+export function AlarmDetailDrawer({
+  alarmId,
+  onClose,
+  onOpenWorkOrder,
+}: {
+  alarmId: string | null;
+  onClose: () => void;
+  onOpenWorkOrder: (workOrderId: string) => void;
+}) {
   const { t } = useTranslation('alarm');
   const alarm = useAlarm(alarmId);
   return (
@@ -137,7 +164,7 @@ export function AlarmDetailDrawer({ alarmId, onClose }: { alarmId: string | null
           action={<Button onClick={() => void alarm.refetch()}>{t('common.retry')}</Button>}
         />
       )}
-      {alarm.data && <AlarmFacts alarm={alarm.data} />}
+      {alarm.data && <AlarmFacts alarm={alarm.data} onOpenWorkOrder={onOpenWorkOrder} />}
     </Drawer>
   );
 }

@@ -29,7 +29,9 @@ import { timeRangeParams } from '../utils/time-range';
 import { AlarmDetailDrawer } from './alarm-detail-drawer';
 import { CommentDialog } from './comment-dialog';
 import { SeverityTag } from './severity-tag';
+import { WorkOrderDrawer } from './workorder-drawer';
 import { WorkOrderFormModal, type WorkOrderFormTarget } from './workorder-form-modal';
+import { WorkOrderLink } from './workorder-link';
 import '../locales';
 
 /** The alarms folded under a parent alarm, loaded when its row opens. */
@@ -68,6 +70,7 @@ export default function AlarmListPage() {
   );
   const [detail, setDetail] = useState<string | null>(null);
   const [order, setOrder] = useState<WorkOrderFormTarget | null>(null);
+  const [openOrder, setOpenOrder] = useState<string | null>(null);
   const [fresh, setFresh] = useState(0);
   // `?poleId=` (the map's "show alarms"): every active alarm of that pole; `pole` is its code.
   const [params, setParams] = useSearchParams();
@@ -143,6 +146,12 @@ export default function AlarmListPage() {
           {a.childCount > 0 && <Badge count={t('list.children', { count: a.childCount })} color="orange" />}
         </Space>
       ),
+    },
+    {
+      key: 'workOrderCode',
+      title: t('list.workOrderCode'),
+      width: 150,
+      render: (_: unknown, a: AlarmDto) => <WorkOrderLink alarm={a} onOpen={setOpenOrder} />,
     },
     { key: 'projectName', title: t('common.project') },
     {
@@ -284,8 +293,9 @@ export default function AlarmListPage() {
         onOk={(comment) => void onConfirm(comment)}
         onCancel={() => setPending(null)}
       />
-      <AlarmDetailDrawer alarmId={detail} onClose={() => setDetail(null)} />
+      <AlarmDetailDrawer alarmId={detail} onClose={() => setDetail(null)} onOpenWorkOrder={setOpenOrder} />
       <WorkOrderFormModal target={order} onClose={() => setOrder(null)} />
+      <WorkOrderDrawer id={openOrder} onClose={() => setOpenOrder(null)} />
     </div>
   );
 }

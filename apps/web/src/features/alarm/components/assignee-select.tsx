@@ -1,19 +1,20 @@
-import Select from 'antd/es/select';
-import Spin from 'antd/es/spin';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchUsers } from '../api/search-users';
+import { searchAssignees } from '../api/search-assignees';
+import { UserSelect } from './user-select';
 import '../locales';
 
-type Option = { value: string; label: string };
-
-/** Chooses one user, searched on the server as you type (the server checks they see the project). */
+/**
+ * Chooses who a project's work order goes to: only users the server says may work on that
+ * project's orders. Without a project yet, it waits for one.
+ */
 export function AssigneeSelect({
+  projectId,
   value,
   onChange,
   initialLabel,
   id,
 }: {
+  projectId: string | undefined;
   value?: string | null;
   onChange?: (id: string | null) => void;
   /** The current assignee's name, shown before any search. */
@@ -21,43 +22,17 @@ export function AssigneeSelect({
   id?: string;
 }) {
   const { t } = useTranslation('alarm');
-  const [options, setOptions] = useState<Option[]>([]);
-  const [loading, setLoading] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  const search = (text: string) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(async () => {
-      setLoading(true);
-      try {
-        const users = await searchUsers(text);
-        setOptions(users.map((u) => ({ value: u.id, label: `${u.realname || u.username} (${u.username})` })));
-      } catch {
-        setOptions([]);
-      } finally {
-        setLoading(false);
-      }
-    }, 250);
-  };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads the first page once
-  useEffect(() => {
-    search('');
-    return () => clearTimeout(timer.current);
-  }, []);
-
-  const known = value && !options.some((o) => o.value === value);
   return (
-    <Select
+    <UserSelect
+      search={(text) => (projectId ? searchAssignees(projectId, text) : Promise.resolve([]))}
+      searchKey={projectId ?? ''}
+      disabled={!projectId}
+      value={value}
+      onChange={onChange}
+      initialLabel={initialLabel}
+      placeholder={projectId ? t('workorder.assignee') : t('workorder.assigneeNeedsProject')}
+      testId="workorder-assignee"
       id={id}
-      allowClear
-      showSearch={{ filterOption: false, onSearch: search }}
-      value={value ?? undefined}
-      onChange={(v) => onChange?.(v ?? null)}
-      placeholder={t('workorder.assignee')}
-      notFoundContent={loading ? <Spin size="small" /> : undefined}
-      options={[...(known ? [{ value, label: initialLabel ?? value }] : []), ...options]}
-      data-testid="workorder-assignee"
     />
   );
 }

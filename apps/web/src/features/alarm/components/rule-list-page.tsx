@@ -20,9 +20,10 @@ import { useTranslation } from 'react-i18next';
 import { Has, useHas } from '../../../shared/ui/has';
 import { useProjects } from '../../lighting';
 import { useResetRule, useRules, useSaveRule } from '../api/rules';
+import { searchUsers } from '../api/search-users';
 import { paramEntries, ruleParamFields, TEXT_PARAMS, toParams } from '../utils/rule-params';
-import { AssigneeSelect } from './assignee-select';
 import { SeverityTag } from './severity-tag';
+import { UserSelect } from './user-select';
 import { WebhookTab } from './webhook-tab';
 import '../locales';
 
@@ -225,7 +226,7 @@ function RulesTab() {
               <InputNumber style={{ width: '100%' }} min={1} max={10080} />
             </Form.Item>
             <Form.Item name="escalateUserId" label={t('rule.escalateUser')}>
-              <AssigneeSelect />
+              <UserSelect search={searchUsers} searchKey="users" placeholder={t('rule.escalateUser')} />
             </Form.Item>
           </Form>
         </Modal>

@@ -22,6 +22,7 @@ import { formatTime, priorityColors, workOrderStatusColors } from '../utils/labe
 import { readPhotos } from '../utils/read-photos';
 import { availableSteps } from '../utils/workorder-steps';
 import { AssigneeSelect } from './assignee-select';
+import { WorkOrderPhotos } from './workorder-photos';
 import '../locales';
 
 /** The steps the caller may take, each asking for a note; closing over an active fault asks again. */
@@ -116,7 +117,12 @@ function Assign({ order }: { order: WorkOrderDetail }) {
     <Has action="alarm:workorder:assign">
       <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
         <div style={{ flex: 1 }}>
-          <AssigneeSelect value={assignee} onChange={setAssignee} initialLabel={order.assigneeName} />
+          <AssigneeSelect
+            projectId={order.projectId}
+            value={assignee}
+            onChange={setAssignee}
+            initialLabel={order.assigneeName}
+          />
         </div>
         <Button
           type="primary"
@@ -143,7 +149,7 @@ function NoteForm({ order }: { order: WorkOrderDetail }) {
   if (order.status === 'closed') return null;
   return (
     <Has action="alarm:workorder:edit">
-      <Space orientation="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%', marginTop: 8 }}>
         <Input.TextArea
           aria-label={t('workorder.addNote')}
           placeholder={t('workorder.addNote')}
@@ -260,21 +266,7 @@ function OrderFacts({ order }: { order: WorkOrderDetail }) {
                 </Tag>
               )}
               {n.text && <div>{n.text}</div>}
-              {n.photos.length > 0 && (
-                <Image.PreviewGroup>
-                  <Space wrap>
-                    {n.photos.map((p, i) => (
-                      <Image
-                        key={p.id}
-                        src={p.thumbnailUrl}
-                        width={72}
-                        alt={`${t('workorder.photos')} ${i + 1}`}
-                        preview={{ src: p.url }}
-                      />
-                    ))}
-                  </Space>
-                </Image.PreviewGroup>
-              )}
+              <WorkOrderPhotos order={order} note={n} />
             </div>
           ),
         }))}

@@ -42,6 +42,7 @@ export function WorkOrderFormModal({
   const has = useHas();
   const [form] = Form.useForm<Values>();
   const { projects } = useProjects();
+  const projectId = Form.useWatch('projectId', form);
   const add = useAddWorkOrder();
   const edit = useEditWorkOrder();
 
@@ -105,7 +106,14 @@ export function WorkOrderFormModal({
       {alarmCount > 0 && (
         <Typography.Paragraph>{t('workorder.fromAlarms', { count: alarmCount })}</Typography.Paragraph>
       )}
-      <Form form={form} layout="vertical">
+      <Form
+        form={form}
+        layout="vertical"
+        // An assignee is chosen among the project's people: another project clears the choice.
+        onValuesChange={(changed: Partial<Values>) => {
+          if ('projectId' in changed) form.setFieldValue('assigneeId', null);
+        }}
+      >
         <Form.Item name="projectId" label={t('common.project')} rules={[{ required: true }]}>
           <Select
             options={projects}
@@ -133,7 +141,7 @@ export function WorkOrderFormModal({
         </Form.Item>
         {target?.kind === 'add' && has('alarm:workorder:assign') && (
           <Form.Item name="assigneeId" label={t('workorder.assignee')}>
-            <AssigneeSelect />
+            <AssigneeSelect projectId={projectId} />
           </Form.Item>
         )}
       </Form>
