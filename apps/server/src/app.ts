@@ -174,6 +174,7 @@ function createModules(
     permissions: permission.service,
     sensorLimits: (projectId) => env.thresholds.limitsOf(projectId),
     schedule: (now) => lighting.scheduledLevels.at(now),
+    circuits: () => lighting.circuitLamps(),
   });
   // Work orders over the caller's projects, made from alarms and shown on their timelines.
   const workOrder = createWorkOrderModule({

@@ -1,5 +1,5 @@
 import type { AlarmSourceKind, AlarmType } from '@ics/contract/server';
-import type { AlarmRepository, AlarmRow, Clear, Raise } from './alarm.repository';
+import type { AlarmRepository, AlarmRow, Clear, FoldScope, Raise } from './alarm.repository';
 import type { AlarmNotifier } from './notifier';
 import type { EffectiveRule, RuleService } from './rule.service';
 import { thresholdRule } from './sensor-limits';
@@ -103,21 +103,29 @@ export class AlarmEngine {
       })),
     ]);
     for (const r of raised)
-      if (r.source_kind === 'gateway' && r.code === 'gateway_offline' && r.gateway_id) {
-        const folded = await this.repo.foldUnder(r.id, r.gateway_id);
-        if (folded.length)
-          await this.repo.addEvents([
-            ...folded.map((id) => ({
-              alarmId: id,
-              action: 'folded' as const,
-              actor: null,
-              detail: { parentId: r.id },
-            })),
-            { alarmId: r.id, action: 'folded', actor: null, detail: { children: folded.length } },
-          ]);
-      }
+      if (r.source_kind === 'gateway' && r.code === 'gateway_offline' && r.gateway_id)
+        await this.fold(r.id, { gatewayId: r.gateway_id });
     await this.notifier.announce('raised', raised);
     return rows;
+  }
+
+  /**
+   * Folds the active top-level alarms of a scope under a parent alarm, with a timeline line on
+   * each and one on the parent; answers those folded (none when all were folded already).
+   */
+  async fold(parentId: string, scope: FoldScope): Promise<string[]> {
+    const folded = await this.repo.foldUnder(parentId, scope);
+    if (folded.length)
+      await this.repo.addEvents([
+        ...folded.map((id) => ({
+          alarmId: id,
+          action: 'folded' as const,
+          actor: null,
+          detail: { parentId },
+        })),
+        { alarmId: parentId, action: 'folded', actor: null, detail: { children: folded.length } },
+      ]);
+    return folded;
   }
 
   /** Conditions gone: pending ones are forgotten, alarms cleared (closed when already resolved). */

@@ -17,6 +17,7 @@ import { RuleRepository } from './rule.repository';
 import { RuleService } from './rule.service';
 import { ScheduleAnomalies, type ScheduleSource } from './schedule-anomalies';
 import type { SensorLimitSource } from './sensor-limits';
+import { type CircuitSource, SupplyLoss } from './supply-loss';
 import { AlarmSweeper, type SweeperLog, type SweeperOptions } from './sweeper';
 import { WebhookRepository } from './webhook.repository';
 import { defaultWebhookOptions, type WebhookOptions, WebhookService } from './webhook.service';
@@ -39,6 +40,8 @@ export type AlarmModuleDeps = {
   sweeperOptions?: SweeperOptions;
   /** What the lighting strategies prescribe for each lamp now (absent: no schedule anomalies). */
   schedule?: ScheduleSource;
+  /** Every circuit with its cabinet and lamps, from the lighting module (absent: no supply alarms). */
+  circuits?: CircuitSource;
   /** The environment module's thresholds, held beside the rules' (absent: rules only). */
   sensorLimits?: SensorLimitSource;
 };
@@ -76,12 +79,14 @@ export function createAlarmModule(deps: AlarmModuleDeps) {
   );
   const lampAnomalies = new LampAnomalies(repo, engine, rules, projects);
   const scheduleAnomalies = deps.schedule ? new ScheduleAnomalies(repo, engine, rules, deps.schedule) : null;
+  const supplyLoss = deps.circuits ? new SupplyLoss(repo, engine, deps.circuits) : null;
   // What the sweep evaluates on the anomaly interval: lamps against the sun and their rated
-  // power, and against their schedule.
+  // power, and against their schedule; circuits and cabinets that lost their supply.
   const anomalies = {
     async evaluate(now: Date) {
       await lampAnomalies.evaluate(now);
       await scheduleAnomalies?.evaluate(now);
+      await supplyLoss?.evaluate(now);
     },
   };
   const sweeper = new AlarmSweeper(

@@ -36,6 +36,12 @@ export type Raise = {
 /** A condition reported gone. */
 export type Clear = { sourceKind: AlarmSourceKind; sourceId: string; code: string; at: Date };
 
+/**
+ * What a parent alarm folds: the device alarms behind a gateway, or the alarms of the lamps
+ * behind a cabinet with the cabinet's own circuit alarms.
+ */
+export type FoldScope = { gatewayId: string } | { cabinetId: string; deviceIds: readonly string[] };
+
 /** An alarm row as the services handle it (names and child counts are added by the list). */
 export type AlarmRow = {
   id: string;
@@ -102,7 +108,8 @@ const SOURCE_JOINS = `
   left join (${deviceRelation}) sd on a.source_kind = 'device' and sd.id = a.source_id
   left join (${gatewayRelation}) sg on a.source_kind = 'gateway' and sg.id = a.source_id
   left join (${poleRelation}) sp on a.source_kind = 'pole' and sp.id = a.source_id`;
-const SOURCE_NAME = 'coalesce(sd.name, sd.address, sg.sn, sp.code) as source_name';
+// Cabinets and circuits belong to the lighting module: their alarms name themselves in `detail.sourceName`.
+const SOURCE_NAME = "coalesce(sd.name, sd.address, sg.sn, sp.code, a.detail->>'sourceName') as source_name";
 const CHILD_COUNT = '(select count(*) from alarm_record c where c.parent_id = a.id)::int as child_count';
 
 /**
@@ -142,13 +149,14 @@ export class AlarmRepository {
            c text, sv text, at timestamptz, dt jsonb, ea timestamptz, er text, eu text, n int)
        )
        insert into alarm_record as a (project_id, source_kind, source_id, device_id, gateway_id, pole_id, type, code, severity,
-         first_at, last_at, count, detail, escalate_at, escalate_role_id, escalate_user_id, parent_id)
+         first_at, last_at, count, detail, escalate_at, escalate_role_id, escalate_user_id, parent_id, cabinet_id)
        select v.p, v.sk, v.si, v.d, v.g, coalesce(v.pl, dd.pole_id, gg.pole_id), v.t, v.c, v.sv, v.at, v.at, v.n, v.dt,
               v.ea, v.er, v.eu,
               case when v.sk = 'device' then
                 (select pa.id from alarm_record pa where pa.source_kind = 'gateway' and pa.source_id = v.g
                    and pa.code = 'gateway_offline' and not pa.closed and not pa.cleared limit 1)
-              end
+              end,
+              case when v.sk = 'cabinet' then v.dt->>'cabinetId' end
          from v
          left join (${deviceRelation}) dd on v.sk = 'device' and dd.id = v.d
          left join (${gatewayRelation}) gg on v.sk = 'gateway' and gg.id = v.g
@@ -201,13 +209,21 @@ export class AlarmRepository {
     );
   }
 
-  /** Folds the active device alarms behind a gateway under its offline alarm; answers those folded. */
-  async foldUnder(parentId: string, gatewayId: string, q: Queryable = this.db): Promise<string[]> {
+  /** Folds the active top-level alarms of a scope under a parent alarm; answers those folded. */
+  async foldUnder(parentId: string, scope: FoldScope, q: Queryable = this.db): Promise<string[]> {
+    const [behind, params] =
+      'gatewayId' in scope
+        ? [`gateway_id = $2 and source_kind = 'device'`, [scope.gatewayId]]
+        : [
+            `((source_kind = 'device' and device_id = any($2::text[]))
+               or (source_kind = 'cabinet' and cabinet_id = $3 and code = 'circuit_loss'))`,
+            [scope.deviceIds, scope.cabinetId],
+          ];
     const rows = await q.query<{ id: string }>(
       `update alarm_record set parent_id = $1, update_time = now()
-        where gateway_id = $2 and source_kind = 'device' and not closed and parent_id is null and id <> $1
+        where ${behind} and not closed and parent_id is null and id <> $1
        returning id`,
-      [parentId, gatewayId],
+      [parentId, ...params],
     );
     return rows.map((r) => r.id);
   }
@@ -301,7 +317,9 @@ export class AlarmRepository {
       w.add(
         `(a.code ilike ? or exists (select 1 from (${deviceRelation}) kd where a.source_kind = 'device' and kd.id = a.source_id and kd.name ilike ?)
           or exists (select 1 from (${gatewayRelation}) kg where a.source_kind = 'gateway' and kg.id = a.source_id and (kg.sn ilike ? or kg.name ilike ?))
-          or exists (select 1 from (${poleRelation}) kp where a.source_kind = 'pole' and kp.id = a.source_id and kp.code ilike ?))`,
+          or exists (select 1 from (${poleRelation}) kp where a.source_kind = 'pole' and kp.id = a.source_id and kp.code ilike ?)
+          or (a.source_kind = 'cabinet' and a.detail->>'sourceName' ilike ?))`,
+        k,
         k,
         k,
         k,
@@ -577,6 +595,27 @@ export class AlarmRepository {
         where d.kind = 'lamp' and d.id = any($1::text[])`,
       [ids],
     );
+  }
+
+  /** Whether lamps are online and report a lost supply (circuit supply); lamps without a reported state are absent. */
+  async lampSupply(
+    ids: readonly string[],
+  ): Promise<Array<{ id: string; online: boolean; supply_loss: boolean }>> {
+    if (ids.length === 0) return [];
+    return this.db.query(
+      `select s.device_id as id, s.online, coalesce(s.faults @> '["supplyLoss"]'::jsonb, false) as supply_loss
+         from (${deviceStateRelation}) s where s.device_id = any($1::text[])`,
+      [ids],
+    );
+  }
+
+  /** The uncleared active alarms of a code, by source id (parents that fold what is raised after them). */
+  async activeIdsOf(code: string): Promise<Map<string, string>> {
+    const rows = await this.db.query<{ id: string; source_id: string }>(
+      'select id, source_id from alarm_record where code = $1 and not closed and not cleared',
+      [code],
+    );
+    return new Map(rows.map((r) => [r.source_id, r.id]));
   }
 
   /** Sensors' latest values (threshold rules). */

@@ -174,6 +174,8 @@ export function createLightingModule(deps: LightingModuleDeps) {
     newScheduler,
     /** What the strategies prescribe for each lamp now (the alarm module's schedule anomalies). */
     scheduledLevels,
+    /** Every circuit with its cabinet and lamps (the alarm module's supply loss). */
+    circuitLamps: () => circuits.withLamps(),
     /** The roads of an area: the device module's lamp list filters by area through them. */
     roadIdsOfArea: (areaId: string) => services.areas.roadIdsOfArea(areaId),
     registerRoutes: (api: FastifyInstance, guard: AccessGuard) =>

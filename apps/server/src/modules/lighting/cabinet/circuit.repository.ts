@@ -24,6 +24,23 @@ export type SwitchableCircuit = {
   sn: string | null;
 };
 
+/**
+ * A circuit with its cabinet and the lamps on it: what the alarm module needs to tell a circuit
+ * or a whole cabinet that lost its supply.
+ */
+export type CircuitLamps = {
+  id: string;
+  channel: number;
+  name: string;
+  projectId: string;
+  cabinetId: string;
+  cabinetCode: string;
+  cabinetName: string;
+  gatewayId: string | null;
+  poleId: string | null;
+  lampIds: string[];
+};
+
 const CIRCUIT_SELECT = `select c.*,
   (select count(*) from lighting_circuit_lamp cl where cl.circuit_id = c.id)::int as lamp_count from lighting_circuit c`;
 
@@ -62,6 +79,41 @@ export class CircuitRepository {
 
   async delete(id: string): Promise<void> {
     await this.db.query('delete from lighting_circuit where id = $1', [id]);
+  }
+
+  /** Every circuit of every project with its cabinet and lamps (circuits without lamps too), by cabinet and channel. */
+  async withLamps(): Promise<CircuitLamps[]> {
+    const rows = await this.db.query<{
+      id: string;
+      channel: number;
+      name: string;
+      project_id: string;
+      cabinet_id: string;
+      cabinet_code: string;
+      cabinet_name: string;
+      gateway_id: string | null;
+      pole_id: string | null;
+      lamp_ids: string[] | null;
+    }>(
+      `select c.id, c.channel, c.name, cab.project_id, cab.id as cabinet_id, cab.code as cabinet_code,
+              cab.name as cabinet_name, cab.gateway_id, cab.pole_id,
+              (select array_agg(cl.device_id order by cl.device_id) from lighting_circuit_lamp cl
+                where cl.circuit_id = c.id) as lamp_ids
+         from lighting_circuit c join lighting_cabinet cab on cab.id = c.cabinet_id
+        order by cab.id, c.channel`,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      channel: r.channel,
+      name: r.name,
+      projectId: r.project_id,
+      cabinetId: r.cabinet_id,
+      cabinetCode: r.cabinet_code,
+      cabinetName: r.cabinet_name,
+      gatewayId: r.gateway_id,
+      poleId: r.pole_id,
+      lampIds: r.lamp_ids ?? [],
+    }));
   }
 
   /** The circuits among `ids` within a scope, with the gateway of their cabinet. */

@@ -15,7 +15,7 @@ import type { LampService } from '../lamp/lamp.service';
 import type { LightingAccess } from '../lighting-access';
 import { conflictOnUnique } from '../unique-conflict';
 import type { CabinetRepository } from './cabinet.repository';
-import type { CircuitRepository, CircuitRow } from './circuit.repository';
+import type { CircuitLamps, CircuitRepository, CircuitRow } from './circuit.repository';
 
 type Q<S extends z.ZodType> = z.output<S>;
 
@@ -63,6 +63,11 @@ export class CircuitService {
     for (const c of await this.withOutcomes(await this.repo.ofCabinets(cabinetIds)))
       out.set(c.cabinetId, [...(out.get(c.cabinetId) ?? []), c]);
     return out;
+  }
+
+  /** Every circuit with its cabinet and lamps, whoever may see them (the alarm module's supply loss). */
+  withLamps(): Promise<CircuitLamps[]> {
+    return this.repo.withLamps();
   }
 
   private async own(userId: string, id: string): Promise<CircuitRow> {
