@@ -109,7 +109,7 @@ describe('console shell', () => {
     await fresh();
     await loginAsAdmin(page, product);
     await expectTabs([HOME]);
-    await tab(HOME).locator('.ant-tabs-tab-remove').click();
+    await tab(HOME).locator('.ics-page-tabs__close').click();
     await waitForMessage(page, '首页不能关闭!');
     await expectTabs([HOME]);
 
@@ -118,7 +118,7 @@ describe('console shell', () => {
     await page.reload();
     await page.getByTestId('user-announcement-page').waitFor();
     await expectTabs([ANN]);
-    await tab(ANN).locator('.ant-tabs-tab-remove').click();
+    await tab(ANN).locator('.ics-page-tabs__close').click();
     await waitForMessage(page, '这是最后一页，不能再关闭了!');
     await expectTabs([ANN]);
 
@@ -156,9 +156,36 @@ describe('console shell', () => {
     await expectTabs([HOME, ANN]);
 
     // Closing the shown tab shows its neighbour.
-    await tab(ANN).locator('.ant-tabs-tab-remove').click();
+    await tab(ANN).locator('.ics-page-tabs__close').click();
     await waitForRoute(page, /^\/dashboard\/analysis$/);
     await expectTabs([HOME]);
+  });
+
+  it('a focused tab closes with the Delete key, and the focus moves to the tab shown next', async () => {
+    await fresh();
+    await loginAsAdmin(page, product);
+    await expectTabs([HOME]);
+    await go(ANN);
+    await expectTabs([HOME, ANN]);
+    await go(TEST);
+    await expectTabs([HOME, ANN, TEST]);
+    await tab(TEST).locator('[role="tab"]').focus();
+    expect(await tab(TEST).locator('[role="tab"]').getAttribute('aria-keyshortcuts')).toBe('Delete');
+    await page.keyboard.press('Delete');
+    await expectTabs([HOME, ANN]);
+    await waitForRoute(page, /^\/isps\/userAnnouncement$/);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          document.activeElement?.querySelector('[data-tab-key]')?.getAttribute('data-tab-key'),
+        ),
+      )
+      .toBe(ANN);
+    // The home tab stays, by keyboard as by mouse.
+    await tab(HOME).locator('[role="tab"]').focus();
+    await page.keyboard.press('Delete');
+    await waitForMessage(page, '首页不能关闭!');
+    await expectTabs([HOME, ANN]);
   });
 
   it('menu search finds visible pages by title and navigates', async () => {
@@ -287,7 +314,7 @@ describe('console shell', () => {
     await page.getByText('Visits over the last 7 days').waitFor();
     expect(await page.getByTestId('logout').textContent()).toBe('Log out');
     expect(await tab(HOME).textContent()).toBe('Home');
-    await tab(HOME).locator('.ant-tabs-tab-remove').click();
+    await tab(HOME).locator('.ics-page-tabs__close').click();
     await waitForMessage(page, 'home page cannot be closed');
     await page.screenshot({ path: path.join(SHOTS, 'shell-desktop-en.png') });
     await page.getByTestId('language-zh-CN').click();

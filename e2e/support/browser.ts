@@ -18,12 +18,13 @@ export async function launchBrowser(): Promise<Browser> {
 /** A fresh context (empty storage) with a desktop viewport, and its first page. */
 export async function newPage(
   browser: Browser,
-  options: { locale?: string; reducedMotion?: 'reduce' | 'no-preference' } = {},
+  options: { locale?: string; reducedMotion?: 'reduce' | 'no-preference'; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     locale: options.locale ?? 'zh-CN',
     reducedMotion: options.reducedMotion ?? 'no-preference',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const page = await context.newPage();
   return { context, page };

@@ -8,6 +8,8 @@ export const MAX_PAGE_NO = 10_000_000;
  * Query of every list: paging, sorting, advanced query, and field filters whose operator
  * comes from the value (`*x*`, `x*`, `*x`, `a,b`, `!x`, `> v`, `>= v`, `< v`, `<= v`,
  * `<field>_begin` / `<field>_end`). Unknown keys pass through to the resource's whitelist.
+ * A time with an offset (`2026-11-26T00:00:00.000+01:00`, `…Z`) is that instant; a time
+ * without one (`2026-11-26 00:00:00`, upstream clients) is a wall time of the platform's zone.
  */
 export const listQuerySchema = z.looseObject({
   // Bounded so that the offset (pageNo - 1) × pageSize stays far inside PostgreSQL's bigint.

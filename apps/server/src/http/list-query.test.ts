@@ -50,6 +50,28 @@ describe('list filters refuse what would fail the query', () => {
     );
   });
 
+  it("binds a time with an offset as that instant, a wall time in the platform's zone", () => {
+    const params = new SqlParams();
+    const conditions = whereOf(
+      resource,
+      listQuerySchema.parse({
+        createTime_begin: '2026-11-26T00:00:00.000-05:00',
+        createTime_end: '2026-11-26 23:59:59',
+      }),
+      params,
+    );
+    expect(conditions).toEqual([
+      't.create_time >= ($1::timestamptz)',
+      "t.create_time <= ($2::timestamp at time zone 'Asia/Shanghai')",
+    ]);
+    expect(params.values).toEqual(['2026-11-26T00:00:00.000-05:00', '2026-11-26 23:59:59']);
+    for (const bad of ['2026-11-26T00:00:00+24:00', '2026-11-26Z', '2026-11-26T25:00:00Z'])
+      expect(
+        errorOf(() => where({ createTime_begin: bad })),
+        bad,
+      ).toBe('system.list.bad_filter');
+  });
+
   it('binds numbers as numeric, and refuses magnitudes no column holds', () => {
     const params = new SqlParams();
     const [condition] = whereOf(resource, listQuerySchema.parse({ count: '> 1.5' }), params);

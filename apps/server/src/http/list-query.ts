@@ -55,7 +55,11 @@ export class SqlParams {
 export const formatTime = (column: string) =>
   `to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
 
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?$/;
+/** A wall time of the platform's zone: `yyyy-MM-dd`, optionally ` HH:mm`, `:ss`, `.fff` (upstream clients). */
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?$/;
+/** An instant: a date and time with its offset (`2026-11-26T00:00:00.000+01:00`, `…Z`), as the console sends. */
+const INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const isInstant = (value: string) => INSTANT_PATTERN.test(value.trim());
 /** The largest magnitude a number filter takes: beyond it no column of the platform holds a value. */
 const NUMBER_LIMIT = 1e15;
 const RESERVED = new Set([
@@ -101,7 +105,8 @@ function convert(kind: FilterKind, field: string, raw: string, endOfDay = false)
       throw badFilter(field);
     case 'date':
       // The shape alone lets `2024-02-30` through to PostgreSQL, which then fails the query.
-      if (!DATE_PATTERN.test(value) || !isCalendarDateTime(value)) throw badFilter(field);
+      if (!(DATE_PATTERN.test(value) || isInstant(value)) || !isCalendarDateTime(value))
+        throw badFilter(field);
       return endOfDay && value.length === 10 ? `${value} 23:59:59.999` : value;
     default:
       return raw;
@@ -121,8 +126,16 @@ export function filterCondition(
   const col = spec.column;
   // A number is bound as numeric whatever the column's type: `1.5` or `1e12` against an integer
   // column is then a comparison that matches nothing, not an error of the query.
+  // A time with its offset names one instant, whatever the zone of the server or the session;
+  // a wall time without one is read in the platform's zone, the zone the lists show.
   const cast =
-    kind === 'date' ? "::timestamp at time zone 'Asia/Shanghai'" : kind === 'number' ? '::numeric' : '';
+    kind === 'date'
+      ? isInstant(value)
+        ? '::timestamptz'
+        : "::timestamp at time zone 'Asia/Shanghai'"
+      : kind === 'number'
+        ? '::numeric'
+        : '';
   if (op === 'like' || op === 'left_like' || op === 'right_like') {
     if (kind !== 'text') throw badFilter(field);
     const v = escapeLike(value);

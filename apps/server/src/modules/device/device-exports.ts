@@ -16,13 +16,13 @@ import type { XlsxColumn } from '../../http/xlsx-stream';
 
 /**
  * The columns of the device module's lighting exports (gateways, poles, lamps with their live
- * values, the command log): what the lists show, formatted as the console formats it
- * (`@ics/contract`'s display module), times in the caller's zone.
+ * values, the command log): what the lists show, under the lists' own titles, formatted as the
+ * console formats it (`@ics/contract`'s display module), times in the caller's zone.
  */
 
 const yesNo = (v: boolean, lang: Language) => (lang === 'en-US' ? (v ? 'yes' : 'no') : v ? '是' : '否');
 const onlineText = (v: boolean, lang: Language) =>
-  lang === 'en-US' ? (v ? 'online' : 'offline') : v ? '在线' : '离线';
+  lang === 'en-US' ? (v ? 'Online' : 'Offline') : v ? '在线' : '离线';
 
 export function gatewayColumns(lang: Language, tz: string): XlsxColumn<GatewayDto>[] {
   return [
@@ -31,8 +31,8 @@ export function gatewayColumns(lang: Language, tz: string): XlsxColumn<GatewayDt
     { title: ['型号', 'Model'], value: (g) => g.model },
     { title: ['固件', 'Firmware'], value: (g) => g.firmware },
     { title: ['状态', 'State'], value: (g) => onlineText(g.online, lang) },
-    { title: ['最后上报', 'Last report'], width: 20, value: (g) => formatDateTime(g.lastSeen, tz) },
-    { title: ['设备数', 'Devices'], width: 10, value: (g) => g.deviceCount },
+    { title: ['最后通信', 'Last seen'], width: 20, value: (g) => formatDateTime(g.lastSeen, tz) },
+    { title: ['下挂设备', 'Devices behind'], width: 10, value: (g) => g.deviceCount },
     {
       title: ['已发凭据', 'Credentials issued'],
       width: 12,
@@ -44,7 +44,7 @@ export function gatewayColumns(lang: Language, tz: string): XlsxColumn<GatewayDt
 
 export function poleColumns(_lang: Language, tz: string): XlsxColumn<PoleDto>[] {
   return [
-    { title: ['灯杆编号', 'Code'], value: (p) => p.code },
+    { title: ['编号', 'Code'], value: (p) => p.code },
     { title: ['名称', 'Name'], value: (p) => p.name },
     { title: ['经度', 'Longitude'], width: 14, value: (p) => formatCoordinate(p.longitude) },
     { title: ['纬度', 'Latitude'], width: 14, value: (p) => formatCoordinate(p.latitude) },
@@ -54,12 +54,11 @@ export function poleColumns(_lang: Language, tz: string): XlsxColumn<PoleDto>[] 
   ];
 }
 
-/** A lamp's live state in words: offline, fault, on with its level, off. */
+/** A lamp's live state in the list's words: offline, on or off (its faults have a column of their own). */
 function lampState(d: DeviceDto, lang: Language): string {
   const en = lang === 'en-US';
-  if (!d.state.online) return en ? 'offline' : '离线';
-  if (d.state.faults.length) return en ? 'fault' : '故障';
-  return d.state.values.on === true ? (en ? 'on' : '亮灯') : en ? 'off' : '灭灯';
+  if (!d.state.online) return en ? 'Offline' : '离线';
+  return d.state.values.on === true ? (en ? 'On' : '亮') : en ? 'Off' : '灭';
 }
 
 export function lampColumns(lang: Language, tz: string): XlsxColumn<DeviceDto>[] {
@@ -92,7 +91,7 @@ export function lampColumns(lang: Language, tz: string): XlsxColumn<DeviceDto>[]
 }
 
 const STATUS_TEXTS: Record<string, readonly [string, string]> = {
-  pending: ['执行中', 'Pending'],
+  pending: ['等待应答', 'Pending'],
   acked: ['成功', 'Done'],
   failed: ['失败', 'Failed'],
   timeout: ['超时', 'Timed out'],
@@ -104,17 +103,17 @@ export function commandColumns(lang: Language, tz: string): XlsxColumn<CommandDt
     return texts ? (lang === 'en-US' ? texts[1] : texts[0]) : s;
   };
   return [
-    { title: ['时间', 'Time'], width: 20, value: (c) => formatDateTime(c.createTime, tz) },
+    { title: ['发送时间', 'Sent'], width: 20, value: (c) => formatDateTime(c.createTime, tz) },
     { title: ['指令', 'Command'], value: (c) => commandText(c.cmd, lang) },
     {
       title: ['对象', 'Target'],
       value: (c) => `${c.gatewaySn}${c.deviceAddress ? ` / ${c.deviceAddress}` : ''}`,
     },
     { title: ['参数', 'Parameters'], width: 40, value: (c) => describeCommand(c.cmd, c.params, lang, tz) },
-    { title: ['结果', 'Outcome'], width: 10, value: (c) => status(c.status) },
+    { title: ['状态', 'Status'], width: 10, value: (c) => status(c.status) },
     { title: ['次数', 'Attempts'], width: 8, value: (c) => c.attempts },
     { title: ['原因', 'Reason'], width: 24, value: (c) => reasonText(c.reason, lang) },
-    { title: ['应答时间', 'Answered'], width: 20, value: (c) => formatDateTime(c.ackTime, tz) },
-    { title: ['操作人', 'By'], width: 12, value: (c) => c.createBy },
+    { title: ['应答时间', 'Acked'], width: 20, value: (c) => formatDateTime(c.ackTime, tz) },
+    { title: ['发送人', 'Sent by'], width: 12, value: (c) => c.createBy },
   ];
 }

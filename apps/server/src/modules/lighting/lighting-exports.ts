@@ -28,7 +28,7 @@ export function cabinetColumns(lang: Language, tz: string): XlsxColumn<CabinetDt
   return [
     { title: ['编号', 'Code'], value: (c) => c.code },
     { title: ['名称', 'Name'], value: (c) => c.name },
-    { title: ['网关', 'Gateway'], value: (c) => c.gatewaySn },
+    { title: ['控制网关', 'Gateway'], value: (c) => c.gatewaySn },
     {
       title: ['经度', 'Longitude'],
       width: 14,

@@ -1,7 +1,16 @@
+import { CloseOutlined } from '@ant-design/icons';
 import App from 'antd/es/app';
 import Dropdown from 'antd/es/dropdown';
 import Tabs from 'antd/es/tabs';
-import { type ReactElement, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactElement,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches, useNavigate, useOutlet } from 'react-router-dom';
 import { useSession } from '../../shared/lib/auth/session-store';
@@ -68,18 +77,20 @@ export function usePageTabs(enabled: boolean) {
     [pathname, navigate],
   );
 
-  const close = (key: string) => {
+  /** Closes a page; false when refused (the home page, the last page), with a message saying so. */
+  const close = (key: string): boolean => {
     const result = closeTab(state.tabs, key, DEFAULT_HOME);
     if (result.refused === 'home') {
       void message.warning(t('tabs.homeCannotClose'));
-      return;
+      return false;
     }
     if (result.refused === 'last') {
       void message.warning(t('tabs.lastPage'));
-      return;
+      return false;
     }
     setState((s) => ({ ...s, tabs: result.tabs }));
     if (key === pathname) navigate(neighbourAfterClose(state.tabs, result.tabs, key) ?? DEFAULT_HOME);
+    return true;
   };
 
   const reload = (key: string) => {
@@ -99,26 +110,54 @@ export function usePageTabs(enabled: boolean) {
 
 export type PageTabsModel = ReturnType<typeof usePageTabs>;
 
-/** The tab strip with its right-click menu. */
+/**
+ * The tab strip with its right-click menu. A tab closes with its × (mouse) or the Delete key
+ * (keyboard, as the WAI-ARIA tabs pattern has it). The × is drawn inside the tab and hidden from
+ * assistive technology: antd's own close buttons sit inside the tablist, where only tabs belong.
+ */
 export function PageTabStrip({ model }: { model: PageTabsModel }) {
   const { t, i18n } = useTranslation('shell');
   const navigate = useNavigate();
   const menu = useSession((s) => s.permissions?.menu);
+  const strip = useRef<HTMLDivElement>(null);
+  // Tell assistive technology how a tab closes (antd renders the tab elements).
+  useEffect(() => {
+    for (const tab of strip.current?.querySelectorAll('[role="tab"]') ?? [])
+      tab.setAttribute('aria-keyshortcuts', 'Delete');
+  });
+  // A tab closed by keyboard took the focus with it: give it to the tab shown now, once shown.
+  const refocus = useRef(false);
+  const { active, tabs } = model;
+  const closeByKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Delete') return;
+    const target = event.target as HTMLElement;
+    const key =
+      target.getAttribute('role') === 'tab' &&
+      target.querySelector('[data-tab-key]')?.getAttribute('data-tab-key');
+    if (!key) return;
+    event.preventDefault();
+    refocus.current = model.close(key);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing a tab other than the shown one changes only `tabs`
+  useEffect(() => {
+    if (!refocus.current) return;
+    const selected = strip.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (selected?.querySelector(`[data-tab-key="${CSS.escape(active)}"]`)) {
+      refocus.current = false;
+      selected.focus();
+    }
+  }, [active, tabs]);
   return (
-    <div className="ics-page-tabs" data-testid="page-tabs">
+    // biome-ignore lint/a11y/noStaticElementInteractions: Delete on a focused tab (the tabs are antd's)
+    <div className="ics-page-tabs" data-testid="page-tabs" ref={strip} onKeyDown={closeByKey}>
       <Tabs
-        type="editable-card"
-        hideAdd
+        type="card"
         size="small"
-        locale={{ removeAriaLabel: t('tabs.close'), dropdownAriaLabel: t('tabs.more') }}
+        locale={{ dropdownAriaLabel: t('tabs.more') }}
         activeKey={model.active}
         onChange={(key) => navigate(key)}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') model.close(key);
-        }}
         items={model.tabs.map((tab) => ({
           key: tab.key,
-          closable: true,
           label: (
             <Dropdown
               trigger={['contextMenu']}
@@ -141,8 +180,22 @@ export function PageTabStrip({ model }: { model: PageTabsModel }) {
                 },
               }}
             >
-              <span data-testid={`page-tab-${tab.key}`} data-tab-key={tab.key}>
-                {routeTitle(tab.handle, menu, i18n, tab.key)}
+              <span className="ics-page-tabs__label">
+                <span data-testid={`page-tab-${tab.key}`} data-tab-key={tab.key}>
+                  {routeTitle(tab.handle, menu, i18n, tab.key)}
+                </span>
+                <span
+                  className="ics-page-tabs__close"
+                  aria-hidden="true"
+                  title={t('tabs.closeHint')}
+                  data-testid={`page-tab-close-${tab.key}`}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    model.close(tab.key);
+                  }}
+                >
+                  <CloseOutlined />
+                </span>
               </span>
             </Dropdown>
           ),

@@ -11,7 +11,6 @@ import { useQuery } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
-import DatePicker from 'antd/es/date-picker';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
@@ -20,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { call, unwrap } from '../../../shared/lib/http';
 import { Has } from '../../../shared/ui/has';
-import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
+import { DateRangeFilter, type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
 import { useProjects } from '../../lighting';
 import { type AlarmAction, useAlarmAction } from '../api/alarms';
 import { useAlarmLive } from '../hooks/use-alarm-live';
@@ -109,7 +108,7 @@ export default function AlarmListPage() {
       name: 'time',
       label: t('list.time'),
       kind: 'dateRange',
-      input: (control) => <DatePicker.RangePicker {...(control as object)} showTime />,
+      input: (control) => <DateRangeFilter {...(control as object)} showTime />,
       toParams: timeRangeParams,
     },
   ];

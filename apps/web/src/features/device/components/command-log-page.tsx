@@ -8,14 +8,13 @@ import {
   reasonText,
   toLanguage,
 } from '@ics/contract';
-import DatePicker from 'antd/es/date-picker';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatInstant } from '../../../shared/lib/time';
 import { commandStatusColor } from '../../../shared/ui/command-status';
-import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
+import { DateRangeFilter, type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
 import '../locales';
 import './device.css';
 import { NoProjectNotice } from '../../lighting';
@@ -61,7 +60,7 @@ export default function CommandLogPage() {
       name: 'time',
       label: t('command.createTime'),
       kind: 'dateRange',
-      input: (control) => <DatePicker.RangePicker {...(control as object)} showTime />,
+      input: (control) => <DateRangeFilter {...(control as object)} showTime />,
       toParams: timeWindow,
     },
   ];

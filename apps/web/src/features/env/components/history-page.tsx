@@ -191,6 +191,9 @@ export default function HistoryPage() {
             {preset === 'custom' && (
               <DatePicker.RangePicker
                 showTime
+                // Both ends are needed for a query, but an empty end must not hold the keyboard's
+                // focus (antd's Tab trap): the query waits until both are set.
+                allowEmpty={[true, true]}
                 value={custom}
                 onChange={(v) => setCustom(v?.[0] && v[1] ? [v[0], v[1]] : null)}
                 disabledDate={(d) => d.isAfter(dayjs().endOf('day'))}

@@ -24,7 +24,10 @@ import { defaultActions, type StrategyFormValues, toBody, toValues } from '../ut
 import { StrategyPreview } from './strategy-preview';
 import { TargetSelect } from './target-select';
 
-type FormShape = Omit<StrategyFormValues, 'startDate' | 'endDate'> & { dates?: [Dayjs, Dayjs] | null };
+type FormShape = Omit<StrategyFormValues, 'startDate' | 'endDate'> & {
+  /** Either end may be open: a strategy from a date on, or until one. */
+  dates?: [Dayjs | null, Dayjs | null] | null;
+};
 
 const fromForm = (v: FormShape): StrategyFormValues => ({
   ...v,
@@ -61,7 +64,10 @@ export function StrategyFormDrawer({
       const v = toValues(strategy);
       form.setFieldsValue({
         ...v,
-        dates: v.startDate && v.endDate ? [dayjs(v.startDate), dayjs(v.endDate)] : null,
+        dates:
+          v.startDate || v.endDate
+            ? [v.startDate ? dayjs(v.startDate) : null, v.endDate ? dayjs(v.endDate) : null]
+            : null,
       });
     } else {
       form.setFieldsValue({
@@ -138,7 +144,9 @@ export function StrategyFormDrawer({
           </Col>
           <Col span={10}>
             <Form.Item name="dates" label={t('strategy.dateRange')}>
-              <DatePicker.RangePicker style={{ width: '100%' }} />
+              {/* Open ends allowed: the server takes either date alone, and antd keeps the
+                  keyboard's focus on an empty end that must be filled (a Tab trap). */}
+              <DatePicker.RangePicker style={{ width: '100%' }} allowEmpty={[true, true]} />
             </Form.Item>
           </Col>
           <Col span={14}>

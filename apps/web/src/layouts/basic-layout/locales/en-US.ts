@@ -21,7 +21,7 @@ export const shellEnUS: typeof shellZhCN = {
     screen: 'Big screen',
   },
   tabs: {
-    close: 'Close page',
+    closeHint: 'Close page (keyboard: Delete)',
     more: 'More pages',
     reload: 'Reload',
     closeLeft: 'Close left',

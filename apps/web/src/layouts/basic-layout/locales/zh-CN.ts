@@ -20,7 +20,7 @@ export const shellZhCN = {
     screen: '大屏展示',
   },
   tabs: {
-    close: '关闭页面',
+    closeHint: '关闭页面（键盘：Delete）',
     more: '更多页面',
     reload: '刷新',
     closeLeft: '关闭左侧',

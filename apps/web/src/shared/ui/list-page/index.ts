@@ -1,3 +1,4 @@
+export { DateRangeFilter } from './date-range-filter';
 export { type ListColumn, type ListContext, ListPage, type ListPageProps, RowDelete } from './list-page';
 export type { FilterControlProps, FilterField } from './list-params';
 export { listKey, routeMark, useListMutation, useListQuery, useRefreshList } from './use-list-query';

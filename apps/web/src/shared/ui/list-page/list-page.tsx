@@ -12,7 +12,6 @@ import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Checkbox from 'antd/es/checkbox';
-import DatePicker from 'antd/es/date-picker';
 import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -29,6 +28,7 @@ import { call, errorMessage } from '../../lib/http';
 import { storage } from '../../lib/storage/storage';
 import { DictSelect } from '../dict';
 import { useHas } from '../has';
+import { DateRangeFilter } from './date-range-filter';
 import { downloadRoute } from './download';
 import {
   type FilterField,
@@ -145,11 +145,7 @@ function FilterInput({
       );
     case 'dateRange':
       return (
-        <DatePicker.RangePicker
-          {...control}
-          placeholder={[t('startDate'), t('endDate')]}
-          data-testid={testId}
-        />
+        <DateRangeFilter {...control} placeholder={[t('startDate'), t('endDate')]} data-testid={testId} />
       );
     default:
       return (

@@ -17,22 +17,56 @@ const fields: FilterField[] = [
   { name: 'titile', label: 't', kind: 'text', raw: true },
 ];
 
+/** Runs `body` with the process (and so dayjs and Date) in the time zone `zone`. */
+function inZone<T>(zone: string, body: () => T): T {
+  const before = process.env.TZ;
+  process.env.TZ = zone;
+  try {
+    return body();
+  } finally {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  }
+}
+
 describe('list parameters', () => {
   it('turns text into *x*, keeps exact values and splits date ranges', () => {
     expect(
-      filterParams(fields, {
-        username: ' ad ',
-        status: '2',
-        createTime: [dayjs('2024-01-02'), dayjs('2024-01-05')],
-        titile: 'hello',
-      }),
+      inZone('America/New_York', () =>
+        filterParams(fields, {
+          username: ' ad ',
+          status: '2',
+          createTime: [dayjs('2024-01-02'), dayjs('2024-01-05')],
+          titile: 'hello',
+        }),
+      ),
     ).toEqual({
       username: '*ad*',
       status: '2',
-      createTime_begin: '2024-01-02 00:00:00',
-      createTime_end: '2024-01-05 23:59:59',
+      createTime_begin: '2024-01-02T00:00:00.000-05:00',
+      createTime_end: '2024-01-05T23:59:59.999-05:00',
       titile: 'hello',
     });
+  });
+
+  it("sends a date range as the browser's whole days with their offset, not as wall times", () => {
+    // The same days picked in Shanghai and in Berlin are different moments; each is sent as the
+    // instant the browser means, across a change of summer time within the range.
+    const range = (zone: string) =>
+      inZone(zone, () =>
+        filterParams(fields, { createTime: [dayjs('2026-03-28 15:00'), dayjs('2026-03-29 08:00')] }),
+      );
+    expect(range('Asia/Shanghai')).toEqual({
+      createTime_begin: '2026-03-28T00:00:00.000+08:00',
+      createTime_end: '2026-03-29T23:59:59.999+08:00',
+    });
+    const berlin = range('Europe/Berlin');
+    expect(berlin).toEqual({
+      createTime_begin: '2026-03-28T00:00:00.000+01:00',
+      createTime_end: '2026-03-29T23:59:59.999+02:00',
+    });
+    expect(new Date(berlin.createTime_begin!).toISOString()).toBe('2026-03-27T23:00:00.000Z');
+    expect(new Date(berlin.createTime_end!).toISOString()).toBe('2026-03-29T21:59:59.999Z');
   });
 
   it('lets a field turn its value into parameters of its own, leaving out empty ones', () => {

@@ -9,7 +9,7 @@ export type FilterKind =
   | 'select'
   /** Exact value chosen from a dictionary. */
   | 'dict'
-  /** `<name>_begin` / `<name>_end`, whole days. */
+  /** `<name>_begin` / `<name>_end`, whole days of the browser's zone, sent as instants. */
   | 'dateRange';
 
 export type FilterField = {
@@ -49,6 +49,15 @@ export const PAGE_SIZES = [10, 20, 30] as const;
 
 const isRange = (v: unknown): v is [Dayjs | null, Dayjs | null] => Array.isArray(v) && v.length === 2;
 
+/**
+ * The first or last millisecond of a day as the browser's clock reads it, with its offset
+ * (`2026-11-26T00:00:00.000+01:00`): the server then selects the same moments the console shows,
+ * whatever its own zone. A wall time without an offset would be read in the server's zone.
+ */
+export function dayInstant(day: Dayjs, edge: 'start' | 'end'): string {
+  return (edge === 'start' ? day.startOf('day') : day.endOf('day')).format('YYYY-MM-DDTHH:mm:ss.SSSZ');
+}
+
 /** The filter part of the query: `*x*` for text, exact values, `_begin`/`_end` for date ranges. */
 export function filterParams(fields: readonly FilterField[], values: FilterValues): Record<string, string> {
   const out: Record<string, string> = {};
@@ -63,8 +72,8 @@ export function filterParams(fields: readonly FilterField[], values: FilterValue
     if (field.kind === 'dateRange') {
       if (!isRange(value)) continue;
       const [begin, end] = value;
-      if (begin) out[`${field.name}_begin`] = `${begin.format('YYYY-MM-DD')} 00:00:00`;
-      if (end) out[`${field.name}_end`] = `${end.format('YYYY-MM-DD')} 23:59:59`;
+      if (begin) out[`${field.name}_begin`] = dayInstant(begin, 'start');
+      if (end) out[`${field.name}_end`] = dayInstant(end, 'end');
       continue;
     }
     const text = String(value).trim();
