@@ -150,6 +150,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the EMQX hooks secret only with an external broker, and never echoes it', () => {
+    const secret = 'hook-secret-0123456789';
+    expect(loadConfig({ MQTT_URL: 'mqtt://b:1883', EMQX_HOOK_SECRET: secret }).emqxHookSecret).toBe(secret);
+    expect(loadConfig({}).emqxHookSecret).toBeUndefined();
+    expect(problem({ EMQX_HOOK_SECRET: secret })).toMatch(/^Invalid EMQX_HOOK_SECRET: .*MQTT_URL/);
+    const short = problem({ MQTT_URL: 'mqtt://b:1883', EMQX_HOOK_SECRET: 'short-secret' });
+    expect(short).toBe('Invalid EMQX_HOOK_SECRET: must be at least 16 characters');
+  });
+
   it('never echoes a password', () => {
     expect(problem({ ICS_ADMIN_PASSWORD: 'secret7' })).not.toContain('secret7');
     const line = problem({ DATABASE_URL: 'mysql://ics:hunter2@db/ics' });

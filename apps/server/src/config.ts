@@ -78,6 +78,7 @@ const envSchema = z.object({
     .optional(),
   MQTT_DYNSEC_USER: z.string().min(1).optional(),
   MQTT_DYNSEC_PASSWORD: z.string().min(1).optional(),
+  EMQX_HOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   ICS_NODE_ID: z
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,60}$/, 'must be 1-60 letters, digits, _ . : or -')
@@ -159,6 +160,11 @@ export type Config = {
    * `MQTT_URL` user the platform's role). Off when absent.
    */
   mqttDynsec: { username: string; password: string } | undefined;
+  /**
+   * The shared secret EMQX sends (`Authorization: Bearer ...`) to the platform's HTTP
+   * authentication and authorisation hooks; the hooks answer 404 without it.
+   */
+  emqxHookSecret: string | undefined;
   /** Redis for realtime fan-out between API nodes; in-process when absent. */
   redisUrl: string | undefined;
   deviceOfflineSeconds: number;
@@ -189,7 +195,12 @@ function toTrustProxy(value: string): boolean | number | string {
 }
 
 /** Variables whose value must not be echoed (logs and terminals are not secret). */
-const SECRET = new Set(['ICS_ADMIN_PASSWORD', 'ICS_METRICS_TOKEN', 'MQTT_DYNSEC_PASSWORD']);
+const SECRET = new Set([
+  'ICS_ADMIN_PASSWORD',
+  'ICS_METRICS_TOKEN',
+  'MQTT_DYNSEC_PASSWORD',
+  'EMQX_HOOK_SECRET',
+]);
 
 /** `=<value>` for the error line, with secrets left out and URL passwords masked. */
 function shown(name: string, value: string): string {
@@ -212,6 +223,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.MQTT_DYNSEC_USER && !e.MQTT_URL)
     throw new ConfigError(
       'Invalid MQTT_DYNSEC_USER: the dynamic-security plugin needs an external broker (MQTT_URL)',
+    );
+  if (e.EMQX_HOOK_SECRET && !e.MQTT_URL)
+    throw new ConfigError(
+      'Invalid EMQX_HOOK_SECRET: the EMQX hooks serve an external broker (MQTT_URL); the embedded one checks credentials itself',
     );
   const nodeId =
     e.ICS_NODE_ID ??
@@ -250,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.MQTT_DYNSEC_USER && e.MQTT_DYNSEC_PASSWORD
         ? { username: e.MQTT_DYNSEC_USER, password: e.MQTT_DYNSEC_PASSWORD }
         : undefined,
+    emqxHookSecret: e.EMQX_HOOK_SECRET,
     redisUrl: e.REDIS_URL,
     deviceOfflineSeconds: e.ICS_DEVICE_OFFLINE_SECONDS,
     commandTimeoutMs: e.ICS_COMMAND_TIMEOUT_MS,

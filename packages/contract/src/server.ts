@@ -9,6 +9,7 @@ import { workOrderRouteSchemas } from './alarm/workorder/workorder.schemas';
 import { envRouteSchemas } from './env/env/env.schemas';
 import * as descriptors from './index';
 import {
+  brokerHookRouteSchemas,
   commandRouteSchemas,
   deviceListRouteSchemas,
   deviceRouteSchemas,
@@ -76,6 +77,7 @@ export const deviceListRoutes = bindRoutes(descriptors.deviceListRoutes, deviceL
 export const historyRoutes = bindRoutes(descriptors.historyRoutes, historyRouteSchemas);
 export const commandRoutes = bindRoutes(descriptors.commandRoutes, commandRouteSchemas);
 export const lampExportRoutes = bindRoutes(descriptors.lampExportRoutes, lampExportRouteSchemas);
+export const brokerHookRoutes = bindRoutes(descriptors.brokerHookRoutes, brokerHookRouteSchemas);
 export const testConsoleRoutes = bindRoutes(descriptors.testConsoleRoutes, testConsoleRouteSchemas);
 export const areaRoutes = bindRoutes(descriptors.areaRoutes, areaRouteSchemas);
 export const controlRoutes = bindRoutes(descriptors.controlRoutes, controlRouteSchemas);

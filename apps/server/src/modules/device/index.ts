@@ -5,6 +5,9 @@ import type { AccessGuard } from '../../http/routes';
 import { sheetImportMessages } from '../../http/sheet-import.messages';
 import { registerMessages } from '../../lib/messages';
 import type { ProjectService } from '../project';
+import { registerEmqxHookRoutes } from './bus/emqx-hook.routes';
+import { EmqxHooks } from './bus/emqx-hooks';
+import { platformAccount } from './bus/platform-account';
 import type { CommandService } from './commands/command.service';
 import { startDemo } from './demo';
 import { deviceMessages } from './device.messages';
@@ -39,6 +42,7 @@ export type DeviceModuleDeps = {
     | 'mqttUrl'
     | 'mqttClientId'
     | 'mqttDynsec'
+    | 'emqxHookSecret'
     | 'nodeId'
     | 'nodeLeaseSeconds'
     | 'mqttPort'
@@ -112,13 +116,21 @@ export function createDeviceModule({
   });
   const service = new DeviceService(db, runtime, { scopes, projects, roadsOfArea });
   const unbridge = bridgeLiveEventsToRealtime(live, push, audience);
+  // EMQX asks these hooks what the embedded broker decides itself: the same hashes, the same rules.
+  const emqxHooks = new EmqxHooks({
+    lookup: async (sn) => (await runtime.directory.get(sn))?.credentialHash ?? null,
+    platform: platformAccount(config.mqttUrl),
+  });
   return {
     runtime,
     service,
     lookup: new DeviceLookup(db),
     commands: runtime.commands,
     live,
-    routes: (app, guard) => registerDeviceRoutes(app, { guard, devices: service }),
+    routes: (app, guard) => {
+      registerDeviceRoutes(app, { guard, devices: service });
+      registerEmqxHookRoutes(app, { guard, secret: config.emqxHookSecret, hooks: emqxHooks });
+    },
     startDemo: (log) => startDemo(runtime, db, projects, log),
     async close() {
       await runtime.stop();

@@ -3,6 +3,8 @@ import type { Page } from '../../envelope';
 import { type Mark, marks } from '../../marks';
 import { defineRoute, mark } from '../../route';
 import type {
+  brokerAuthnBodySchema,
+  brokerAuthzBodySchema,
   commandBodySchema,
   commandListQuerySchema,
   commandStatusQuerySchema,
@@ -473,3 +475,35 @@ export type DeviceLiveEvent =
   | { kind: 'device.raw'; projectId: string; payload: RawMessageDto & { gatewayId: string } };
 
 export type { DeviceKind };
+
+/**
+ * What an external broker's HTTP hooks hear back: `allow`, `deny` or `ignore` (leave it to the
+ * broker's next authenticator); `is_superuser` exempts a client from authorisation. EMQX 5's
+ * format: it reads the body only with HTTP 200.
+ */
+export type BrokerHookAnswer = { result: 'allow' | 'deny' | 'ignore'; is_superuser: boolean };
+
+/**
+ * Called by the external broker, not by users: EMQX's HTTP authenticator (may a client connect
+ * with these credentials?) and HTTP authorizer (may it publish or subscribe to this topic?).
+ * Public in the sense of the route table (no user token, no permission mark): the broker proves
+ * itself with `Authorization: Bearer <EMQX_HOOK_SECRET>`; without that setting they answer 404.
+ */
+export const brokerHookRoutes = {
+  emqxAuthn: defineRoute<BrokerHookAnswer, typeof brokerAuthnBodySchema>({
+    method: 'POST',
+    path: '/device/broker/emqx/authn',
+    access: 'public',
+    summary:
+      'EMQX HTTP authentication: a gateway (username = sn, its platform password) or the platform itself',
+    tag,
+  }),
+  emqxAuthz: defineRoute<BrokerHookAnswer, typeof brokerAuthzBodySchema>({
+    method: 'POST',
+    path: '/device/broker/emqx/authz',
+    access: 'public',
+    summary:
+      'EMQX HTTP authorisation: a gateway publishes to its own up topics, subscribes to its own down topic',
+    tag,
+  }),
+};

@@ -200,3 +200,23 @@ export const testConsoleRouteSchemas = {
   raw: { query: rawQuerySchema },
   commandStatus: { query: commandStatusQuerySchema },
 };
+
+// ---- the external broker's hooks (EMQX HTTP authentication and authorisation) ------------
+
+// Plain strings, not `textInput`: client ids and passwords are whatever a device sent. Unknown
+// fields (peerhost, qos, ...) are dropped, so operators may add them to the body templates.
+export const brokerAuthnBodySchema = z.object({
+  clientid: z.string().max(256),
+  username: z.string().max(256).default(''),
+  password: z.string().max(1024).default(''),
+});
+export const brokerAuthzBodySchema = z.object({
+  clientid: z.string().max(256),
+  username: z.string().max(256).default(''),
+  topic: z.string().min(1).max(4096),
+  action: z.enum(['publish', 'subscribe']),
+});
+export const brokerHookRouteSchemas = {
+  emqxAuthn: { body: brokerAuthnBodySchema },
+  emqxAuthz: { body: brokerAuthzBodySchema },
+};

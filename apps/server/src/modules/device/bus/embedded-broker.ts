@@ -4,6 +4,7 @@ import { TOPIC_PREFIX } from '@ics/contract/server';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { VerifiedSecrets } from './credentials';
 import { type DeviceBus, deliver, type Uplink } from './device-bus';
+import { isOwnClientId, isOwnDownFilter } from './gateway-acl';
 import { PubackQueue } from './puback-queue';
 
 /** Thrown when the embedded broker cannot listen; `main.ts` prints it as one line. */
@@ -21,23 +22,6 @@ function authError(message: string, returnCode: AuthenticateError['returnCode'] 
   const error = new Error(message) as AuthenticateError;
   error.returnCode = returnCode; // 4: bad username or password; 2: identifier rejected
   return error;
-}
-
-/**
- * Whether a gateway may connect under a client id: its sn, or its sn, a colon and a suffix for
- * further connections (a watching tool, a test). The colon cannot occur in an sn, so no
- * gateway's id is another's with a suffix (`GW-1` + `-2` would be gateway `GW-1-2`'s). Any other
- * id is refused: the broker closes the session holding a client id when another connects with
- * it, so one gateway's credentials could otherwise knock another off, again and again.
- */
-function isOwnClientId(clientId: string, sn: string): boolean {
-  return clientId === sn || (clientId.length > sn.length + 1 && clientId.startsWith(`${sn}:`));
-}
-
-/** True when a topic filter stays within `ics/v1/{sn}/down/` (no wildcard above that level). */
-function isOwnDownFilter(filter: string, sn: string): boolean {
-  const prefix = `${TOPIC_PREFIX}/${sn}/down/`;
-  return filter.startsWith(prefix) && filter.length > prefix.length;
 }
 
 export async function startEmbeddedBroker(options: {

@@ -4,6 +4,7 @@ import { type BrokerAccounts, DynsecAccounts, noBrokerAccounts } from '../bus/br
 import type { DeviceBus, Uplink } from '../bus/device-bus';
 import { BrokerPortError, startEmbeddedBroker } from '../bus/embedded-broker';
 import { connectExternalBroker } from '../bus/external-broker';
+import { platformAccount } from '../bus/platform-account';
 import { CommandRepository } from '../commands/command.repository';
 import { CommandService } from '../commands/command.service';
 import { followHeldSchedules } from '../commands/held-schedules';
@@ -163,18 +164,11 @@ export class DeviceRuntime {
     if (this.bus) return;
     if (this.options.mqttUrl && this.options.mqttDynsec && !this.dynsec) {
       // Before the bus: the platform's own account gets its role first.
-      const url = new URL(this.options.mqttUrl);
+      const platform = platformAccount(this.options.mqttUrl);
       this.dynsec = await DynsecAccounts.connect({
         url: this.options.mqttUrl,
         ...this.options.mqttDynsec,
-        ...(url.username
-          ? {
-              platform: {
-                username: decodeURIComponent(url.username),
-                password: decodeURIComponent(url.password),
-              },
-            }
-          : {}),
+        ...(platform ? { platform } : {}),
       });
     }
     const uplink: Uplink = {
