@@ -4,7 +4,14 @@ import type { Database } from '../../db/database';
 import { LeaderLock } from '../../db/leader-lock';
 import type { ProjectService } from '../project';
 import { hashDeviceSecret, newDeviceSecret } from './bus/credentials';
-import { createDemoProject, DEMO_CODE, DEMO_LAMPS, demoGateways, isFreshInstallation } from './demo-project';
+import {
+  createDemoProject,
+  DEMO_CODE,
+  DEMO_LAMPS,
+  type DemoDistrict,
+  demoGateways,
+  isFreshInstallation,
+} from './demo-project';
 import { GatewayRepository } from './gateway.repository';
 import type { DeviceRuntime } from './runtime/device-runtime';
 
@@ -12,6 +19,18 @@ import type { DeviceRuntime } from './runtime/device-runtime';
 const DEMO_LOCK_KEY = 4242070;
 /** How often a node that does not run the demo looks whether the one that did has stopped. */
 const LEADER_CHECK_MS = 30_000;
+/** Lamps of the demo in fault from the start, so that the alarm list and the map show some. */
+const STANDING_FAULTS = [
+  { sn: 'DEMO-GW-01', dev: 'L007', code: 'lampFailure' },
+  { sn: 'DEMO-GW-03', dev: 'L012', code: 'controlGearCommFailure' },
+] as const;
+
+/**
+ * What the demo's district gets besides its devices (areas, roads, groups, a cabinet, a
+ * strategy), run once right after the demo project is created: those belong to modules that
+ * depend on this one, so the app hands the set-up in.
+ */
+export type FurnishDemo = (district: DemoDistrict) => Promise<void>;
 
 /**
  * Demo mode (`ICS_DEMO=1`, the default): on a fresh installation creates a demo project with
@@ -20,15 +39,17 @@ const LEADER_CHECK_MS = 30_000;
  * new credentials at every start (only hashes are stored, so the simulator cannot reuse old
  * ones); a gateway a user adds to the demo project is left alone. With several API nodes one of
  * them runs the demo (an advisory lock), so that no second simulator connects as the same
- * gateways; another takes over when it stops.
+ * gateways; another takes over when it stops. Only the node that creates the project furnishes
+ * it, once: a restart neither repeats nor undoes what was set up, nor a user's edits to it.
  */
 export async function startDemo(
   devices: DeviceRuntime,
   db: Database,
   projects: ProjectService,
   log: FastifyBaseLogger,
+  furnish?: FurnishDemo,
 ): Promise<Demo> {
-  const demo = new Demo(devices, db, projects, log);
+  const demo = new Demo(devices, db, projects, log, furnish);
   devices.onStop(() => demo.stop());
   await demo.lead();
   return demo;
@@ -48,6 +69,7 @@ export class Demo {
     private readonly db: Database,
     private readonly projects: ProjectService,
     private readonly log: FastifyBaseLogger,
+    private readonly furnish?: FurnishDemo,
   ) {
     this.lock = new LeaderLock(db, DEMO_LOCK_KEY);
     this.gateways = new GatewayRepository(db);
@@ -100,6 +122,7 @@ export class Demo {
       telemetryIntervalSeconds: 10,
       heartbeatSeconds: 30,
       faultRate: 0.0005,
+      standingFaults: [...STANDING_FAULTS],
       log: (line) => this.log.info(line),
     });
     this.simulator = simulator;
@@ -111,8 +134,13 @@ export class Demo {
     let projectId = await this.projects.idByCode(DEMO_CODE);
     if (!projectId) {
       if (!(await isFreshInstallation(this.db))) return null;
-      projectId = await createDemoProject(this.db, this.projects);
+      const district = await createDemoProject(this.db, this.projects);
+      projectId = district.projectId;
       this.log.info({ projectId }, 'demo project created');
+      // A district without its lighting set-up still shows live devices: the failure is logged.
+      await this.furnish?.(district).catch((error: Error) =>
+        this.log.error({ err: error, projectId }, 'demo district set-up failed'),
+      );
     }
     const credentials = [];
     for (const gw of await demoGateways(this.db, projectId)) {
