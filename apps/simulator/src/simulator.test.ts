@@ -48,6 +48,23 @@ describe('simulated faults', () => {
     }
   });
 
+  it('starts its lamps at the level asked, off at 0', () => {
+    const at = (lampLevel?: number) =>
+      new SimulatedGateway(
+        { sn: 'GW-T', password: 'x' },
+        {
+          url: 'mqtt://127.0.0.1:1',
+          gateways: [],
+          lampsPerGateway: 1,
+          ...(lampLevel === undefined ? {} : { lampLevel }),
+        },
+      );
+    const first = (gw: SimulatedGateway) => gw.reading(lamps(gw)[0]!);
+    expect(first(at())).toMatchObject({ on: true, level: 80 });
+    expect(first(at(100))).toMatchObject({ on: true, level: 100 });
+    expect(first(at(0))).toMatchObject({ on: false, level: 0, power: 0 });
+  });
+
   it('shows each fault in the lamp’s readings and its answers to commands', async () => {
     const gw = gateway(0);
     const [failed, unpowered, unreachable, sound] = lamps(gw);

@@ -19,6 +19,8 @@ export type SimulatorOptions = {
   url: string;
   gateways: GatewayCredential[];
   lampsPerGateway: number;
+  /** Level the lamps start at, 0 for off (default 80, lit). */
+  lampLevel?: number;
   sensorsPerGateway?: number;
   screensPerGateway?: number;
   speakersPerGateway?: number;
@@ -110,15 +112,16 @@ export class SimulatedGateway {
     readonly credential: GatewayCredential,
     private readonly options: SimulatorOptions,
   ) {
+    const startLevel = options.lampLevel ?? 80;
     const add = (kind: ChildKind, count: number, prefix: string) => {
       for (let i = 1; i <= count; i++) {
         const dev = `${prefix}${String(i).padStart(3, '0')}`;
         const sim: DeviceSim = { dev, kind, values: {} };
         if (kind === 'lamp')
           sim.lamp = {
-            on: true,
-            level: 80,
-            target: 80,
+            on: startLevel > 0,
+            level: startLevel || 80,
+            target: startLevel || 80,
             ramp: 0,
             ratedPower: 100 + 50 * (i % 3),
             energy: round(Math.random() * 500, 3),

@@ -1,4 +1,4 @@
-import type { DemoDistrict } from '../modules/device';
+import type { DemoDistrict, DemoLighting } from '../modules/device';
 import type { LightingModule } from '../modules/lighting';
 
 /**
@@ -70,4 +70,12 @@ export async function furnishDemoDistrict(lighting: LightingModule, district: De
     fallbackLevel: 80,
     remark: null,
   });
+}
+
+/** The demo's street lighting as the device module's demo asks for it (see `DemoLighting`). */
+export function demoLighting(lighting: LightingModule): DemoLighting {
+  return {
+    furnish: (district) => furnishDemoDistrict(lighting, district),
+    levelNow: async (lampId) => (await lighting.scheduledLevels.at(new Date())).get(lampId)?.level ?? null,
+  };
 }

@@ -8,7 +8,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness';
-import { furnishDemoDistrict } from '../../plugins/demo-district';
+import { demoLighting } from '../../plugins/demo-district';
 import { type Demo, startDemo } from './demo';
 
 const env = { MQTT_PORT: '0' };
@@ -28,8 +28,12 @@ const demoProjectId = async (ctx: TestApp): Promise<string> =>
 
 /** Starts the demo on a test app's node the way the app does, its district furnished. */
 const startDemoOf = (ctx: TestApp): Promise<Demo> =>
-  startDemo(ctx.services.devices, ctx.db, ctx.services.project.service, ctx.app.log, (district) =>
-    furnishDemoDistrict(ctx.services.lighting, district),
+  startDemo(
+    ctx.services.devices,
+    ctx.db,
+    ctx.services.project.service,
+    ctx.app.log,
+    demoLighting(ctx.services.lighting),
   );
 
 /** What a user sees of the demo district through the API. */
@@ -121,6 +125,23 @@ describeWithApp(
       expect(new Set(poles.map((p) => Number(p.longitude))).size).toBe(20);
 
       expect((await faultedLamps(ctx(), projectId)).length).toBeGreaterThanOrEqual(1);
+
+      // The lamps start as the strategy has them now (not lit by day), so the alarm list shows
+      // the faulted lamps rather than every lamp burning.
+      const firstLamps = () =>
+        ctx().db.query<{ id: string; on: boolean | null }>(
+          `select d.id, (s.vals->>'on')::boolean as on from dev_device d join dev_state s on s.device_id = d.id
+            where d.project_id = $1 and d.kind = 'lamp' and d.address = 'L001'`,
+          [projectId],
+        );
+      let lamps = await firstLamps();
+      for (const until = Date.now() + 15_000; lamps.some((l) => l.on === null) && Date.now() < until; ) {
+        await new Promise((r) => setTimeout(r, 200));
+        lamps = await firstLamps();
+      }
+      const planned = await ctx().services.lighting.scheduledLevels.at(new Date());
+      expect(lamps).toHaveLength(3);
+      for (const lamp of lamps) expect(lamp.on).toBe((planned.get(lamp.id)?.level ?? 0) > 0);
     });
 
     it('keeps the district as the user left it across a restart, and adds nothing', async () => {

@@ -26,11 +26,16 @@ const STANDING_FAULTS = [
 ] as const;
 
 /**
- * What the demo's district gets besides its devices (areas, roads, groups, a cabinet, a
- * strategy), run once right after the demo project is created: those belong to modules that
- * depend on this one, so the app hands the set-up in.
+ * The demo's street lighting, which belongs to a module that depends on this one (the app hands
+ * it in): `furnish` sets the district up (areas, roads, groups, a cabinet, a strategy) once, right
+ * after the demo project is created; `levelNow` is the level the strategies prescribe for a lamp
+ * now (null when none governs it), so that the simulated lamps start as their schedule has them
+ * instead of burning by day until the next action.
  */
-export type FurnishDemo = (district: DemoDistrict) => Promise<void>;
+export type DemoLighting = {
+  furnish(district: DemoDistrict): Promise<void>;
+  levelNow(lampId: string): Promise<number | null>;
+};
 
 /**
  * Demo mode (`ICS_DEMO=1`, the default): on a fresh installation creates a demo project with
@@ -47,9 +52,9 @@ export async function startDemo(
   db: Database,
   projects: ProjectService,
   log: FastifyBaseLogger,
-  furnish?: FurnishDemo,
+  lighting?: DemoLighting,
 ): Promise<Demo> {
-  const demo = new Demo(devices, db, projects, log, furnish);
+  const demo = new Demo(devices, db, projects, log, lighting);
   devices.onStop(() => demo.stop());
   await demo.lead();
   return demo;
@@ -69,7 +74,7 @@ export class Demo {
     private readonly db: Database,
     private readonly projects: ProjectService,
     private readonly log: FastifyBaseLogger,
-    private readonly furnish?: FurnishDemo,
+    private readonly lighting?: DemoLighting,
   ) {
     this.lock = new LeaderLock(db, DEMO_LOCK_KEY);
     this.gateways = new GatewayRepository(db);
@@ -115,6 +120,7 @@ export class Demo {
       url,
       gateways: credentials,
       lampsPerGateway: DEMO_LAMPS,
+      lampLevel: await this.startLevel(),
       sensorsPerGateway: 1,
       screensPerGateway: 1,
       speakersPerGateway: 1,
@@ -138,9 +144,9 @@ export class Demo {
       projectId = district.projectId;
       this.log.info({ projectId }, 'demo project created');
       // A district without its lighting set-up still shows live devices: the failure is logged.
-      await this.furnish?.(district).catch((error: Error) =>
-        this.log.error({ err: error, projectId }, 'demo district set-up failed'),
-      );
+      await this.lighting
+        ?.furnish(district)
+        .catch((error: Error) => this.log.error({ err: error, projectId }, 'demo district set-up failed'));
     }
     const credentials = [];
     for (const gw of await demoGateways(this.db, projectId)) {
@@ -151,6 +157,16 @@ export class Demo {
       credentials.push({ sn: gw.sn, password });
     }
     return credentials.length ? credentials : null;
+  }
+
+  /** The level the demo's lamps start at: their strategy's now, 80 when none governs them. */
+  private async startLevel(): Promise<number> {
+    const [lamp] = await this.db.query<{ id: string }>(
+      `select d.id from dev_device d join dev_gateway g on g.id = d.gateway_id
+        where g.demo and d.kind = 'lamp' order by g.sn, d.address limit 1`,
+    );
+    const planned = lamp && this.lighting ? await this.lighting.levelNow(lamp.id) : null;
+    return planned ?? 80;
   }
 
   private async stopSimulator(): Promise<void> {

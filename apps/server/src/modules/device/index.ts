@@ -6,7 +6,7 @@ import { sheetImportMessages } from '../../http/sheet-import.messages';
 import { registerMessages } from '../../lib/messages';
 import type { ProjectService } from '../project';
 import type { CommandService } from './commands/command.service';
-import { type FurnishDemo, startDemo } from './demo';
+import { type DemoLighting, startDemo } from './demo';
 import { deviceMessages } from './device.messages';
 import { registerDeviceRoutes } from './device.routes';
 import { DeviceService, type ProjectScopes, type RoadsOfArea } from './device.service';
@@ -20,7 +20,7 @@ export type { CommandCounts } from './commands/command.repository';
 export type { CommandService } from './commands/command.service';
 export type { CommandOutcomeEvent } from './commands/command-events';
 export type { CommandTarget } from './commands/command-tracker';
-export type { FurnishDemo } from './demo';
+export type { DemoLighting } from './demo';
 export type { DemoDistrict, DemoStreet } from './demo-project';
 export { deviceRelation, deviceStateRelation } from './device.repository';
 export type { DeviceService, PoleGateway, ProjectScopes, RoadsOfArea } from './device.service';
@@ -76,7 +76,7 @@ export type DeviceModule = {
   live: LiveEvents;
   routes(app: FastifyInstance, guard: AccessGuard): void;
   /** Creates the demo project on a fresh installation and runs simulated gateways for it (main.ts). */
-  startDemo(log: FastifyBaseLogger, furnish?: FurnishDemo): Promise<unknown>;
+  startDemo(log: FastifyBaseLogger, lighting?: DemoLighting): Promise<unknown>;
   /** Stops the runtime (buffered telemetry is written first) and the pushes to consoles. */
   close(): Promise<void>;
 };
@@ -121,7 +121,7 @@ export function createDeviceModule({
     commands: runtime.commands,
     live,
     routes: (app, guard) => registerDeviceRoutes(app, { guard, devices: service }),
-    startDemo: (log, furnish) => startDemo(runtime, db, projects, log, furnish),
+    startDemo: (log, lighting) => startDemo(runtime, db, projects, log, lighting),
     async close() {
       await runtime.stop();
       unbridge();
