@@ -31,6 +31,7 @@ import { registerConsole } from './plugins/console';
 import { registerCors } from './plugins/cors';
 import { useDatabase } from './plugins/database';
 import { useDemo } from './plugins/demo';
+import { demoLighting } from './plugins/demo-district';
 import { useDeviceBus } from './plugins/device-bus';
 import { useFanOut } from './plugins/fan-out';
 import { registerHealthRoutes } from './plugins/health';
@@ -276,7 +277,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   useScheduler(app, services.lighting.scheduler, start);
   useScheduler(app, services.alarm.sweeper, start);
   app.addHook('onClose', () => services.alarm.close());
-  useDemo(app, start && config.demo, () => services.device.startDemo(app.log));
+  useDemo(app, start && config.demo, () =>
+    services.device.startDemo(app.log, demoLighting(services.lighting)),
+  );
   app.addHook('onClose', () => services.lighting.close());
   const metrics = createMetrics(app, {
     token: config.metricsToken,

@@ -25,6 +25,46 @@ describe('simulated faults', () => {
     expect(lamps(gw).every((d) => d.lamp!.faults.size === 0)).toBe(true);
   });
 
+  it('keeps a standing fault from the start, whatever the random faults do', async () => {
+    const gw = new SimulatedGateway(
+      { sn: 'GW-T', password: 'x' },
+      {
+        url: 'mqtt://127.0.0.1:1',
+        gateways: [],
+        lampsPerGateway: 3,
+        faultRate: 1,
+        standingFaults: [
+          { sn: 'GW-T', dev: 'L002', code: 'lampFailure' },
+          { sn: 'OTHER', dev: 'L001', code: 'supplyLoss' },
+        ],
+      },
+    );
+    const standing = gw.devices.get('L002')!;
+    expect(gw.reading(standing).faults).toEqual(['lampFailure']);
+    expect(gw.reading(gw.devices.get('L001')!).faults).toEqual([]);
+    for (let tick = 0; tick < 3; tick++) {
+      await gw.telemetry();
+      expect([...standing.lamp!.faults]).toEqual(['lampFailure']);
+    }
+  });
+
+  it('starts its lamps at the level asked, off at 0', () => {
+    const at = (lampLevel?: number) =>
+      new SimulatedGateway(
+        { sn: 'GW-T', password: 'x' },
+        {
+          url: 'mqtt://127.0.0.1:1',
+          gateways: [],
+          lampsPerGateway: 1,
+          ...(lampLevel === undefined ? {} : { lampLevel }),
+        },
+      );
+    const first = (gw: SimulatedGateway) => gw.reading(lamps(gw)[0]!);
+    expect(first(at())).toMatchObject({ on: true, level: 80 });
+    expect(first(at(100))).toMatchObject({ on: true, level: 100 });
+    expect(first(at(0))).toMatchObject({ on: false, level: 0, power: 0 });
+  });
+
   it('shows each fault in the lamp’s readings and its answers to commands', async () => {
     const gw = gateway(0);
     const [failed, unpowered, unreachable, sound] = lamps(gw);

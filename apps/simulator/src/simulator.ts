@@ -19,6 +19,8 @@ export type SimulatorOptions = {
   url: string;
   gateways: GatewayCredential[];
   lampsPerGateway: number;
+  /** Level the lamps start at, 0 for off (default 80, lit). */
+  lampLevel?: number;
   sensorsPerGateway?: number;
   screensPerGateway?: number;
   speakersPerGateway?: number;
@@ -28,6 +30,11 @@ export type SimulatorOptions = {
   heartbeatSeconds?: number;
   /** Probability per lamp per telemetry tick that a fault is raised (and, when raised, cleared). */
   faultRate?: number;
+  /**
+   * Lamps that report a fault from the start and keep it (random faults leave them alone): a
+   * demo shows a lamp in fault at once instead of waiting for `faultRate` to raise one.
+   */
+  standingFaults?: Array<{ sn: string; dev: string; code: LampFaultCode }>;
   /**
    * Probability per gateway per telemetry tick that it drops off the network without a clean
    * disconnect (the broker publishes its will), to come back after `offlineSeconds`.
@@ -98,20 +105,23 @@ export class SimulatedGateway {
    * does not bring back a gateway that was stopped or dropped again since.
    */
   private generation = 0;
+  /** Lamps whose fault stands (`standingFaults`): random faults neither raise nor clear theirs. */
+  private readonly standing = new Set<string>();
 
   constructor(
     readonly credential: GatewayCredential,
     private readonly options: SimulatorOptions,
   ) {
+    const startLevel = options.lampLevel ?? 80;
     const add = (kind: ChildKind, count: number, prefix: string) => {
       for (let i = 1; i <= count; i++) {
         const dev = `${prefix}${String(i).padStart(3, '0')}`;
         const sim: DeviceSim = { dev, kind, values: {} };
         if (kind === 'lamp')
           sim.lamp = {
-            on: true,
-            level: 80,
-            target: 80,
+            on: startLevel > 0,
+            level: startLevel || 80,
+            target: startLevel || 80,
             ramp: 0,
             ratedPower: 100 + 50 * (i % 3),
             energy: round(Math.random() * 500, 3),
@@ -131,6 +141,12 @@ export class SimulatedGateway {
     add('screen', options.screensPerGateway ?? 0, 'D');
     add('speaker', options.speakersPerGateway ?? 0, 'R');
     add('camera', options.camerasPerGateway ?? 0, 'C');
+    for (const f of options.standingFaults ?? []) {
+      const lamp = f.sn === credential.sn ? this.devices.get(f.dev)?.lamp : undefined;
+      if (!lamp) continue;
+      lamp.faults.add(f.code);
+      this.standing.add(f.dev);
+    }
   }
 
   get sn() {
@@ -279,7 +295,7 @@ export class SimulatedGateway {
     const events: Array<Record<string, unknown>> = [];
     for (const sim of this.devices.values()) {
       const l = sim.lamp;
-      if (!l || Math.random() >= rate) continue;
+      if (!l || this.standing.has(sim.dev) || Math.random() >= rate) continue;
       // A faulty lamp is repaired; a sound one breaks in one of the ways street lamps commonly do.
       const [held] = l.faults;
       const code = held ?? randomFaults[Math.floor(Math.random() * randomFaults.length)]!;

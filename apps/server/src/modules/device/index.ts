@@ -9,7 +9,7 @@ import { registerEmqxHookRoutes } from './bus/emqx-hook.routes';
 import { EmqxHooks } from './bus/emqx-hooks';
 import { platformAccount } from './bus/platform-account';
 import type { CommandService } from './commands/command.service';
-import { startDemo } from './demo';
+import { type DemoLighting, startDemo } from './demo';
 import { deviceMessages } from './device.messages';
 import { registerDeviceRoutes } from './device.routes';
 import { DeviceService, type ProjectScopes, type RoadsOfArea } from './device.service';
@@ -23,6 +23,8 @@ export type { CommandCounts } from './commands/command.repository';
 export type { CommandService } from './commands/command.service';
 export type { CommandOutcomeEvent } from './commands/command-events';
 export type { CommandTarget } from './commands/command-tracker';
+export type { DemoLighting } from './demo';
+export type { DemoDistrict, DemoStreet } from './demo-project';
 export { deviceRelation, deviceStateRelation } from './device.repository';
 export type { DeviceService, PoleGateway, ProjectScopes, RoadsOfArea } from './device.service';
 export type { DeviceLookup, LampChoice, LampRef, LampTarget } from './device-lookup.service';
@@ -78,7 +80,7 @@ export type DeviceModule = {
   live: LiveEvents;
   routes(app: FastifyInstance, guard: AccessGuard): void;
   /** Creates the demo project on a fresh installation and runs simulated gateways for it (main.ts). */
-  startDemo(log: FastifyBaseLogger): Promise<unknown>;
+  startDemo(log: FastifyBaseLogger, lighting?: DemoLighting): Promise<unknown>;
   /** Stops the runtime (buffered telemetry is written first) and the pushes to consoles. */
   close(): Promise<void>;
 };
@@ -131,7 +133,7 @@ export function createDeviceModule({
       registerDeviceRoutes(app, { guard, devices: service });
       registerEmqxHookRoutes(app, { guard, secret: config.emqxHookSecret, hooks: emqxHooks });
     },
-    startDemo: (log) => startDemo(runtime, db, projects, log),
+    startDemo: (log, lighting) => startDemo(runtime, db, projects, log, lighting),
     async close() {
       await runtime.stop();
       unbridge();
