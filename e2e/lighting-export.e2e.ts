@@ -129,7 +129,10 @@ beforeAll(async () => {
   await fixture.api.post('/lighting/strategy/add', {
     projectId: fixture.projectId,
     name: 'Evening',
-    actions: [{ at: { type: 'sunset', offsetMinutes: 10 }, action: 'on', level: 80 }],
+    actions: [
+      { at: { type: 'sunset', offsetMinutes: 10 }, action: 'on', level: 80 },
+      { at: { type: 'clock', time: '23:30' }, action: 'dim', level: 30 },
+    ],
     targets: [{ kind: 'project', id: fixture.projectId }],
   });
   // A dim gives the command log rows with parameters and outcomes to show in words.
@@ -224,6 +227,15 @@ describe('lighting list export', () => {
             rows.map((r) => cellText(r[inFile])),
             `${list.key}: ${title}`,
           ).toEqual(shown.rows.map((r) => cellText(r[onScreen])));
+        }
+        if (list.key === 'strategies') {
+          // Each action is a tag on screen; the file joins the same words in one cell.
+          const inFile = header.indexOf(locale === 'zh-CN' ? '动作' : 'Actions');
+          const tags = await page.getByTestId(list.root).getByTestId('strategy-action').allInnerTexts();
+          expect(tags).toHaveLength(2);
+          expect(rows[0]?.[inFile]?.split(locale === 'zh-CN' ? '，' : ', ')).toEqual(
+            tags.map((t) => t.trim()),
+          );
         }
       }
       await page.context().close();

@@ -168,26 +168,30 @@ export function formatDateTime(value: unknown, timeZone?: string): string {
 }
 
 /** A strategy's actions in words: "sunset +10 min on 100 %, 23:30 on 40 %, sunrise off". */
-export function describeStrategyActions(
-  actions: ReadonlyArray<{
-    at: { type: string; time?: string; offsetMinutes?: number };
-    action: string;
-    level?: number | undefined;
-  }>,
-  lang: Language,
-): string {
+type StrategyActionLike = {
+  at: { type: string; time?: string; offsetMinutes?: number };
+  action: string;
+  level?: number | undefined;
+};
+
+/** One action of a strategy in words: `日落 +10 min 开 80 %`, `23:00 on 50 %`, `sunrise off`. */
+export function describeStrategyAction(a: StrategyActionLike, lang: Language): string {
   const w = (k: Word) => pick(WORDS[k], lang);
-  return actions
-    .map((a) => {
-      const when =
-        a.at.type === 'clock'
-          ? (a.at.time ?? '')
-          : entryTime({ event: a.at.type, offsetMinutes: a.at.offsetMinutes ?? 0 }, w);
-      const level = a.action === 'off' ? 0 : (a.level ?? 100);
-      return `${when} ${levelText(level, w)}`;
-    })
-    .join(lang === 'en-US' ? ', ' : '，');
+  const when =
+    a.at.type === 'clock'
+      ? (a.at.time ?? '')
+      : entryTime({ event: a.at.type, offsetMinutes: a.at.offsetMinutes ?? 0 }, w);
+  const level = a.action === 'off' ? 0 : (a.level ?? 100);
+  return `${when} ${levelText(level, w)}`;
 }
+
+/** A strategy's actions in words, as the list shows them and the export writes them. */
+export function describeStrategyActions(actions: ReadonlyArray<StrategyActionLike>, lang: Language): string {
+  return actions.map((a) => describeStrategyAction(a, lang)).join(STRATEGY_ACTION_SEPARATOR[lang]);
+}
+
+/** Between two actions of a strategy in one text. */
+export const STRATEGY_ACTION_SEPARATOR: Record<Language, string> = { 'zh-CN': '，', 'en-US': ', ' };
 
 /** An instant given as epoch ms, as `YYYY-MM-DD HH:mm` in a zone (the runtime's by default). */
 function instantText(ms: unknown, timeZone: string | undefined): string {

@@ -1,5 +1,6 @@
 import {
   type CommandStatus,
+  describeStrategyAction,
   EMPTY_SCHEDULE_VERSION,
   type ExecutionDto,
   type ExecutionStatus,
@@ -25,7 +26,6 @@ import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../s
 import { pushSchedules } from '../api/push-schedules';
 import { useControl } from '../hooks/use-control';
 import '../locales';
-import { toRow } from '../utils/strategy-form';
 import { ControlProgressDrawer } from './control-progress-drawer';
 import { StrategyFormDrawer } from './strategy-form-drawer';
 import './lighting.css';
@@ -43,23 +43,17 @@ const EXECUTIONS_POLL_MS = 10_000;
 const SCHEDULES_POLL_MS = 5_000;
 
 function StrategiesTab() {
-  const { t } = useTranslation('lighting');
+  const { t, i18n } = useTranslation('lighting');
   const refresh = useRefreshList(strategyRoutes.list);
   const [editing, setEditing] = useState<StrategyDto | null | undefined>(undefined);
+  const lang = toLanguage(i18n.language);
+  // The same words as the export writes (the contract's display module).
   const describe = (s: StrategyDto) =>
-    s.actions.map((a) => {
-      const row = toRow(a);
-      const when =
-        row.timeType === 'clock'
-          ? row.time
-          : `${t(`strategy.timeTypes.${row.timeType}`)}${row.offset ? ` ${row.offset > 0 ? '+' : ''}${row.offset}′` : ''}`;
-      return (
-        <Tag key={JSON.stringify(a)}>
-          {when} {t(`strategy.actionTypes.${a.action}`)}
-          {a.level !== undefined && a.action !== 'off' ? ` ${a.level}%` : ''}
-        </Tag>
-      );
-    });
+    s.actions.map((a) => (
+      <Tag key={JSON.stringify(a)} data-testid="strategy-action">
+        {describeStrategyAction(a, lang)}
+      </Tag>
+    ));
   const columns: ListColumn<StrategyDto>[] = [
     { key: 'name', title: t('common.name'), sorter: true },
     { key: 'priority', title: t('strategy.priority'), sorter: true, width: 80 },
