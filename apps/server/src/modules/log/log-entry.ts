@@ -18,4 +18,6 @@ export type LogEntry = {
   url?: string;
   ok?: boolean;
   costMs?: number;
+  /** When it happened (default: when the row is written, which may be later and out of order). */
+  at?: Date;
 };

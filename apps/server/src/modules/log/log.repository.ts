@@ -74,8 +74,8 @@ export class LogRepository {
   async insert(entry: LogEntry): Promise<void> {
     await this.db.query(
       `insert into sys_log (log_type, log_key, log_content, log_content_en, operate_type, userid, username, ip,
-                            method, request_url, ok, cost_time)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+                            method, request_url, ok, cost_time, create_time)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, coalesce($13::timestamptz, now()))`,
       [
         entry.type,
         entry.key,
@@ -89,6 +89,7 @@ export class LogRepository {
         entry.url ?? null,
         entry.ok ?? true,
         entry.costMs ?? null,
+        entry.at?.toISOString() ?? null,
       ],
     );
   }

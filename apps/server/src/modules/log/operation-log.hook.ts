@@ -115,6 +115,9 @@ export function logOperations(scope: FastifyInstance, guard: AccessGuard, logs: 
     const def = request.routeOptions.config?.icsRoute;
     const key = def ? OPERATION_LOG_KEYS.get(def) : undefined;
     if (!key && READING.has(request.method)) return;
+    // Stamped with the request's arrival: the rows of consecutive requests, written by hooks that
+    // may finish in any order, keep the order of the requests.
+    const at = new Date(Date.now() - reply.elapsedTime);
     try {
       const caller = await guard.resolveCaller(requestToken(request));
       if (!caller) return;
@@ -131,6 +134,7 @@ export function logOperations(scope: FastifyInstance, guard: AccessGuard, logs: 
         url,
         ok: reply.statusCode < 400,
         costMs: Math.round(reply.elapsedTime),
+        at,
       });
     } catch (error) {
       request.log.warn({ err: error }, 'operation log not written');
