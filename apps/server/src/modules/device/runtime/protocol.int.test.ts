@@ -347,6 +347,34 @@ describeWithApp(
       unsubscribe();
     });
 
+    it('writes the flags of one event message on every lamp it names, raised then cleared', async () => {
+      const flags = async (address: string): Promise<string[]> => {
+        await ctx().services.devices.ingest.drain();
+        const res = await ctx().request({
+          method: 'GET',
+          url: `/ics/lighting/lamp/list?gatewayId=${a.gw.id}&keyword=${address}`,
+          headers: auth(token),
+        });
+        return res.body.result.records[0].state.faults;
+      };
+      const event = (active: boolean) =>
+        send(client, 'GW-A', 'event', {
+          ts: Date.now(),
+          events: [
+            { dev: 'L001', type: 'fault', code: 'relayFailure', active },
+            { dev: 'L002', type: 'fault', code: 'relayFailure', active },
+            { dev: 'L001', type: 'fault', code: 'lowPower', active },
+          ],
+        });
+      await event(true);
+      expect(await flags('L001')).toEqual(expect.arrayContaining(['relayFailure', 'lowPower']));
+      expect(await flags('L002')).toContain('relayFailure');
+      await event(false);
+      expect(await flags('L001')).not.toContain('relayFailure');
+      expect(await flags('L001')).not.toContain('lowPower');
+      expect(await flags('L002')).not.toContain('relayFailure');
+    });
+
     it('sends a command, records the ack, and shows it in the command log', async () => {
       const lamp = (
         await ctx().request({
