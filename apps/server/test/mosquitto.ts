@@ -39,16 +39,24 @@ export function freePort(): Promise<number> {
 export type Mosquitto = {
   url: string;
   port: number;
+  /** Stops the broker for good and removes its files. */
   stop(): Promise<void>;
+  /** Stops the broker (SIGTERM: a persistent one saves its sessions) and keeps its files. */
+  halt(): Promise<void>;
+  /** Starts the halted broker again on the same port and files. */
+  resume(): Promise<void>;
 };
 
 /**
  * A Mosquitto of the test's own on a free port (the machine's broker is left alone): sessions
  * queue without limit, as docs/deployment/mqtt-broker.md asks of a production broker. With
  * `dynsec`, the dynamic-security plugin on a configuration generated with that administrator,
- * and no anonymous access.
+ * and no anonymous access. With `persistent`, sessions and their queued messages are saved on
+ * shutdown and read back on start (`persistence true`, as a production broker has it).
  */
-export async function startMosquitto(options: { dynsec?: { user: string; password: string } } = {}) {
+export async function startMosquitto(
+  options: { dynsec?: { user: string; password: string }; persistent?: boolean } = {},
+): Promise<Mosquitto> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ics-mosquitto-'));
   // Started as root, mosquitto drops to its own user: it must still read and save its files here.
   chmodSync(dir, 0o777);
@@ -57,7 +65,7 @@ export async function startMosquitto(options: { dynsec?: { user: string; passwor
     `listener ${port} 127.0.0.1`,
     'max_queued_messages 0',
     'max_inflight_messages 0',
-    'persistence false',
+    ...(options.persistent ? ['persistence true', `persistence_location ${dir}/`] : ['persistence false']),
   ];
   if (options.dynsec) {
     const file = path.join(dir, 'dynamic-security.json');
@@ -69,30 +77,47 @@ export async function startMosquitto(options: { dynsec?: { user: string; passwor
   } else lines.push('allow_anonymous true');
   const conf = path.join(dir, 'mosquitto.conf');
   writeFileSync(conf, `${lines.join('\n')}\n`);
-  const child: ChildProcess = spawn('mosquitto', ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let child: ChildProcess = await run(conf, port);
+  const halt = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    port,
+    halt,
+    async resume() {
+      child = await run(conf, port);
+    },
+    async stop() {
+      await halt();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function run(conf: string, port: number): Promise<ChildProcess> {
+  const child = spawn('mosquitto', ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     output += chunk;
   });
-  await waitForPort(port, child, () => output);
-  return {
-    url: `mqtt://127.0.0.1:${port}`,
-    port,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  } satisfies Mosquitto;
+  await waitForPort(port, child, () => output, 'mosquitto');
+  return child;
 }
 
-async function waitForPort(port: number, child: ChildProcess, output: () => string): Promise<void> {
+/** Resolves once `port` accepts connections; fails when `child` exits or after 10 s. */
+export async function waitForPort(
+  port: number,
+  child: ChildProcess | null,
+  output: () => string,
+  name: string,
+): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < 10_000) {
-    if (child.exitCode !== null) throw new Error(`mosquitto exited (${child.exitCode}): ${output()}`);
+    if (child && child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}): ${output()}`);
     const open = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, '127.0.0.1');
       socket.once('connect', () => {
@@ -104,6 +129,6 @@ async function waitForPort(port: number, child: ChildProcess, output: () => stri
     if (open) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  child.kill('SIGKILL');
-  throw new Error(`mosquitto did not listen on ${port}: ${output()}`);
+  child?.kill('SIGKILL');
+  throw new Error(`${name} did not listen on ${port}: ${output()}`);
 }

@@ -205,12 +205,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // Connected on first use; kept open while idle (telemetry arrives every few hundred ms).
     const bulkPool = new pg.Pool({ connectionString: options.databaseUrl, max: 1, idleTimeoutMillis: 0 });
-    // An idle pooled connection that the server ends (restart, failover, a dropped test
-    // database) must not crash the process: the pool discards it and the next query reconnects.
-    for (const p of [pool, bulkPool])
-      p.on('error', (error) => {
-        process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`);
-      });
+    // A connection that the server ends (restart, failover, a dropped test database) must not
+    // crash the process, idle or in use (a transaction, a COPY, a leader's lock): what ran on it
+    // fails, the pool discards it, and the next query reconnects. The pool reports an idle one
+    // again on its own 'error', which would throw without a listener.
+    for (const p of [pool, bulkPool]) {
+      p.on('connect', (client) =>
+        client.on('error', (error) => {
+          process.emitWarning(`PostgreSQL connection closed: ${error.message}`);
+        }),
+      );
+      p.on('error', () => undefined);
+    }
     await pool.query('select 1');
     return new PostgresDatabase(pool, bulkPool);
   }

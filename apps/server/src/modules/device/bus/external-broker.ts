@@ -1,7 +1,8 @@
 import { topics } from '@ics/contract/server';
-import mqtt, { type MqttClient } from 'mqtt';
+import mqtt, { type ISubscriptionMap, type MqttClient } from 'mqtt';
 import { type DeviceBus, deliver, type Uplink } from './device-bus';
 import { PubackQueue } from './puback-queue';
+import { Redeliveries } from './redeliveries';
 
 /**
  * How long the broker keeps this node's session (its subscription, and the messages not yet
@@ -45,22 +46,26 @@ async function openSession(options: {
     clean: false,
     protocolVersion: 5,
     properties: { sessionExpiryInterval: options.expirySeconds },
-    reconnectPeriod: options.reconnect ? 2_000 : 0,
+    reconnectPeriod: options.reconnect ? 1_000 : 0,
     connectTimeout: 10_000,
     manualConnect: true,
   });
   // The PUBACKs of the current connection; a new one starts with its first QoS 1 message.
   let acks: PubackQueue | null = null;
   let lastMessageAt = Date.now();
+  // Messages stored whose PUBACK the broker may not have had: not stored twice when it resends them.
+  const redeliveries = new Redeliveries();
   const acksOfConnection = (): PubackQueue => {
     if (!acks) {
       const stream = client.stream;
       acks = new PubackQueue({
         write: (packet) => {
+          redeliveries.acknowledge(packet.readUInt16BE(2));
           if (!stream.destroyed) stream.write(packet);
         },
         // The broker sends what was not acknowledged again when the client reconnects.
         drop: () => stream.destroy(),
+        storedUnacknowledged: (messageId) => redeliveries.storedUnacknowledged(messageId),
       });
     }
     return acks;
@@ -68,7 +73,9 @@ async function openSession(options: {
   client.on('close', () => {
     acks?.close();
     acks = null;
+    redeliveries.connectionClosed();
   });
+  client.on('connect', (connack) => redeliveries.connected(connack.sessionPresent));
   // mqtt.js handles the next incoming packet only after this callback: backpressure.
   client.handleMessage = (packet, callback) => {
     lastMessageAt = Date.now();
@@ -76,12 +83,13 @@ async function openSession(options: {
       packet.qos === 1 && packet.messageId !== undefined
         ? { acks: acksOfConnection(), messageId: packet.messageId }
         : undefined;
-    deliver(
-      options.uplink,
-      { topic: packet.topic, payload: packet.payload as Buffer },
-      () => callback(ack ? ACKNOWLEDGED_WHEN_STORED : undefined),
-      ack,
-    );
+    const message = { topic: packet.topic, payload: packet.payload as Buffer };
+    if (ack && redeliveries.storedBefore(ack.messageId, message, packet.dup)) {
+      ack.acks.add(ack.messageId, undefined);
+      queueMicrotask(() => callback(ACKNOWLEDGED_WHEN_STORED));
+      return;
+    }
+    deliver(options.uplink, message, () => callback(ack ? ACKNOWLEDGED_WHEN_STORED : undefined), ack);
   };
   await new Promise<void>((resolve, reject) => {
     client.once('connect', () => {
@@ -127,6 +135,14 @@ export async function connectExternalBroker(options: {
   });
   const client = own.client;
   await client.subscribeAsync(shared, { qos: 1 });
+  // A broker that restarted may resume the session without its shared subscription (Mosquitto
+  // 2 with persistence does, and mqtt.js then sees no need to subscribe): subscribing again on
+  // each reconnect is harmless where the broker kept it.
+  client.on('connect', () => {
+    const again = { [shared]: { qos: 1 } } as ISubscriptionMap;
+    again.resubscribe = true;
+    client.subscribe(again);
+  });
   return {
     kind: 'external',
     url: options.url,

@@ -3,14 +3,16 @@ import { PubackQueue } from './puback-queue';
 
 function connection() {
   const written: number[] = [];
+  const unacknowledged: number[] = [];
   const state = { dropped: false };
   const acks = new PubackQueue({
     write: (packet) => written.push(packet.readUInt16BE(2)),
     drop: () => {
       state.dropped = true;
     },
+    storedUnacknowledged: (messageId) => unacknowledged.push(messageId),
   });
-  return { acks, written, state };
+  return { acks, written, state, unacknowledged };
 }
 
 function deferred() {
@@ -52,5 +54,23 @@ describe('PubackQueue', () => {
     expect(state.dropped).toBe(true);
     acks.add(3, undefined);
     expect(written).toEqual([]);
+  });
+
+  it('names the messages stored after their connection went, which the sender will send again', async () => {
+    const { acks, written, unacknowledged } = connection();
+    const first = deferred();
+    const second = deferred();
+    const lost = deferred();
+    acks.add(1, first.promise);
+    acks.add(2, second.promise);
+    acks.add(3, lost.promise);
+    second.resolve();
+    await turn();
+    acks.close();
+    first.resolve();
+    lost.reject(new Error('flush failed'));
+    await turn();
+    expect(written).toEqual([]);
+    expect(unacknowledged.sort()).toEqual([1, 2]);
   });
 });

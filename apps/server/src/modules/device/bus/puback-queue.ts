@@ -19,6 +19,11 @@ export class PubackQueue {
     private readonly connection: {
       write(packet: Buffer): void;
       drop(): void;
+      /**
+       * A message was stored but the connection went before its PUBACK: the sender will send it
+       * again, and it must not be stored twice.
+       */
+      storedUnacknowledged?(messageId: number): void;
     },
   ) {}
 
@@ -47,11 +52,18 @@ export class PubackQueue {
   /** The connection is gone: nothing more is sent on it. */
   close(): void {
     this.dropped = true;
-    for (const entry of this.held.splice(0)) for (const resolve of entry.sent ?? []) resolve();
+    for (const entry of this.held.splice(0)) {
+      if (entry.ready) this.connection.storedUnacknowledged?.(entry.messageId);
+      for (const resolve of entry.sent ?? []) resolve();
+    }
   }
 
   private ready(entry: Held): void {
     entry.ready = true;
+    if (this.dropped) {
+      this.connection.storedUnacknowledged?.(entry.messageId);
+      return;
+    }
     while (!this.dropped && this.held[0]?.ready) {
       const sent = this.held.shift()!;
       this.connection.write(puback(sent.messageId));
