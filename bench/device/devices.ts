@@ -218,6 +218,8 @@ async function measure(
     if (started.connected < GATEWAYS)
       throw new Error(`only ${started.connected}/${GATEWAYS} gateways connected\n${sim.tracked.output()}`);
     const connectSeconds = (Date.now() - connectStarted) / 1000;
+    // The sweeps are watched while the full load is on: warm-up, window and batch.
+    const sweeps = rules && target.databaseUrl ? await watchSweeps(target.databaseUrl) : null;
     // Warm-up: every gateway has reported a few times, JIT and partitions are in place.
     await sleep(Math.max(3, 2 * interval) * 1000);
     const rssBefore = memory(server.pid)?.rss ?? 0;
@@ -230,7 +232,6 @@ async function measure(
     // Everything but the bench, the server, the simulator and (PostgreSQL variant) the database.
     const cpuAll = watchCpu([server.pid, sim.pid], variant === 'postgres');
     const windowStart = Date.now();
-    const sweeps = rules && target.databaseUrl ? await watchSweeps(target.databaseUrl) : null;
     const sent0 = (await sim.stats()).readingsSent;
     // What the table held when the window opened and closed is counted after the load, from
     // these snapshots: a count now would hold the server's writes back while it is measured.
@@ -271,7 +272,6 @@ async function measure(
     // The server's delays so far (written every second): the window, before the batch's 10,000 acks.
     const windowDelays = readIngestStats(statsFile);
     const sent1 = (await sim.stats()).readingsSent;
-    const sweepTimes = await sweeps?.stop();
     const snapshot1 = target.databaseUrl ? await snapshotNow(target.databaseUrl) : null;
     const windowSeconds = (Date.now() - windowStart) / 1000;
     const cores = {
@@ -290,6 +290,7 @@ async function measure(
 
     // ---- stop the load, let the server catch up, count what was stored ----
     step(`batch: ${batch.seconds ?? 'not done'} s; pausing the load`);
+    const sweepTimes = await sweeps?.stop();
     const paused = await sim.pause();
     const pausedAt = Date.now();
     // Caught up: every reading sent is stored (the server's counters, written every second).
@@ -389,7 +390,7 @@ async function measure(
         name: `sensor threshold limits evaluated ${tag}`,
         value: rules,
         unit: 'limits',
-        detail: `the alarm sweeper (every 2 s, with the server) held ${GATEWAYS} sensors to ${rules} limits of their own: ${sweeperOutcome.alarms} threshold alarms raised (${rules / 10} limits are always exceeded, for 10 s before raising), ${sweeperOutcome.pending} conditions waiting at the end (${rules / 10} limits are crossed back and forth); time per sweep in the window: ${
+        detail: `the alarm sweeper (every 2 s, with the server) held ${GATEWAYS} sensors to ${rules} limits of their own: ${sweeperOutcome.alarms} threshold alarms raised (${rules / 10} limits are always exceeded, for 10 s before raising), ${sweeperOutcome.pending} conditions waiting at the end (${rules / 10} limits are crossed back and forth); time per sweep under load (warm-up, window, batch): ${
           sweepTimes
             ? `p50 ${formatNumber(sweepTimes.p50)} / max ${formatNumber(sweepTimes.max)} ms (n=${sweepTimes.n}, from the start times of the sweeps' waiting conditions)`
             : target.databaseUrl
