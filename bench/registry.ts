@@ -14,6 +14,8 @@ export const benchmarks: Benchmark[] = [
   platformBenchmark('postgres'),
   deviceBenchmark('pglite'),
   deviceBenchmark('postgres'),
+  deviceBenchmark('pglite', { rules: 1_000 }),
+  deviceBenchmark('postgres', { rules: 1_000 }),
   loginBundleBenchmark,
   lightingScaleBenchmark('pglite'),
   lightingScaleBenchmark('postgres'),

@@ -8,17 +8,20 @@ import { type Benchmark, benchSeconds, type Figure, formatNumber, skipped } from
 import { cpuProfileArgs, spawnTracked, type Tracked } from '../lib/children';
 import { watchCpu } from '../lib/cpu';
 import { memory, percentile, readIngestStats } from './probes';
+import { seedSensorLimits, thresholdOutcome } from './rules-seed';
 import {
   commandTimes,
   commandTurnaround,
   countReadings,
   countReadingsAt,
   type Fleet,
+  type ReadingTables,
   seedFleet,
   snapshotNow,
   walActivity,
 } from './seed';
 import type { SimReply, SimRequest, SimStats } from './sim-child';
+import { watchSweeps } from './sweep-watch';
 import { startTimeline, timelineSeconds } from './timeline';
 
 const ADMIN_PASSWORD = 'Bench-Admin-123!';
@@ -43,6 +46,13 @@ const KEPT_UP_SECONDS = 3;
 type Variant = 'pglite' | 'postgres';
 
 /**
+ * `rules`: that many environment sensors (one behind each gateway, reporting with its lamps) each
+ * with a threshold limit of its own, which the alarm sweeper (running with the server, every 2 s)
+ * holds their latest values to while the lamps' load goes on.
+ */
+export type DeviceBenchOptions = { rules?: number };
+
+/**
  * Device connectivity under load, on one database: 1,000 simulated gateways × 100 lamps (a
  * child process) report every lamp every `INTERVAL` s into the server started as in
  * production; meanwhile single commands measure the round trip (API → device ack → state
@@ -50,9 +60,10 @@ type Variant = 'pglite' | 'postgres';
  * outcome is recorded. Then the load stops, the server drains and stops, and the stored
  * readings are counted against those sent.
  */
-export function deviceBenchmark(variant: Variant): Benchmark {
+export function deviceBenchmark(variant: Variant, options: DeviceBenchOptions = {}): Benchmark {
+  const rules = options.rules ?? 0;
   return {
-    name: `devices [${variant}]`,
+    name: rules ? `devices with ${rules} rules [${variant}]` : `devices [${variant}]`,
     async run() {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ics-bench-dev-${variant}-`));
       let databaseUrl: string | undefined;
@@ -67,7 +78,8 @@ export function deviceBenchmark(variant: Variant): Benchmark {
         const first = await startServer({ dataDir, adminPassword: ADMIN_PASSWORD, databaseUrl });
         await first.stop();
         const fleet = await seedFleet({ dataDir, databaseUrl }, GATEWAYS, LAMPS_PER_GATEWAY);
-        return await measure(variant, { dataDir, databaseUrl }, fleet);
+        if (rules) await seedSensorLimits({ dataDir, databaseUrl }, fleet, rules);
+        return await measure(variant, { dataDir, databaseUrl }, fleet, rules);
       } finally {
         await drop?.().catch((error: Error) =>
           console.error(`could not drop the database: ${error.message}`),
@@ -161,11 +173,17 @@ async function measure(
   variant: Variant,
   target: { dataDir: string; databaseUrl: string | undefined },
   fleet: Fleet,
+  rules: number,
 ): Promise<Figure[]> {
   const tag = `[${variant}]`;
+  // With sensors the readings sent include theirs: they are counted in both tables.
+  const sensorsPerGateway = rules ? 1 : 0;
+  const tables: ReadingTables = rules ? ['dev_lamp_reading', 'dev_sensor_reading'] : ['dev_lamp_reading'];
+  const readingsName = rules ? 'readings stored (lamps and sensors)' : 'lamp readings stored';
   const seconds = benchSeconds();
   const interval = Number(process.env.BENCH_DEVICE_INTERVAL) || INTERVAL[variant];
   const offered = (GATEWAYS * LAMPS_PER_GATEWAY) / interval;
+  const sensorsText = rules ? ` + ${GATEWAYS} sensors` : '';
   const mqttPort = await freePort();
   // The server writes its ingestion counters here when it stops (dropped readings, flush errors).
   const statsFile = path.join(target.dataDir, 'device-stats.json');
@@ -179,6 +197,7 @@ async function measure(
     url: `mqtt://127.0.0.1:${mqttPort}`,
     gateways: fleet.gateways.map((g) => ({ sn: g.sn, password: fleet.password })),
     lampsPerGateway: LAMPS_PER_GATEWAY,
+    sensorsPerGateway,
     intervalSeconds: interval,
   });
   let peakRss = 0;
@@ -199,6 +218,8 @@ async function measure(
     if (started.connected < GATEWAYS)
       throw new Error(`only ${started.connected}/${GATEWAYS} gateways connected\n${sim.tracked.output()}`);
     const connectSeconds = (Date.now() - connectStarted) / 1000;
+    // The sweeps are watched while the full load is on: warm-up, window and batch.
+    const sweeps = rules && target.databaseUrl ? await watchSweeps(target.databaseUrl) : null;
     // Warm-up: every gateway has reported a few times, JIT and partitions are in place.
     await sleep(Math.max(3, 2 * interval) * 1000);
     const rssBefore = memory(server.pid)?.rss ?? 0;
@@ -269,6 +290,7 @@ async function measure(
 
     // ---- stop the load, let the server catch up, count what was stored ----
     step(`batch: ${batch.seconds ?? 'not done'} s; pausing the load`);
+    const sweepTimes = await sweeps?.stop();
     const paused = await sim.pause();
     const pausedAt = Date.now();
     // Caught up: every reading sent is stored (the server's counters, written every second).
@@ -293,8 +315,9 @@ async function measure(
     step(`server counters: ${JSON.stringify(readIngestStats(statsFile))}`);
     const counted =
       target.databaseUrl && snapshot0 && snapshot1
-        ? await countReadingsAt(target.databaseUrl, [snapshot0, snapshot1])
-        : { total: await countReadings(target), at: null };
+        ? await countReadingsAt(target.databaseUrl, [snapshot0, snapshot1], tables)
+        : { total: await countReadings(target, tables), at: null };
+    const sweeperOutcome = rules ? await thresholdOutcome(target) : null;
     const stored = counted.total;
     const lost = paused.readingsSent - stored;
     const times = await commandTimes(target, commands.ids);
@@ -321,13 +344,13 @@ async function measure(
         : `; the machine: ${machineCores.toFixed(2)} of ${os.cpus().length} cores busy`;
     const figures: Figure[] = [
       {
-        name: `lamp readings stored ${tag}`,
+        name: `${readingsName} ${tag}`,
         value: rate,
         unit: '/s',
         target: `≥ ${formatNumber(ingestTarget)}/s, none lost`,
         pass: rate >= ingestTarget && lost === 0 && keptUp,
         detail: [
-          `${formatNumber(offered)}/s offered (${GATEWAYS} gateways × ${LAMPS_PER_GATEWAY} lamps every ${interval} s), ${formatNumber(sentRate)}/s sent in ${windowSeconds.toFixed(0)} s`,
+          `${formatNumber(offered)}/s offered (${GATEWAYS} gateways × ${LAMPS_PER_GATEWAY} lamps${sensorsText} every ${interval} s), ${formatNumber(sentRate)}/s sent in ${windowSeconds.toFixed(0)} s`,
           writtenRate === null
             ? 'rate = sent (no live count on PGlite)'
             : `${formatNumber(writtenRate)}/s counted in the table`,
@@ -362,6 +385,19 @@ async function measure(
         ? `the API call failed after ${formatNumber(batch.apiMs)} ms (${batch.error}); while ingesting`
         : `API answered in ${formatNumber(batch.apiMs)} ms; ${batch.acked} acked, ${batch.other} failed/timeout, ${batch.pending} pending at the end (60 s at most); while ingesting`,
     });
+    if (sweeperOutcome)
+      figures.push({
+        name: `sensor threshold limits evaluated ${tag}`,
+        value: rules,
+        unit: 'limits',
+        detail: `the alarm sweeper (every 2 s, with the server) held ${GATEWAYS} sensors to ${rules} limits of their own: ${sweeperOutcome.alarms} threshold alarms raised (${rules / 10} limits are always exceeded, for 10 s before raising), ${sweeperOutcome.pending} conditions waiting at the end (${rules / 10} limits are crossed back and forth); time per sweep under load (warm-up, window, batch): ${
+          sweepTimes
+            ? `p50 ${formatNumber(sweepTimes.p50)} / max ${formatNumber(sweepTimes.max)} ms (n=${sweepTimes.n}, from the start times of the sweeps' waiting conditions)`
+            : target.databaseUrl
+              ? 'no sweep seen'
+              : 'not measurable from outside on PGlite (one owner; the server publishes no sweep metric)'
+        }`,
+      });
     figures.push({
       name: `server memory ${tag}`,
       value: peakRss,

@@ -62,7 +62,7 @@ export async function seedFleet(target: Target, gateways: number, lampsPerGatewa
 }
 
 /** Runs `work` on the bench's own connection to the run's database, closed afterwards. */
-async function withDatabase<T>(target: Target, work: (db: Database) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(target: Target, work: (db: Database) => Promise<T>): Promise<T> {
   const db = await openDatabase(
     target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir },
   );
@@ -73,11 +73,20 @@ async function withDatabase<T>(target: Target, work: (db: Database) => Promise<T
   }
 }
 
-/** Lamp readings stored, read with the server stopped for PGlite. */
-export function countReadings(target: Target): Promise<number> {
+/** Where readings are stored: the lamps', and the sensors' when the fleet has sensors. */
+export type ReadingTables = ReadonlyArray<'dev_lamp_reading' | 'dev_sensor_reading'>;
+const LAMPS_ONLY: ReadingTables = ['dev_lamp_reading'];
+/** The row versions of every reading table, as one relation with the rows' `xmin`. */
+const readingRows = (tables: ReadingTables) =>
+  tables.map((t) => `select xmin as x from ${t}`).join(' union all ');
+
+/** Readings stored (lamps by default), read with the server stopped for PGlite. */
+export function countReadings(target: Target, tables: ReadingTables = LAMPS_ONLY): Promise<number> {
   return withDatabase(target, async (db) => {
-    const [row] = await db.query<{ n: number }>('select count(*)::bigint as n from dev_lamp_reading');
-    return row?.n ?? 0;
+    const [row] = await db.query<{ n: number }>(
+      `select count(*)::bigint as n from (${tables.map((t) => `select 1 from ${t}`).join(' union all ')}) r`,
+    );
+    return Number(row?.n ?? 0);
   });
 }
 
@@ -95,13 +104,14 @@ export function snapshotNow(databaseUrl: string): Promise<string> {
 }
 
 /**
- * Lamp readings in the table now, and of them those whose insert had committed in each of
+ * Readings in the tables now (lamps by default), and of them those whose insert had committed in each of
  * `snapshots` (one scan). A row's 32-bit `xmin` is widened to the snapshot's 64-bit ids with the
  * current epoch, less one for an id above the current one's low half (the counter wrapped since).
  */
 export function countReadingsAt(
   databaseUrl: string,
   snapshots: readonly string[],
+  tables: ReadingTables = LAMPS_ONLY,
 ): Promise<{ total: number; at: number[] }> {
   return withDatabase({ databaseUrl, dataDir: '' }, async (db) => {
     const visible = (i: number) =>
@@ -109,9 +119,9 @@ export function countReadingsAt(
     const [row] = await db.query<Record<string, number>>(
       `with now(id) as (select pg_snapshot_xmax(pg_current_snapshot())::text::bigint)
        select count(*)::bigint as total, ${snapshots.map((_, i) => visible(i)).join(', ')}
-       from dev_lamp_reading r, now,
-       lateral (select ((now.id >> 32) - (r.xmin::text::bigint > (now.id & 4294967295))::int) << 32
-                       | r.xmin::text::bigint as id) w`,
+       from (${readingRows(tables)}) r, now,
+       lateral (select ((now.id >> 32) - (r.x::text::bigint > (now.id & 4294967295))::int) << 32
+                       | r.x::text::bigint as id) w`,
       [...snapshots],
     );
     return { total: Number(row?.total ?? 0), at: snapshots.map((_, i) => Number(row?.[`at${i}`] ?? 0)) };

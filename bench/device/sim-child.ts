@@ -8,6 +8,8 @@ type Config = {
   url: string;
   gateways: Array<{ sn: string; password: string }>;
   lampsPerGateway: number;
+  /** Environment sensors behind each gateway (default none). */
+  sensorsPerGateway?: number;
   intervalSeconds: number;
 };
 export type SimRequest = { type: 'stats' | 'pause' | 'stop' };
@@ -21,7 +23,7 @@ const simulator = new Simulator({
   url: config.url,
   gateways: config.gateways,
   lampsPerGateway: config.lampsPerGateway,
-  sensorsPerGateway: 0,
+  sensorsPerGateway: config.sensorsPerGateway ?? 0,
   telemetryIntervalSeconds: config.intervalSeconds,
   heartbeatSeconds: 30,
   faultRate: 0,
