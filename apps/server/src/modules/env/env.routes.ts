@@ -1,24 +1,11 @@
-import { type EnvMetric, envMetricUnits, envRoutes as routes } from '@ics/contract/server';
+import { type EnvMetric, envMetricTexts, envMetricUnits, envRoutes as routes } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { replyXlsx } from '../../http/list-query';
 import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
 import type { EnvService } from './env.service';
 
-/** Metric names of the export's value column, [zh-CN, en-US]. */
-const METRIC_TITLES: Record<EnvMetric, readonly [string, string]> = {
-  temperature: ['温度', 'Temperature'],
-  humidity: ['湿度', 'Humidity'],
-  pm25: ['PM2.5', 'PM2.5'],
-  pm10: ['PM10', 'PM10'],
-  noise: ['噪声', 'Noise'],
-  illuminance: ['照度', 'Illuminance'],
-  windSpeed: ['风速', 'Wind speed'],
-  windDirection: ['风向', 'Wind direction'],
-  pressure: ['气压', 'Pressure'],
-};
-
 function exportColumns(metric: EnvMetric) {
-  const [zh, en] = METRIC_TITLES[metric];
+  const [zh, en] = envMetricTexts[metric];
   const unit = envMetricUnits[metric];
   return {
     columns: {
@@ -39,7 +26,7 @@ export function registerEnvRoutes(app: FastifyInstance, guard: AccessGuard, env:
   addRoute(app, guard, routes.historyExport, async ({ caller, query, reply, lang }) => {
     const history = await env.history(me(caller).userId, query);
     await replyXlsx(reply, lang, exportColumns(query.metric), env.exportRows(history), {
-      'zh-CN': `环境历史数据-${METRIC_TITLES[query.metric][0]}`,
+      'zh-CN': `环境历史数据-${envMetricTexts[query.metric][0]}`,
       'en-US': `environment-history-${query.metric}`,
     });
     return null;

@@ -1,4 +1,4 @@
-import type { EnvMetric } from '../../env/env/env.codes';
+import { envMetricTexts } from '../../env/env/env.codes';
 import type { Language } from '../../i18n';
 import { faultText } from '../../lighting/display';
 import { type Texts, textOf } from '../../texts';
@@ -21,18 +21,6 @@ const PLATFORM_CODE_TEXTS: Record<PlatformCode, Texts> = {
   circuit_loss: ['回路失电', 'Circuit supply lost'],
 };
 
-const METRIC_TEXTS: Record<EnvMetric, Texts> = {
-  temperature: ['温度', 'Temperature'],
-  humidity: ['湿度', 'Humidity'],
-  pm25: ['PM2.5', 'PM2.5'],
-  pm10: ['PM10', 'PM10'],
-  noise: ['噪声', 'Noise'],
-  illuminance: ['照度', 'Illuminance'],
-  windSpeed: ['风速', 'Wind speed'],
-  windDirection: ['风向', 'Wind direction'],
-  pressure: ['气压', 'Pressure'],
-};
-
 const LIMIT_TEXTS: Record<'high' | 'low', Texts> = { high: ['过高', 'too high'], low: ['过低', 'too low'] };
 
 /**
@@ -43,7 +31,7 @@ export function alarmCodeText(code: string, lang: Language): string {
   const platform = textOf(PLATFORM_CODE_TEXTS, code, lang);
   if (platform !== undefined) return platform;
   const threshold = /^(.+)_(high|low)$/.exec(code);
-  const metric = threshold && textOf(METRIC_TEXTS, threshold[1]!, lang);
+  const metric = threshold && textOf(envMetricTexts, threshold[1]!, lang);
   if (threshold && metric) {
     const limit = textOf(LIMIT_TEXTS, threshold[2]!, lang)!;
     return lang === 'en-US' ? `${metric} ${limit}` : `${metric}${limit}`;

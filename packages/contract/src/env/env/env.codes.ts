@@ -1,3 +1,5 @@
+import type { Texts } from '../../texts';
+
 /** The values an environment sensor reports, with their units. */
 export const envMetrics = [
   'temperature',
@@ -22,6 +24,19 @@ export const envMetricUnits: Record<EnvMetric, string> = {
   windSpeed: 'm/s',
   windDirection: '°',
   pressure: 'hPa',
+};
+
+/** Each metric's name, [zh-CN, en-US] (alarm codes, exports). */
+export const envMetricTexts: Record<EnvMetric, Texts> = {
+  temperature: ['温度', 'Temperature'],
+  humidity: ['湿度', 'Humidity'],
+  pm25: ['PM2.5', 'PM2.5'],
+  pm10: ['PM10', 'PM10'],
+  noise: ['噪声', 'Noise'],
+  illuminance: ['照度', 'Illuminance'],
+  windSpeed: ['风速', 'Wind speed'],
+  windDirection: ['风向', 'Wind direction'],
+  pressure: ['气压', 'Pressure'],
 };
 
 /** Air-quality categories of China's HJ 633-2012, best first. */
