@@ -4,7 +4,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { loginAsAdmin } from './support/console';
-import { createLightingFixture, type LightingFixture, waitFor } from './support/lighting-fixture';
+import {
+  createLightingFixture,
+  furnishLightingLists,
+  type LightingFixture,
+} from './support/lighting-fixture';
 import { type Product, startProduct } from './support/product';
 
 // The export button of each lighting list, as an operator uses it: the file the browser saves is
@@ -117,35 +121,7 @@ let browser: Browser;
 beforeAll(async () => {
   product = await startProduct();
   fixture = await createLightingFixture(product, 3);
-  const lampIds = fixture.lamps.map((l) => l.id);
-  await fixture.api.post('/lighting/group/add', { projectId: fixture.projectId, name: 'Night', lampIds });
-  await fixture.api.post('/lighting/cabinet/add', {
-    projectId: fixture.projectId,
-    code: 'CAB-01',
-    name: 'North cabinet',
-    gatewayId: fixture.gatewayId,
-    circuitCount: 2,
-  });
-  await fixture.api.post('/lighting/strategy/add', {
-    projectId: fixture.projectId,
-    name: 'Evening',
-    actions: [
-      { at: { type: 'sunset', offsetMinutes: 10 }, action: 'on', level: 80 },
-      { at: { type: 'clock', time: '23:30' }, action: 'dim', level: 30 },
-    ],
-    targets: [{ kind: 'project', id: fixture.projectId }],
-  });
-  // A dim gives the command log rows with parameters and outcomes to show in words.
-  await fixture.api.post('/lighting/control/send', {
-    scope: 'lamps',
-    ids: lampIds,
-    action: 'dim',
-    level: 40,
-  });
-  await waitFor(async () => {
-    const page = await fixture.api.get<{ records: { status: string }[] }>('/lighting/command/list');
-    return page.records.length >= lampIds.length && page.records.every((c) => c.status === 'acked');
-  });
+  await furnishLightingLists(fixture, 40);
   browser = await launchBrowser();
 });
 

@@ -5,7 +5,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { loginAsAdmin } from './support/console';
-import { createLightingFixture, type LightingFixture, waitFor } from './support/lighting-fixture';
+import {
+  createLightingFixture,
+  furnishLightingLists,
+  type LightingFixture,
+  waitFor,
+} from './support/lighting-fixture';
 import { type Product, startProduct } from './support/product';
 
 // The lighting list pages on the shared list page: every page renders its rows in both
@@ -34,35 +39,7 @@ beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
   product = await startProduct();
   fixture = await createLightingFixture(product, 3);
-  const lampIds = fixture.lamps.map((l) => l.id);
-  await fixture.api.post('/lighting/group/add', { projectId: fixture.projectId, name: 'Night', lampIds });
-  await fixture.api.post('/lighting/cabinet/add', {
-    projectId: fixture.projectId,
-    code: 'CAB-01',
-    name: 'North cabinet',
-    gatewayId: fixture.gatewayId,
-    circuitCount: 2,
-  });
-  await fixture.api.post('/lighting/strategy/add', {
-    projectId: fixture.projectId,
-    name: 'Evening',
-    actions: [
-      { at: { type: 'sunset', offsetMinutes: 10 }, action: 'on', level: 80 },
-      { at: { type: 'clock', time: '23:30' }, action: 'dim', level: 30 },
-    ],
-    targets: [{ kind: 'project', id: fixture.projectId }],
-  });
-  // A control gives the command log rows with their outcomes.
-  await fixture.api.post('/lighting/control/send', {
-    scope: 'lamps',
-    ids: lampIds,
-    action: 'dim',
-    level: 60,
-  });
-  await waitFor(async () => {
-    const page = await fixture.api.get<{ records: { status: string }[] }>('/lighting/command/list');
-    return page.records.length >= lampIds.length && page.records.every((c) => c.status === 'acked');
-  });
+  await furnishLightingLists(fixture, 60);
   browser = await launchBrowser();
 });
 

@@ -112,3 +112,38 @@ export function simLamp(gateway: SimulatedGateway, address: string) {
   if (!lamp) throw new Error(`no simulated lamp ${address}`);
   return lamp;
 }
+
+/**
+ * Gives every lighting list a row to show: a group of the fixture's lamps, a cabinet with two
+ * circuits, a two-action strategy, and a dim of every lamp (the command log's rows, acked).
+ */
+export async function furnishLightingLists(fixture: LightingFixture, dimLevel: number): Promise<void> {
+  const lampIds = fixture.lamps.map((l) => l.id);
+  await fixture.api.post('/lighting/group/add', { projectId: fixture.projectId, name: 'Night', lampIds });
+  await fixture.api.post('/lighting/cabinet/add', {
+    projectId: fixture.projectId,
+    code: 'CAB-01',
+    name: 'North cabinet',
+    gatewayId: fixture.gatewayId,
+    circuitCount: 2,
+  });
+  await fixture.api.post('/lighting/strategy/add', {
+    projectId: fixture.projectId,
+    name: 'Evening',
+    actions: [
+      { at: { type: 'sunset', offsetMinutes: 10 }, action: 'on', level: 80 },
+      { at: { type: 'clock', time: '23:30' }, action: 'dim', level: 30 },
+    ],
+    targets: [{ kind: 'project', id: fixture.projectId }],
+  });
+  await fixture.api.post('/lighting/control/send', {
+    scope: 'lamps',
+    ids: lampIds,
+    action: 'dim',
+    level: dimLevel,
+  });
+  await waitFor(async () => {
+    const page = await fixture.api.get<{ records: { status: string }[] }>('/lighting/command/list');
+    return page.records.length >= lampIds.length && page.records.every((c) => c.status === 'acked');
+  });
+}
