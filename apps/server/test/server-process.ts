@@ -44,7 +44,10 @@ export async function crash(child: ChildProcess): Promise<void> {
   await gone;
 }
 
-export type Api = <T>(method: string, url: string, body?: unknown) => Promise<T>;
+export type Api = (<T>(method: string, url: string, body?: unknown) => Promise<T>) & {
+  /** The administrator's access token (for a console socket). */
+  token: string;
+};
 
 /** The API of a server process on `port`, signed in as the administrator. */
 export async function signIn(port: number): Promise<Api> {
@@ -62,5 +65,10 @@ export async function signIn(port: number): Promise<Api> {
     username: 'admin',
     password: ADMIN_PASSWORD,
   });
-  return (method, url, body) => call(method, url, body, token);
+  return Object.assign(
+    <T>(method: string, url: string, body?: unknown) => call<T>(method, url, body, token),
+    {
+      token,
+    },
+  );
 }
