@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installed } from './installed';
 import { freePort, waitForPort } from './mosquitto';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -11,12 +12,7 @@ export const HAPROXY_CONFIG = path.join(root, 'docs/deployment/haproxy.cfg');
 
 /** Whether Debian's haproxy package is installed. */
 export function haproxyAvailable(): boolean {
-  try {
-    execFileSync('haproxy', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
+  return installed('haproxy', ['-v']);
 }
 
 export type Balancer = { port: number; stop(): Promise<void> };

@@ -1,14 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { installed } from './installed';
 import { freePort, waitForPort } from './mosquitto';
 
 /** Whether a test can start a Redis of its own. */
 export function redisAvailable(): boolean {
-  try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
+  return installed('redis-server', ['--version']);
 }
 
 export type Redis = {
