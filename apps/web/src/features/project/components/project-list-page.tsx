@@ -145,6 +145,11 @@ export default function ProjectListPage() {
             </Form.Item>
           </Col>
           <Col span={12}>
+            <Form.Item name="region" label={t('region')} rules={[rules.max(100)]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
             <Form.Item
               name="longitude"
               label={t('longitude')}
@@ -181,11 +186,6 @@ export default function ProjectListPage() {
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="region" label={t('region')} rules={[rules.max(100)]}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
             <Form.Item name="departIds" label={t('departs')}>
               <TreeSelect
                 multiple
