@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { loginAsAdmin, waitForRoute } from './support/console';
+import { LIST_PAGES, loginAsAdmin, settled, showPage, waitForRoute } from './support/console';
 import { createLightingFixture, type LightingFixture, simLamp, waitFor } from './support/lighting-fixture';
 import { type Product, startProduct } from './support/product';
 
@@ -78,11 +78,12 @@ afterAll(async () => {
  * The critical and serious WCAG 2.1 A/AA violations axe finds on the page as shown. axe's
  * source is evaluated in the page (the product's content policy rightly allows no inline script).
  */
-async function violations(page: Page): Promise<Finding[]> {
+async function violations(page: Page, within?: string[]): Promise<Finding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(o: object): Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run({
+  return page.evaluate(async (include) => {
+    type Axe = { run(context: object, options: object): Promise<{ violations: unknown[] }> };
+    const axe = (window as unknown as { axe: Axe }).axe;
+    const result = await axe.run(include ? { include: include.map((s) => [s]) } : document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
       elementRef: true,
     });
@@ -94,7 +95,7 @@ async function violations(page: Page): Promise<Finding[]> {
         impact: v.impact,
         targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
       }));
-  });
+  }, within);
 }
 
 describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
@@ -128,11 +129,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
           .poll(() => page.locator('.ant-spin-spinning:visible').count(), { timeout: 15_000 })
           .toBe(0);
         // A menu still folding away is half transparent: check the page as it comes to rest.
-        await page.waitForFunction(() =>
-          document
-            .getAnimations()
-            .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-        );
+        await settled(page);
         const list = await violations(page);
         if (list.length) found[open ? `${route} ${open}` : route] = list;
       }
@@ -141,6 +138,60 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       await writeFile(path.join(ARTIFACTS, `axe-${locale}.json`), JSON.stringify(found, null, 2));
       expect(found).toEqual({});
     }, 360_000);
+});
+
+// Enough pages that their tabs overflow the strip at 1440 px, so that it shows its "more" button.
+const MANY_PAGES = [
+  ...LIST_PAGES,
+  '/alarm/list',
+  '/alarm/rule',
+  '/alarm/workorder',
+  '/env/sensor',
+  '/env/history',
+];
+
+describe('page-tab strip overflow', () => {
+  for (const locale of ['zh-CN', 'en-US'] as const)
+    it(`the "more" button of a full strip is named, passes axe and opens its menu by keyboard (${locale})`, async () => {
+      const context = await browser.newContext({
+        viewport: { width: 1440, height: 900 },
+        locale,
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      await page.goto(`${product.baseUrl}/#/user/login`);
+      await page.getByTestId('login-page').waitFor();
+      await page.getByTestId(`language-${locale}`).click();
+      await loginAsAdmin(page, product);
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, locale);
+      for (const route of MANY_PAGES) await showPage(page, route);
+      const more = page.locator('[data-testid="page-tabs"] .ant-tabs-nav-more');
+      await expect.poll(() => more.isVisible(), { timeout: 15_000 }).toBe(true);
+      await settled(page);
+      // Named in the console's language (antd's own icon would call it "ellipsis").
+      const label = locale === 'zh-CN' ? '更多页面' : 'More pages';
+      expect(
+        await page.getByTestId('page-tabs').getByRole('button', { name: label, exact: true }).count(),
+      ).toBe(1);
+      expect(await violations(page, ['[data-testid="page-tabs"]'])).toEqual([]);
+
+      // Keyboard: focus the button, open its menu with Enter, choose a page hidden from the strip.
+      await more.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.locator('.ant-tabs-dropdown:not(.ant-tabs-dropdown-hidden)');
+      await menu.waitFor();
+      await settled(page);
+      expect(await more.getAttribute('aria-expanded')).toBe('true');
+      expect(await violations(page, ['[data-testid="page-tabs"]', '.ant-tabs-dropdown'])).toEqual([]);
+      const first = menu.locator('[role="option"]').first();
+      const target = await first.locator('[data-tab-key]').getAttribute('data-tab-key');
+      expect(target).toBeTruthy();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await waitForRoute(page, new RegExp(`^${target!.replace(/[/]/g, '\\/')}$`));
+      await expect.poll(() => menu.isVisible()).toBe(false);
+      await context.close();
+    }, 240_000);
 });
 
 describe('keyboard', () => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { loginAsAdmin, waitForRoute } from './support/console';
+import { loginAsAdmin, settled, waitForRoute } from './support/console';
 import { createLightingFixture, type LightingFixture } from './support/lighting-fixture';
 import { type Product, startProduct } from './support/product';
 import { adminToken, api, createUser, loginAs, tabKeys } from './support/shell';
@@ -138,6 +138,51 @@ describe('access', () => {
       `/sys/project/queryById?id=${fixture.projectId}`,
     );
     expect(project.result.departIds.split(',').sort()).toEqual(['dep-ops', 'dep-root']);
+  });
+});
+
+describe('projects', () => {
+  it('the project list and form show a project in the console language, both names entered in the form', async () => {
+    const token = await adminToken(product);
+    const added = await api<{ id: string }>(product, token, 'POST', '/sys/project/add', {
+      name: '泉山片区',
+      nameEn: 'Quanshan District',
+      code: 'E2E-QS',
+      longitude: 117.15,
+      latitude: 34.22,
+      timeZone: 'Asia/Shanghai',
+      description: '泉山区主干道的路灯',
+      descriptionEn: 'Street lights on the main roads of Quanshan',
+      departIds: 'dep-root',
+    });
+    expect(added.success).toBe(true);
+    const page = await fresh('zh-CN', 1440);
+    await loginAsAdmin(page, product);
+    await go(page, '/system/project');
+    const row = page.locator('tr.ant-table-row', { hasText: 'E2E-QS' });
+    // One page, the language switched in the header: the list loads again in the new one.
+    for (const [locale, shown, other, edit] of [
+      ['zh-CN', '泉山片区', 'Quanshan District', /编\s*辑/],
+      ['en-US', 'Quanshan District', '泉山片区', /Edit/],
+    ] as const) {
+      await chooseLanguage(page, locale);
+      await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain(shown);
+      expect(await row.textContent()).not.toContain(other);
+      await page.screenshot({ path: path.join(SHOTS, `project-list-${locale}.png`) });
+      await row.getByRole('button', { name: edit }).click();
+      const form = page.getByTestId('project-form');
+      await form.waitFor({ state: 'visible' });
+      await expect.poll(() => page.getByTestId('project-form-name').inputValue()).toBe('泉山片区');
+      expect(await page.getByTestId('project-form-nameEn').inputValue()).toBe('Quanshan District');
+      expect(await page.getByTestId('project-form-descriptionEn').inputValue()).toBe(
+        'Street lights on the main roads of Quanshan',
+      );
+      expect(await form.textContent()).toContain(locale === 'zh-CN' ? '项目名称（英文）' : 'Name (English)');
+      await settled(page);
+      await page.screenshot({ path: path.join(SHOTS, `project-form-${locale}.png`) });
+      await page.keyboard.press('Escape');
+      await expect.poll(() => form.isVisible()).toBe(false);
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { loginAsAdmin, waitForRoute } from './support/console';
+import { LIST_PAGES, loginAsAdmin, showPage } from './support/console';
 import { createLightingFixture, type LightingFixture, waitFor } from './support/lighting-fixture';
 import { type Product, startProduct } from './support/product';
 import { publishAnnouncement } from './support/shell';
@@ -14,23 +14,6 @@ import { publishAnnouncement } from './support/shell';
 // e2e/artifacts/list-fit.
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SHOTS = path.join(ROOT, 'e2e/artifacts/list-fit');
-
-const LISTS = [
-  '/system/user',
-  '/system/role',
-  '/system/dict',
-  '/system/announcement',
-  '/system/project',
-  '/system/i18n',
-  '/system/log',
-  '/lighting/gateway',
-  '/lighting/pole',
-  '/lighting/lamp',
-  '/lighting/group',
-  '/lighting/cabinet',
-  '/lighting/strategy',
-  '/lighting/command',
-] as const;
 
 let product: Product;
 let fixture: LightingFixture;
@@ -133,19 +116,9 @@ describe('lists at 1440 px', () => {
       await page.getByTestId(`language-${locale}`).click();
       await page.waitForFunction((lang) => document.documentElement.lang === lang, locale);
       const found: Record<string, string[]> = {};
-      for (const route of LISTS) {
-        await page.evaluate((p) => {
-          window.location.hash = `#${p}`;
-        }, route);
-        await waitForRoute(page, new RegExp(`^${route.replace(/[/]/g, '\\/')}$`));
+      for (const route of LIST_PAGES) {
         // The page's own tab is active (the previous page's table may still be on screen until then).
-        await page.waitForFunction(
-          (key) =>
-            document
-              .querySelector('[data-testid="page-tabs"] .ant-tabs-tab-active [data-tab-key]')
-              ?.getAttribute('data-tab-key') === key,
-          route,
-        );
+        await showPage(page, route);
         await page.waitForTimeout(300);
         const rows = page.locator('.ant-table-tbody tr.ant-table-row:visible');
         await rows.first().waitFor({ timeout: 20_000 });

@@ -47,3 +47,46 @@ export async function platformTitle(product: Product, lang: 'zh-CN' | 'en-US'): 
   const body = (await response.json()) as { result: { platFormTitleCn: string } };
   return body.result.platFormTitleCn;
 }
+
+/** Waits for the animations under way (a dialog fading in, a menu folding away) to end. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
+/** Opens a console page by its route and waits until its own tab is the active one. */
+export async function showPage(page: Page, route: string): Promise<void> {
+  await page.evaluate((p) => {
+    window.location.hash = `#${p}`;
+  }, route);
+  await waitForRoute(page, new RegExp(`^${route.replace(/[/]/g, '\\/')}$`));
+  // The router shows a lazily loaded page once its code is in: until then the previous one stays.
+  await page.waitForFunction(
+    (key) =>
+      document
+        .querySelector('[data-testid="page-tabs"] .ant-tabs-tab-active [data-tab-key]')
+        ?.getAttribute('data-tab-key') === key,
+    route,
+  );
+}
+
+/** The routes of the system and lighting lists. */
+export const LIST_PAGES = [
+  '/system/user',
+  '/system/role',
+  '/system/dict',
+  '/system/announcement',
+  '/system/project',
+  '/system/i18n',
+  '/system/log',
+  '/lighting/gateway',
+  '/lighting/pole',
+  '/lighting/lamp',
+  '/lighting/group',
+  '/lighting/cabinet',
+  '/lighting/strategy',
+  '/lighting/command',
+] as const;

@@ -93,7 +93,11 @@ type ListExportContext<Q> = {
  */
 export function listExport<Q extends object, T>(
   columns: (lang: Language, timeZone: string) => ReadonlyArray<XlsxColumn<T>>,
-  list: (userId: string, query: Q & { pageNo: number; pageSize: number }) => Promise<{ records: T[] }>,
+  list: (
+    userId: string,
+    query: Q & { pageNo: number; pageSize: number },
+    lang: Language,
+  ) => Promise<{ records: T[] }>,
   filename: Record<Language, string>,
 ) {
   return ({ caller, query, lang, request, reply }: ListExportContext<Q>): Promise<FastifyReply> =>
@@ -101,7 +105,7 @@ export function listExport<Q extends object, T>(
       reply,
       lang,
       columns(lang, requestTimeZone(request)),
-      async (pageNo, pageSize) => (await list(caller!.userId, { ...query, pageNo, pageSize })).records,
+      async (pageNo, pageSize) => (await list(caller!.userId, { ...query, pageNo, pageSize }, lang)).records,
       filename,
     );
 }

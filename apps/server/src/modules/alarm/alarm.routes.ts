@@ -78,10 +78,12 @@ function filterOf(q: AlarmFilter): AlarmFilter {
 
 /** Alarms (list, detail, counts, acknowledge, resolve, comment, export), rules and webhooks. */
 export function registerAlarmRoutes(app: FastifyInstance, guard: AccessGuard, s: AlarmServices): void {
-  addRoute(app, guard, alarmRoutes.list, ({ caller, query }) =>
-    s.alarms.list(caller!.userId, filterOf(query), query),
+  addRoute(app, guard, alarmRoutes.list, ({ caller, query, lang }) =>
+    s.alarms.list(caller!.userId, filterOf(query), query, lang),
   );
-  addRoute(app, guard, alarmRoutes.queryById, ({ caller, query }) => s.alarms.get(caller!.userId, query.id));
+  addRoute(app, guard, alarmRoutes.queryById, ({ caller, query, lang }) =>
+    s.alarms.get(caller!.userId, query.id, lang),
+  );
   addRoute(app, guard, alarmRoutes.counts, ({ caller, query }) =>
     s.alarms.counts(caller!.userId, query.projectId),
   );
@@ -98,7 +100,7 @@ export function registerAlarmRoutes(app: FastifyInstance, guard: AccessGuard, s:
     s.alarms.comment(caller!.userId, caller!.username, body.id, body.comment),
   );
   addRoute(app, guard, alarmRoutes.exportXls, async ({ caller, query, reply, lang }) => {
-    const rows = await s.alarms.exportRows(caller!.userId, filterOf(query), query);
+    const rows = await s.alarms.exportRows(caller!.userId, filterOf(query), query, lang);
     await replyXlsx(
       reply,
       lang,

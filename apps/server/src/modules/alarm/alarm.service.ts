@@ -4,6 +4,7 @@ import {
   type AlarmDto,
   type AlarmEventDto,
   type AlarmPoleDto,
+  type Language,
   type Page,
   toPage,
 } from '@ics/contract/server';
@@ -39,25 +40,28 @@ export class AlarmService {
     userId: string,
     filter: AlarmFilter,
     page: { pageNo: number; pageSize: number; column?: string | undefined; order?: string | undefined },
+    lang: Language,
   ): Promise<Page<AlarmDto>> {
     const scope = await this.scopes.scopeOf(userId);
     const { rows, total } = await this.repo.page(scope, filter, page, order(page.column, page.order));
-    return toPage(await this.notifier.dtos(rows), total, page.pageNo, page.pageSize);
+    return toPage(await this.notifier.dtos(rows, lang), total, page.pageNo, page.pageSize);
   }
 
   async exportRows(
     userId: string,
     filter: AlarmFilter,
     sort: { column?: string | undefined; order?: string | undefined },
+    lang: Language,
   ): Promise<AlarmDto[]> {
     const scope = await this.scopes.scopeOf(userId);
-    return this.notifier.dtos(await this.repo.all(scope, filter, order(sort.column, sort.order), EXPORT_MAX));
+    const rows = await this.repo.all(scope, filter, order(sort.column, sort.order), EXPORT_MAX);
+    return this.notifier.dtos(rows, lang);
   }
 
-  async get(userId: string, id: string): Promise<AlarmDetail> {
+  async get(userId: string, id: string, lang: Language): Promise<AlarmDetail> {
     const row = await this.repo.byId(id);
     if (!row || !(await this.scopes.canSee(userId, row.project_id))) throw notFound('alarm.not_found');
-    const [dto] = await this.notifier.dtos([row]);
+    const [dto] = await this.notifier.dtos([row], lang);
     return { ...dto!, events: await this.repo.events(id) };
   }
 

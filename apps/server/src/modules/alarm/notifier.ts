@@ -1,4 +1,12 @@
-import { type AlarmAction, type AlarmDto, type AlarmPushMessage, marks } from '@ics/contract/server';
+import {
+  type AlarmAction,
+  type AlarmDto,
+  type AlarmPushMessage,
+  DEFAULT_LANGUAGE,
+  type Language,
+  marks,
+  projectName,
+} from '@ics/contract/server';
 import type { Database } from '../../db/database';
 import type { UserPush } from '../device';
 import type { ProjectService } from '../project';
@@ -39,14 +47,15 @@ export class AlarmNotifier {
     return users.filter((_, i) => allowed[i]);
   }
 
-  async dtos(rows: readonly AlarmRow[]): Promise<AlarmDto[]> {
+  /** Alarms as sent: their projects named in `lang` (pushes and webhooks: the default language). */
+  async dtos(rows: readonly AlarmRow[], lang: Language = DEFAULT_LANGUAGE): Promise<AlarmDto[]> {
     const ids = [...new Set(rows.map((r) => r.project_id))];
     // An alarm the statement just created is in no work order yet: a storm of new faults asks nothing.
     const [places, orders] = await Promise.all([
       this.deps.projects.places(ids),
       this.deps.workOrders.of(rows.filter((r) => r.inserted !== true).map((r) => r.id)),
     ]);
-    const names = new Map(places.map((p) => [p.id, p.name]));
+    const names = new Map(places.map((p) => [p.id, projectName(p, lang)]));
     return rows.map((r) => toAlarmDto(r, names.get(r.project_id) ?? null, orders.get(r.id) ?? null));
   }
 

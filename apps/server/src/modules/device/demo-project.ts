@@ -3,6 +3,16 @@ import type { ProjectService } from '../project';
 
 /** The demo project's code. */
 export const DEMO_CODE = 'DEMO';
+
+/** The demo project's name and description in both languages (migration 0138 gave older demos these). */
+export const DEMO_TEXTS = {
+  name: '彭城示范片区',
+  nameEn: 'Pengcheng District',
+  description: '解放路、建国路、彭城路的智慧路灯，一座配电柜三条回路，日落开灯、23:00 调光、日出关灯',
+  descriptionEn:
+    'Smart street lights on Jiefang, Jianguo and Pengcheng Roads: one cabinet with three circuits, ' +
+    'on at sunset, dimmed at 23:00, off at sunrise',
+};
 const CENTRE = { lng: 117.178249, lat: 34.161036 };
 /** Lamps per demo gateway: one gateway serves one street, a lamp on each pole. */
 export const DEMO_LAMPS = 20;
@@ -91,16 +101,12 @@ export async function createDemoProject(db: Database, projects: ProjectService):
     const projectId = await projects.createWithin(
       tx,
       {
-        name: '彭城示范片区 Pengcheng District',
+        ...DEMO_TEXTS,
         code: DEMO_CODE,
         region: '徐州 Xuzhou',
         longitude: CENTRE.lng,
         latitude: CENTRE.lat,
         timeZone: 'Asia/Shanghai',
-        description:
-          '解放路、建国路、彭城路的智慧路灯，一座配电柜三条回路，日落开灯、23:00 调光、日出关灯 · ' +
-          'Smart street lights on Jiefang, Jianguo and Pengcheng Roads: one cabinet with three circuits, ' +
-          'on at sunset, dimmed at 23:00, off at sunrise',
         departIds: 'dep-root',
       },
       'system',

@@ -86,6 +86,25 @@ describeWithApp(
       const projectId = await demoProjectId(ctx());
       const { tree, roads, groups, cabinets, strategies } = await districtOf(ctx(), projectId);
 
+      // Named and described in each language, not one string holding both.
+      const headers = auth(await ctx().login());
+      const inLanguage = async (url: string, lang: string) =>
+        (await ctx().request({ method: 'GET', url, headers: { ...headers, 'accept-language': lang } })).body
+          .result;
+      const project = async (lang: string) =>
+        (await inLanguage('/ics/sys/project/list?code=DEMO', lang)).records[0];
+      expect(await project('zh-CN')).toMatchObject({
+        localName: '彭城示范片区',
+        localDescription: expect.stringMatching(/^解放路、建国路、彭城路的智慧路灯，.*日出关灯$/),
+      });
+      expect(await project('en-US')).toMatchObject({
+        localName: 'Pengcheng District',
+        localDescription: expect.stringMatching(/^Smart street lights on Jiefang, .* off at sunrise$/),
+      });
+      expect(tree.title).toBe('彭城示范片区');
+      const [englishTree] = await inLanguage(`/ics/lighting/area/tree?projectId=${projectId}`, 'en-US');
+      expect(englishTree.title).toBe('Pengcheng District');
+
       expect(tree.children).toHaveLength(1);
       expect(tree.children[0].children.map((r: { title: string }) => r.title)).toEqual([
         '解放路',

@@ -55,8 +55,8 @@ export function registerLightingRoutes(
   const me = (c: Caller | null) => c!;
 
   // Areas, roads, poles
-  addRoute(app, guard, areaRoutes.tree, ({ caller, query }) =>
-    areas.tree(me(caller).userId, query.projectId),
+  addRoute(app, guard, areaRoutes.tree, ({ caller, query, lang }) =>
+    areas.tree(me(caller).userId, lang, query.projectId),
   );
   addRoute(app, guard, areaRoutes.add, ({ caller, body }) =>
     areas.addArea(me(caller).userId, me(caller).username, body),
@@ -193,23 +193,27 @@ export function registerLightingRoutes(
   );
 
   // Strategies
-  addRoute(app, guard, strategyRoutes.list, ({ caller, query }) => strategies.list(me(caller).userId, query));
+  addRoute(app, guard, strategyRoutes.list, ({ caller, query, lang }) =>
+    strategies.list(me(caller).userId, query, lang),
+  );
   addRoute(
     app,
     guard,
     strategyRoutes.exportXls,
-    listExport(strategyColumns, (userId, q) => strategies.list(userId, q), {
+    listExport(strategyColumns, (userId, q, lang) => strategies.list(userId, q, lang), {
       'zh-CN': '策略',
       'en-US': 'strategies',
     }),
   );
-  addRoute(app, guard, strategyRoutes.queryById, ({ caller, query }) =>
-    strategies.get(me(caller).userId, query.id),
+  addRoute(app, guard, strategyRoutes.queryById, ({ caller, query, lang }) =>
+    strategies.get(me(caller).userId, query.id, lang),
   );
-  addRoute(app, guard, strategyRoutes.add, ({ caller, body }) =>
-    strategies.add(me(caller).userId, me(caller).username, body),
+  addRoute(app, guard, strategyRoutes.add, ({ caller, body, lang }) =>
+    strategies.add(me(caller).userId, me(caller).username, body, lang),
   );
-  addRoute(app, guard, strategyRoutes.edit, ({ caller, body }) => strategies.edit(me(caller), body));
+  addRoute(app, guard, strategyRoutes.edit, ({ caller, body, lang }) =>
+    strategies.edit(me(caller), body, lang),
+  );
   addRoute(app, guard, strategyRoutes.delete, async ({ caller, query }) => {
     await strategies.delete(me(caller), [query.id]);
     return null;

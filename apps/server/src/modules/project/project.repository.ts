@@ -13,13 +13,22 @@ export const PROJECT_RESOURCE: ListResource = {
   tiebreak: 'p.id',
   columns: {
     id: { column: 'p.id' },
-    name: { column: 'p.name', filter: 'text', sortable: true, title: ['项目名称', 'Name'] },
+    // The filter finds a project by either of its names; the export shows the request's.
+    name: {
+      column: "p.name || ' ' || coalesce(p.name_en, '')",
+      select: 'p.name',
+      filter: 'text',
+      sortable: true,
+      title: ['项目名称', 'Name'],
+    },
+    nameEn: { column: 'p.name_en' },
     code: { column: 'p.code', filter: 'text', sortable: true, title: ['项目编码', 'Code'] },
     region: { column: 'p.region', filter: 'text', sortable: true, title: ['区域', 'Region'] },
     longitude: { column: 'p.longitude', filter: 'number', sortable: true, title: ['经度', 'Longitude'] },
     latitude: { column: 'p.latitude', filter: 'number', sortable: true, title: ['纬度', 'Latitude'] },
     timeZone: { column: 'p.time_zone', filter: 'text', sortable: true, title: ['时区', 'Time zone'] },
     description: { column: 'p.description', filter: 'text' },
+    descriptionEn: { column: 'p.description_en' },
     departIds: {
       column: `coalesce((select string_agg(pd.dep_id, ',' order by pd.dep_id) from sys_project_depart pd where pd.project_id = p.id), '')`,
     },
@@ -35,10 +44,15 @@ export const PROJECT_RESOURCE: ListResource = {
 
 export type ProjectInput = z.output<typeof projectAddSchema>;
 
-/** A live project as other modules need it: its name, where it is and its time zone. */
+/** A project as stored: its texts in both languages (the service adds those of the request's). */
+export type StoredProject = Omit<ProjectRecord, 'localName' | 'localDescription'>;
+
+/** A live project as other modules need it: its names, where it is and its time zone. */
 export type ProjectPlace = {
   id: string;
+  /** The Chinese name (`projectName` picks the one of a language). */
   name: string;
+  nameEn: string | null;
   timeZone: string;
   latitude: number;
   longitude: number;
@@ -49,6 +63,19 @@ export type ProjectPlace = {
  * devices' readings still roll up by local day).
  */
 export const projectTimeZoneRelation = 'select id, time_zone from sys_project';
+
+/** The project's columns as `insert` and `update` write them, name to description_en. */
+const stored = (b: ProjectInput) => [
+  b.name,
+  b.nameEn,
+  b.code,
+  b.region,
+  b.longitude,
+  b.latitude,
+  b.timeZone,
+  b.description,
+  b.descriptionEn,
+];
 
 /** Links the project to the live departments among `departIds` (null or undefined: left as they are). */
 async function setDeparts(tx: Queryable, projectId: string, departIds: string | null | undefined) {
@@ -66,7 +93,7 @@ async function setDeparts(tx: Queryable, projectId: string, departIds: string | 
 /** sys_project and the departments each project belongs to (sys_project_depart). */
 export class ProjectRepository {
   /** The project list: its pages, export rows and single records. */
-  readonly list: ListReader<ProjectRecord>;
+  readonly list: ListReader<StoredProject>;
 
   constructor(private readonly db: Database) {
     this.list = new ListReader(db, PROJECT_RESOURCE);
@@ -84,9 +111,10 @@ export class ProjectRepository {
   async insert(b: ProjectInput, by: string, tx?: Queryable): Promise<string> {
     const work = async (q: Queryable) => {
       const [row] = await q.query<{ id: string }>(
-        `insert into sys_project (name, code, region, longitude, latitude, time_zone, description, create_by)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-        [b.name, b.code, b.region, b.longitude, b.latitude, b.timeZone, b.description, by],
+        `insert into sys_project (name, name_en, code, region, longitude, latitude, time_zone, description,
+                                  description_en, create_by)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
+        [...stored(b), by],
       );
       await setDeparts(q, row!.id, b.departIds);
       return row!.id;
@@ -98,10 +126,10 @@ export class ProjectRepository {
   async update(id: string, b: ProjectInput, by: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const rows = await tx.query(
-        `update sys_project set name = $2, code = $3, region = $4, longitude = $5, latitude = $6, time_zone = $7,
-                description = $8, update_by = $9, update_time = now()
+        `update sys_project set name = $2, name_en = $3, code = $4, region = $5, longitude = $6, latitude = $7,
+                time_zone = $8, description = $9, description_en = $10, update_by = $11, update_time = now()
           where id = $1 and del_flag = 0 returning id`,
-        [id, b.name, b.code, b.region, b.longitude, b.latitude, b.timeZone, b.description, by],
+        [id, ...stored(b), by],
       );
       if (rows.length === 0) return false;
       await setDeparts(tx, id, b.departIds);
@@ -121,17 +149,19 @@ export class ProjectRepository {
     const rows = await this.db.query<{
       id: string;
       name: string;
+      name_en: string | null;
       time_zone: string;
       latitude: number;
       longitude: number;
     }>(
-      `select id, name, time_zone, latitude, longitude from sys_project
+      `select id, name, name_en, time_zone, latitude, longitude from sys_project
         where del_flag = 0 ${ids ? 'and id = any($1::text[])' : ''} order by name`,
       ids ? [ids] : [],
     );
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
+      nameEn: r.name_en,
       timeZone: r.time_zone,
       latitude: r.latitude,
       longitude: r.longitude,

@@ -14,15 +14,15 @@ export function registerProjectRoutes(
 ): void {
   addRoute(app, guard, routes.departTree, (ctx) => departs.wholeTree(ctx.lang));
   addCrudRoutes(app, guard, routes, {
-    list: (ctx) => projects.list(ctx.caller!, ctx.query),
-    queryById: (ctx) => projects.get(ctx.query.id),
+    list: (ctx) => projects.list(ctx.caller!, ctx.query, ctx.lang),
+    queryById: (ctx) => projects.get(ctx.query.id, ctx.lang),
     add: (ctx) => projects.add(ctx.caller!, ctx.body),
     edit: (ctx) => projects.edit(ctx.caller!, ctx.body.id, ctx.body),
     remove: (ctx, ids) => projects.remove(ctx.caller!, ids),
     exportXls: {
       resource: PROJECT_RESOURCE,
       fileName: { 'zh-CN': '项目列表', 'en-US': 'projects' },
-      rows: (ctx) => projects.exportRows(ctx.caller!, ctx.query),
+      rows: (ctx) => projects.exportRows(ctx.caller!, ctx.query, ctx.lang),
     },
   });
 }

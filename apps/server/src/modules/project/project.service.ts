@@ -1,4 +1,10 @@
-import type { ListQuery } from '@ics/contract/server';
+import {
+  type Language,
+  type ListQuery,
+  type ProjectRecord,
+  projectDescription,
+  projectName,
+} from '@ics/contract/server';
 import type { Queryable } from '../../db/database';
 import type { ListRules } from '../../http/list-query';
 import type { Caller } from '../../http/routes';
@@ -9,10 +15,18 @@ import {
   type ProjectInput,
   type ProjectPlace,
   type ProjectRepository,
+  type StoredProject,
 } from './project.repository';
 import type { ProjectScopeService } from './project-scope.service';
 
 const UNIQUE: UniqueMessages = [['code', 'system.project.code_taken']];
+
+/** A stored project with its name and description in `lang`. */
+const localized = (p: StoredProject, lang: Language): ProjectRecord => ({
+  ...p,
+  localName: projectName(p, lang),
+  localDescription: projectDescription(p, lang),
+});
 
 /** Projects: the sites devices belong to, seen by the users of the departments linked to them. */
 export class ProjectService {
@@ -22,22 +36,28 @@ export class ProjectService {
     private readonly dataRules: ListRules,
   ) {}
 
-  async list(caller: Caller, query: ListQuery) {
-    return this.repo.list.page(query, {
+  async list(caller: Caller, query: ListQuery, lang: Language) {
+    const page = await this.repo.list.page(query, {
       dataRules: await this.dataRules.forCaller(caller, PROJECT_RESOURCE),
+    });
+    return { ...page, records: page.records.map((p) => localized(p, lang)) };
+  }
+
+  /** The export's rows: each project's name and description in `lang`. */
+  async exportRows(caller: Caller, query: ListQuery, lang: Language) {
+    const rows = await this.repo.list.rows(query, {
+      dataRules: await this.dataRules.forCaller(caller, PROJECT_RESOURCE),
+    });
+    return rows.map((p) => {
+      const local = localized(p, lang);
+      return { ...local, name: local.localName, description: local.localDescription };
     });
   }
 
-  async exportRows(caller: Caller, query: ListQuery) {
-    return this.repo.list.rows(query, {
-      dataRules: await this.dataRules.forCaller(caller, PROJECT_RESOURCE),
-    });
-  }
-
-  async get(id: string) {
+  async get(id: string, lang: Language) {
     const project = await this.repo.list.byId(id);
     if (!project) throw notFound();
-    return project;
+    return localized(project, lang);
   }
 
   private async assertCodeFree(code: string, exceptId = ''): Promise<void> {

@@ -23,10 +23,11 @@ export async function registerWorkOrderRoutes(
       ctx.caller!,
       { ...filter, mine: mine === '1', overdue: overdue === '1' },
       { pageNo, pageSize, column, order },
+      ctx.lang,
     );
   });
 
-  addRoute(app, guard, routes.queryById, (ctx) => workOrders.get(ctx.caller!, ctx.query.id));
+  addRoute(app, guard, routes.queryById, (ctx) => workOrders.get(ctx.caller!, ctx.query.id, ctx.lang));
 
   addRoute(app, guard, routes.assignees, (ctx) => workOrders.assignees(ctx.caller!, ctx.query));
 

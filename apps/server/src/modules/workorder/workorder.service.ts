@@ -1,6 +1,9 @@
 import {
+  DEFAULT_LANGUAGE,
+  type Language,
   marks,
   type Page,
+  projectName,
   toPage,
   type WorkOrderAction,
   type WorkOrderAssigneeDto,
@@ -99,6 +102,7 @@ export class WorkOrderService {
     caller: Caller,
     filter: WorkOrderFilter & { mine?: boolean | undefined },
     page: { pageNo: number; pageSize: number; column?: string | undefined; order?: string | undefined },
+    lang: Language,
   ): Promise<Page<WorkOrderDto>> {
     const scope = await this.scopes.scopeOf(caller.userId);
     const { mine, ...rest } = filter;
@@ -107,12 +111,12 @@ export class WorkOrderService {
       mine ? { ...rest, assigneeId: caller.userId } : rest,
       page,
     );
-    return toPage(await this.toDtos(rows), total, page.pageNo, page.pageSize);
+    return toPage(await this.toDtos(rows, lang), total, page.pageNo, page.pageSize);
   }
 
-  async get(caller: Caller, id: string): Promise<WorkOrderDetail> {
+  async get(caller: Caller, id: string, lang: Language): Promise<WorkOrderDetail> {
     const row = await this.own(caller, id);
-    const [dto] = await this.toDtos([row]);
+    const [dto] = await this.toDtos([row], lang);
     return { ...dto!, notes: await this.repo.notes(id, this.files.url) };
   }
 
@@ -353,9 +357,11 @@ export class WorkOrderService {
     return (await this.toDtos([(await this.repo.find(id))!]))[0]!;
   }
 
-  private async toDtos(rows: WorkOrderRow[]): Promise<WorkOrderDto[]> {
+  /** Orders with their projects named in `lang` (what a change answers: the default language). */
+  private async toDtos(rows: WorkOrderRow[], lang: Language = DEFAULT_LANGUAGE): Promise<WorkOrderDto[]> {
     const ids = [...new Set(rows.map((r) => r.project_id))];
-    const names = new Map((ids.length ? await this.projects.places(ids) : []).map((p) => [p.id, p.name]));
+    const places = ids.length ? await this.projects.places(ids) : [];
+    const names = new Map(places.map((p) => [p.id, projectName(p, lang)]));
     return rows.map((r) => ({
       id: r.id,
       code: r.code,

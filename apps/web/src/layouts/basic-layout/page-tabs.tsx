@@ -1,4 +1,4 @@
-import { CloseOutlined } from '@ant-design/icons';
+import { CloseOutlined, EllipsisOutlined } from '@ant-design/icons';
 import App from 'antd/es/app';
 import Dropdown from 'antd/es/dropdown';
 import Tabs from 'antd/es/tabs';
@@ -110,6 +110,28 @@ export function usePageTabs(enabled: boolean) {
 
 export type PageTabsModel = ReturnType<typeof usePageTabs>;
 
+const ESCAPE_KEY_CODE = 27;
+
+/**
+ * antd's overflow menu shows the page chosen in it with Enter or Space but stays open over it
+ * (a click closes it): once the keystroke has chosen a page, the menu gets the Escape it answers.
+ */
+function closeMoreMenuAfterChoice(event: KeyboardEvent<HTMLDivElement>): void {
+  const button = event.target as HTMLElement;
+  if (event.key !== 'Enter' && event.key !== ' ') return;
+  if (!button.classList.contains('ant-tabs-nav-more') || button.getAttribute('aria-expanded') !== 'true')
+    return;
+  // The menu names the page the arrow keys reached; without one the keystroke chose nothing.
+  const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
+  if (!menu?.getAttribute('aria-activedescendant')) return;
+  setTimeout(() => {
+    const dismiss = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true });
+    // The menu reads the legacy key code, which a constructed event cannot be given otherwise.
+    Object.defineProperty(dismiss, 'keyCode', { value: ESCAPE_KEY_CODE });
+    button.dispatchEvent(dismiss);
+  });
+}
+
 /**
  * The tab strip with its right-click menu. A tab closes with its × (mouse) or the Delete key
  * (keyboard, as the WAI-ARIA tabs pattern has it). The × is drawn inside the tab and hidden from
@@ -120,15 +142,26 @@ export function PageTabStrip({ model }: { model: PageTabsModel }) {
   const navigate = useNavigate();
   const menu = useSession((s) => s.permissions?.menu);
   const strip = useRef<HTMLDivElement>(null);
-  // Tell assistive technology how a tab closes (antd renders the tab elements).
+  // Tell assistive technology how a tab closes (antd renders the tab elements). antd makes the
+  // whole bar the tablist, the overflow button included, where only tabs belong: the list of
+  // tabs inside it is made the tablist instead.
   useEffect(() => {
     for (const tab of strip.current?.querySelectorAll('[role="tab"]') ?? [])
       tab.setAttribute('aria-keyshortcuts', 'Delete');
+    const bar = strip.current?.querySelector('.ant-tabs-nav[role="tablist"]');
+    const list = bar?.querySelector('.ant-tabs-nav-list');
+    if (bar && list) {
+      list.setAttribute('role', 'tablist');
+      list.setAttribute('aria-orientation', bar.getAttribute('aria-orientation') ?? 'horizontal');
+      bar.removeAttribute('role');
+      bar.removeAttribute('aria-orientation');
+    }
   });
   // A tab closed by keyboard took the focus with it: give it to the tab shown now, once shown.
   const refocus = useRef(false);
   const { active, tabs } = model;
-  const closeByKey = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    closeMoreMenuAfterChoice(event);
     if (event.key !== 'Delete') return;
     const target = event.target as HTMLElement;
     const key =
@@ -148,12 +181,14 @@ export function PageTabStrip({ model }: { model: PageTabsModel }) {
     }
   }, [active, tabs]);
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Delete on a focused tab (the tabs are antd's)
-    <div className="ics-page-tabs" data-testid="page-tabs" ref={strip} onKeyDown={closeByKey}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: keys of antd's tabs and overflow button (Delete, Enter)
+    <div className="ics-page-tabs" data-testid="page-tabs" ref={strip} onKeyDown={onKey}>
       <Tabs
         type="card"
         size="small"
         locale={{ dropdownAriaLabel: t('tabs.more') }}
+        // The overflow button is named by its icon (antd gives the button no label of its own).
+        more={{ icon: <EllipsisOutlined aria-label={t('tabs.more')} /> }}
         activeKey={model.active}
         onChange={(key) => navigate(key)}
         items={model.tabs.map((tab) => ({

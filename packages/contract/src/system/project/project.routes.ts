@@ -6,13 +6,21 @@ import type { projectCrudSchemas } from './project.schemas';
 
 export type ProjectRecord = {
   id: string;
+  /** The Chinese name, as entered (`localName` is the one to show). */
   name: string;
+  /** The English name, as entered; null when there is none. */
+  nameEn: string | null;
+  /** The name in the request's language. */
+  localName: string;
   code: string;
   region: string | null;
   longitude: number;
   latitude: number;
   timeZone: string;
   description: string | null;
+  descriptionEn: string | null;
+  /** The description in the request's language. */
+  localDescription: string | null;
   createTime: string;
   /** Comma string of the departments that may see the project. */
   departIds: string;

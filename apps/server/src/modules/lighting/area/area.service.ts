@@ -3,6 +3,7 @@ import type {
   AreaTreeNode,
   areaBodySchema,
   areaEditSchema,
+  Language,
   Page,
   PoleDetailDto,
   RoadDto,
@@ -10,7 +11,7 @@ import type {
   roadEditSchema,
   roadListQuerySchema,
 } from '@ics/contract/server';
-import { DEFAULT_TIME_ZONE, toPage } from '@ics/contract/server';
+import { DEFAULT_TIME_ZONE, projectName, toPage } from '@ics/contract/server';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../../lib/errors';
 import type { DeviceService } from '../../device';
@@ -47,7 +48,8 @@ export class AreaService {
     private readonly devices: DeviceService,
   ) {}
 
-  async tree(userId: string, projectId?: string): Promise<AreaTreeNode[]> {
+  /** The caller's projects (named in `lang`) with their areas and roads. */
+  async tree(userId: string, lang: Language, projectId?: string): Promise<AreaTreeNode[]> {
     const projects = await this.projects.places(projectsOf(await this.access.scopeOf(userId), projectId));
     const { areas, roads } = await this.repo.ofProjects(projects.map((p) => p.id));
     const roadsOf = (areaId: string) =>
@@ -57,7 +59,7 @@ export class AreaService {
         .filter((a) => a.project_id === projectId)
         .map((a) => treeNode('area', a.id, a.name, roadsOf(a.id)));
     return projects.map((p) => ({
-      ...treeNode('project', p.id, p.name, areasOf(p.id)),
+      ...treeNode('project', p.id, projectName(p, lang), areasOf(p.id)),
       timeZone: p.timeZone || DEFAULT_TIME_ZONE,
     }));
   }

@@ -1,11 +1,12 @@
 import type {
+  Language,
   Page,
   StrategyDto,
   StrategyInput,
   StrategyTargetKind,
   strategyListQuerySchema,
 } from '@ics/contract/server';
-import { toPage } from '@ics/contract/server';
+import { DEFAULT_LANGUAGE, projectName, toPage } from '@ics/contract/server';
 import type { z } from 'zod';
 import { isoOrNull } from '../../../http/sql-where';
 import { AppError } from '../../../lib/errors';
@@ -53,8 +54,8 @@ export class StrategyService {
     private readonly changed: StrategyChanged,
   ) {}
 
-  /** Display names of strategies' targets, by `kind:id`. */
-  private async targetNames(rows: StrategyRow[]): Promise<Map<string, string>> {
+  /** Display names of strategies' targets, by `kind:id` (projects' in `lang`). */
+  private async targetNames(rows: StrategyRow[], lang: Language): Promise<Map<string, string>> {
     const all = rows.flatMap((r) => r.targets ?? []);
     const ids = (kind: StrategyTargetKind) => [
       ...new Set(all.filter((t) => t.kind === kind).map((t) => t.id)),
@@ -63,7 +64,7 @@ export class StrategyService {
       this.devices.lamps(ids('lamp'), {}),
       this.groups.named(ids('group'), 'all'),
       this.devices.gateways(ids('gateway'), {}),
-      this.projects.places(ids('project')),
+      this.projects.places(ids('project')).then((l) => l.map((p) => ({ ...p, name: projectName(p, lang) }))),
     ]);
     const names = new Map<string, string>();
     for (const [kind, list] of [
@@ -76,9 +77,13 @@ export class StrategyService {
     return names;
   }
 
-  async list(userId: string, q: z.output<typeof strategyListQuerySchema>): Promise<Page<StrategyDto>> {
+  async list(
+    userId: string,
+    q: z.output<typeof strategyListQuerySchema>,
+    lang: Language,
+  ): Promise<Page<StrategyDto>> {
     const { rows, total } = await this.repo.list(await this.access.scopeOf(userId), q);
-    const names = await this.targetNames(rows);
+    const names = await this.targetNames(rows, lang);
     return toPage(
       rows.map((r) => toDto(r, names)),
       total,
@@ -91,9 +96,9 @@ export class StrategyService {
     return this.access.own(userId, await this.repo.strategy(id), 'lighting.strategy_not_found');
   }
 
-  async get(userId: string, id: string): Promise<StrategyDto> {
+  async get(userId: string, id: string, lang: Language): Promise<StrategyDto> {
     const row = await this.own(userId, id);
-    return toDto(row, await this.targetNames([row]));
+    return toDto(row, await this.targetNames([row], lang));
   }
 
   /** The ids among `ids` of targets of `kind` in a project. */
@@ -122,21 +127,28 @@ export class StrategyService {
     }
   }
 
-  async add(userId: string, username: string, b: StrategyInput): Promise<StrategyDto> {
+  /** Adds a strategy; answers it with its targets named in `lang`. */
+  async add(
+    userId: string,
+    username: string,
+    b: StrategyInput,
+    lang: Language = DEFAULT_LANGUAGE,
+  ): Promise<StrategyDto> {
     await this.checkTargets(userId, b);
-    return this.get(userId, await this.repo.insert(b, username));
+    return this.get(userId, await this.repo.insert(b, username), lang);
   }
 
   /** Rewrites a strategy; gateways holding a schedule it changed (or ended, when disabled) get the new one. */
   async edit(
     by: { userId: string; username: string },
     b: StrategyInput & { id: string },
+    lang: Language = DEFAULT_LANGUAGE,
   ): Promise<StrategyDto> {
     const before = await this.own(by.userId, b.id);
     await this.checkTargets(by.userId, b);
     await this.repo.update(b.id, b);
     await this.changed(by, [...new Set([before.project_id, b.projectId])]);
-    return this.get(by.userId, b.id);
+    return this.get(by.userId, b.id, lang);
   }
 
   /** Deletes strategies; the gateways that held their schedules get what governs them now (or nothing). */

@@ -22,12 +22,14 @@ const DEFAULT_CENTRE = { longitude: 117.178249, latitude: 34.161036 };
 
 type Values = {
   name: string;
+  nameEn?: string;
   code: string;
   region?: string;
   longitude: number;
   latitude: number;
   timeZone: string;
   description?: string;
+  descriptionEn?: string;
   departIds?: string[];
 };
 
@@ -49,12 +51,14 @@ export default function ProjectListPage() {
     defaults: { ...DEFAULT_CENTRE, timeZone: 'Asia/Shanghai', departIds: [] },
     toValues: (p) => ({
       name: p.name,
+      nameEn: p.nameEn ?? undefined,
       code: p.code,
       region: p.region ?? undefined,
       longitude: p.longitude,
       latitude: p.latitude,
       timeZone: p.timeZone,
       description: p.description ?? undefined,
+      descriptionEn: p.descriptionEn ?? undefined,
       departIds: (p.departIds ?? '').split(',').filter(Boolean),
     }),
     add: (v) => addProject.mutateAsync({ ...v, departIds: (v.departIds ?? []).join(',') }),
@@ -63,13 +67,18 @@ export default function ProjectListPage() {
   });
 
   const columns: ListColumn<ProjectRecord>[] = [
-    { key: 'name', title: t('name'), sorter: true },
+    { key: 'name', title: t('name'), sorter: true, render: (_: string, p) => p.localName },
     { key: 'code', title: t('code'), sorter: true },
     { key: 'region', title: t('region'), sorter: true },
     { key: 'longitude', title: t('longitude'), render: (v: number) => formatCoordinate(v) },
     { key: 'latitude', title: t('latitude'), render: (v: number) => formatCoordinate(v) },
     { key: 'timeZone', title: t('timeZone') },
-    { key: 'description', title: t('common.description'), defaultHidden: true },
+    {
+      key: 'description',
+      title: t('common.description'),
+      defaultHidden: true,
+      render: (_: string | null, p) => p.localDescription,
+    },
     { key: 'createTime', title: t('common.createTime'), sorter: true },
   ];
 
@@ -108,10 +117,15 @@ export default function ProjectListPage() {
           <Col span={12}>
             <Form.Item
               name="name"
-              label={t('name')}
+              label={t('nameZh')}
               rules={[rules.required('form.project_name.required'), rules.max(100)]}
             >
               <Input data-testid="project-form-name" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="nameEn" label={t('nameEn')} tooltip={t('englishHint')} rules={[rules.max(100)]}>
+              <Input data-testid="project-form-nameEn" />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -128,6 +142,11 @@ export default function ProjectListPage() {
               ]}
             >
               <Input data-testid="project-form-code" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="region" label={t('region')} rules={[rules.max(100)]}>
+              <Input />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -167,11 +186,6 @@ export default function ProjectListPage() {
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="region" label={t('region')} rules={[rules.max(100)]}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
             <Form.Item name="departIds" label={t('departs')}>
               <TreeSelect
                 multiple
@@ -184,9 +198,19 @@ export default function ProjectListPage() {
               />
             </Form.Item>
           </Col>
-          <Col span={24}>
-            <Form.Item name="description" label={t('common.description')} rules={[rules.max(500)]}>
-              <Input.TextArea rows={2} />
+          <Col span={12}>
+            <Form.Item name="description" label={t('descriptionZh')} rules={[rules.max(500)]}>
+              <Input.TextArea rows={2} data-testid="project-form-description" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="descriptionEn"
+              label={t('descriptionEn')}
+              tooltip={t('englishHint')}
+              rules={[rules.max(500)]}
+            >
+              <Input.TextArea rows={2} data-testid="project-form-descriptionEn" />
             </Form.Item>
           </Col>
         </Row>
