@@ -10,9 +10,15 @@ import Tag from 'antd/es/tag';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshDictionaries } from '../../../shared/ui/dict';
-import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
+import { EntityFormModal, TextField, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowDelete } from '../../../shared/ui/list-page';
+import {
+  type ListColumn,
+  type ListContext,
+  ListPage,
+  RowAction,
+  RowDelete,
+} from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
 import { useRefreshDictCache } from '../api/refresh-dict-cache';
 import { useAddDict, useEditDict } from '../api/save-dict';
@@ -87,27 +93,13 @@ export default function DictListPage() {
         )}
         rowActions={(record, ctx) => (
           <>
-            <Has action="system:dict:edit">
-              <Button type="link" size="small" onClick={() => void form.open(record)}>
-                {t('common.edit')}
-              </Button>
-            </Has>
-            <Button
-              type="link"
-              size="small"
+            <RowAction mark="system:dict:edit" label={t('common.edit')} onClick={() => form.open(record)} />
+            <RowAction
+              label={t('items')}
               onClick={() => setItemsOf(record)}
-              data-testid={`dict-items-${record.dictCode}`}
-            >
-              {t('items')}
-            </Button>
-            <RowDelete
-              route={dictRoutes.delete}
-              id={record.id}
-              onDone={() => {
-                refreshDictionaries();
-                return ctx.refresh();
-              }}
+              testId={`dict-items-${record.dictCode}`}
             />
+            <RowDelete route={dictRoutes.delete} id={record.id} onDone={afterDelete(ctx)} />
           </>
         )}
       />
@@ -116,14 +108,12 @@ export default function DictListPage() {
         title={{ add: t('addTitle'), edit: t('editTitle') }}
         testId="dict-form"
       >
-        <Form.Item
+        <TextField
           name="dictName"
           label={t('dictName')}
           rules={[rules.required('form.dict_name.required'), rules.max(100)]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
+        />
+        <TextField
           name="dictCode"
           label={t('dictCode')}
           validateFirst
@@ -134,9 +124,7 @@ export default function DictListPage() {
             rules.pattern(/^[A-Za-z0-9_.-]+$/, 'form.i18n_key.chars'),
             uniqueRule('sys_dict', 'dictCode', form.record?.id),
           ]}
-        >
-          <Input />
-        </Form.Item>
+        />
         <Form.Item name="description" label={t('common.description')} rules={[rules.max(255)]}>
           <Input.TextArea rows={3} />
         </Form.Item>
@@ -153,6 +141,12 @@ export default function DictListPage() {
     </>
   );
 }
+
+/** After a row's delete: the dictionaries cached for the selects and the list load again. */
+const afterDelete = (ctx: ListContext<unknown>) => () => {
+  refreshDictionaries();
+  return ctx.refresh();
+};
 
 function DictItems({ dict }: { dict: DictRecord }) {
   const { t } = useTranslation('dict');
@@ -203,19 +197,8 @@ function DictItems({ dict }: { dict: DictRecord }) {
         size="small"
         rowActions={(record, ctx) => (
           <>
-            <Has action="system:dict:edit">
-              <Button type="link" size="small" onClick={() => void form.open(record)}>
-                {t('common.edit')}
-              </Button>
-            </Has>
-            <RowDelete
-              route={dictRoutes.itemDelete}
-              id={record.id}
-              onDone={() => {
-                refreshDictionaries();
-                return ctx.refresh();
-              }}
-            />
+            <RowAction mark="system:dict:edit" label={t('common.edit')} onClick={() => form.open(record)} />
+            <RowDelete route={dictRoutes.itemDelete} id={record.id} onDone={afterDelete(ctx)} />
           </>
         )}
       />
@@ -224,20 +207,16 @@ function DictItems({ dict }: { dict: DictRecord }) {
         title={{ add: t('addItemTitle'), edit: t('editItemTitle') }}
         width={520}
       >
-        <Form.Item
+        <TextField
           name="itemText"
           label={t('itemText')}
           rules={[rules.required('form.item_text.required'), rules.max(100)]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
+        />
+        <TextField
           name="itemValue"
           label={t('itemValue')}
           rules={[rules.required('form.item_value.required'), rules.max(100)]}
-        >
-          <Input />
-        </Form.Item>
+        />
         <Form.Item
           name="sortOrder"
           label={t('common.sortOrder')}

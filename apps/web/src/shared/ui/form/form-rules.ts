@@ -47,6 +47,14 @@ export function formRules(lang: Language) {
           throw new Error(text(key));
       },
     }),
+    /** The value must equal another field's (a repeated password); check it with `dependencies`. */
+    sameAs:
+      (field: string, key: FormMessageKey): Rule =>
+      ({ getFieldValue }) => ({
+        validator: async (_r, value: unknown) => {
+          if (value && value !== getFieldValue(field)) throw new Error(text(key));
+        },
+      }),
     custom: (check: (value: unknown) => boolean, key: FormMessageKey): Rule => ({
       validator: async (_r, value: unknown) => {
         if (value === undefined || value === null || value === '') return;

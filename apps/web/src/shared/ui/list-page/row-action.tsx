@@ -1,0 +1,31 @@
+import Button from 'antd/es/button';
+import type { ReactNode } from 'react';
+import { useHas } from '../has';
+
+export type RowActionProps = {
+  label: ReactNode;
+  onClick: () => unknown;
+  /** The button mark it needs; without it the action is shown to everybody. */
+  mark?: string;
+  testId?: string;
+  danger?: boolean;
+  disabled?: boolean;
+};
+
+/** A link in a row's actions column, hidden from users without its mark. */
+export function RowAction({ label, onClick, mark, testId, danger, disabled }: RowActionProps) {
+  const has = useHas();
+  if (mark && !has(mark)) return null;
+  return (
+    <Button
+      type="link"
+      size="small"
+      danger={danger}
+      disabled={disabled}
+      onClick={() => void onClick()}
+      data-testid={testId}
+    >
+      {label}
+    </Button>
+  );
+}
