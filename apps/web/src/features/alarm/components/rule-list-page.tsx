@@ -18,6 +18,7 @@ import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Has, useHas } from '../../../shared/ui/has';
+import { RowAction } from '../../../shared/ui/list-page';
 import { useProjects } from '../../lighting';
 import { searchUsers } from '../../user';
 import { useResetRule, useRules, useSaveRule } from '../api/rules';
@@ -160,14 +161,11 @@ function RulesTab() {
                   title: t('common.actions'),
                   render: (_: unknown, r: AlarmRuleDto) => (
                     <Space size={0}>
-                      <Button
-                        size="small"
-                        type="link"
+                      <RowAction
+                        label={t('common.edit')}
                         onClick={() => open(r)}
-                        data-testid={`rule-edit-${r.code}`}
-                      >
-                        {t('common.edit')}
-                      </Button>
+                        testId={`rule-edit-${r.code}`}
+                      />
                       {projectId && !r.inherited && r.id && (
                         <Popconfirm title={t('rule.resetConfirm')} onConfirm={() => reset.mutateAsync(r.id!)}>
                           <Button size="small" type="link">

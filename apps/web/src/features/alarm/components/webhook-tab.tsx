@@ -13,6 +13,7 @@ import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHas } from '../../../shared/ui/has';
+import { RowAction } from '../../../shared/ui/list-page';
 import { useProjects } from '../../lighting';
 import { useDeleteWebhook, useEditWebhook, useTestWebhook, useWebhooks } from '../api/webhooks';
 import { formatTime } from '../utils/labels';
@@ -151,33 +152,24 @@ export function WebhookTab() {
               title: t('common.actions'),
               render: (_, h) => (
                 <Space size={0} wrap>
-                  <Button
-                    size="small"
-                    type="link"
+                  <RowAction
+                    label={t('webhook.deliveries')}
                     onClick={() => setDeliveriesOf(h)}
-                    data-testid={`webhook-deliveries-${h.id}`}
-                  >
-                    {t('webhook.deliveries')}
-                  </Button>
+                    testId={`webhook-deliveries-${h.id}`}
+                  />
                   {canEdit && (
                     <>
-                      <Button
-                        size="small"
-                        type="link"
+                      <RowAction
+                        label={t('webhook.test')}
                         loading={test.isPending && test.variables === h.id}
-                        onClick={() => void sendTest(h).catch(() => undefined)}
-                        data-testid={`webhook-test-${h.id}`}
-                      >
-                        {t('webhook.test')}
-                      </Button>
-                      <Button
-                        size="small"
-                        type="link"
+                        onClick={() => sendTest(h).catch(() => undefined)}
+                        testId={`webhook-test-${h.id}`}
+                      />
+                      <RowAction
+                        label={t('common.edit')}
                         onClick={() => setForm({ kind: 'edit', hook: h })}
-                        data-testid={`webhook-edit-${h.id}`}
-                      >
-                        {t('common.edit')}
-                      </Button>
+                        testId={`webhook-edit-${h.id}`}
+                      />
                       <Popconfirm
                         title={t('webhook.deleteConfirm')}
                         okText={t('common.ok')}

@@ -21,9 +21,10 @@ import { controlCircuits } from '../api/control-circuits';
 import { useGatewayOptions } from '../api/get-gateways';
 import { useAddCabinet } from '../api/save-cabinet';
 import { useControl } from '../hooks/use-control';
-import { useProjects } from '../hooks/use-projects';
+import { resetWithProject, useProjects } from '../hooks/use-projects';
 import '../locales';
-import { ControlProgressDrawer } from './control-progress-drawer';
+import { ControlProgressDrawer, ShowProgressButton } from './control-progress-drawer';
+import { NameField, RemarkField } from './device-fields';
 import './lighting.css';
 import { NoProjectNotice } from './no-project-notice';
 
@@ -130,14 +131,11 @@ export default function CabinetListPage() {
         ]}
         size="small"
         onAdd={() => {
-          form.resetFields();
-          if (projects.length === 1) form.setFieldValue('projectId', projects[0]?.value);
+          resetWithProject(form, projects);
           setAdding(true);
         }}
         addMark="lighting:cabinet:add"
-        toolbar={() =>
-          control.job && <Button onClick={control.openDrawer}>{t('control.showProgress')}</Button>
-        }
+        toolbar={() => <ShowProgressButton control={control} />}
         expandable={{
           defaultExpandAllRows: true,
           expandedRowRender: (cabinet) => (
@@ -187,9 +185,7 @@ export default function CabinetListPage() {
           <Form.Item name="code" label={t('cabinet.code')} rules={[{ required: true, max: 64 }]}>
             <Input />
           </Form.Item>
-          <Form.Item name="name" label={t('common.name')} rules={[{ required: true, max: 100 }]}>
-            <Input />
-          </Form.Item>
+          <NameField />
           <Form.Item name="gatewayId" label={t('cabinet.gateway')}>
             <Select
               allowClear
@@ -203,9 +199,7 @@ export default function CabinetListPage() {
           <Form.Item name="circuitCount" label={t('cabinet.circuitCount')}>
             <InputNumber min={0} max={64} />
           </Form.Item>
-          <Form.Item name="remark" label={t('common.remark')}>
-            <Input.TextArea maxLength={500} />
-          </Form.Item>
+          <RemarkField />
         </Form>
       </Modal>
       <Modal
@@ -222,9 +216,7 @@ export default function CabinetListPage() {
           <Form.Item name="channel" label={t('cabinet.channel')} rules={[{ required: true }]}>
             <InputNumber min={1} max={64} />
           </Form.Item>
-          <Form.Item name="name" label={t('common.name')} rules={[{ required: true, max: 100 }]}>
-            <Input />
-          </Form.Item>
+          <NameField />
         </Form>
       </Modal>
       <ControlProgressDrawer job={control.job} open={control.drawerOpen} onClose={control.closeDrawer} />

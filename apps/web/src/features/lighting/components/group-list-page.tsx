@@ -3,7 +3,6 @@ import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
@@ -20,10 +19,11 @@ import { useRefreshGroups } from '../api/get-groups';
 import { useLampSearch } from '../api/get-lamps';
 import { useAddGroup, useEditGroup } from '../api/save-group';
 import { useControl } from '../hooks/use-control';
-import { useProjects } from '../hooks/use-projects';
+import { resetWithProject, useProjects } from '../hooks/use-projects';
 import '../locales';
 import { ControlButtons } from './control-bar';
-import { ControlProgressDrawer } from './control-progress-drawer';
+import { ControlProgressDrawer, ShowProgressButton } from './control-progress-drawer';
+import { NameField, RemarkField } from './device-fields';
 import './lighting.css';
 import { NoProjectNotice } from './no-project-notice';
 
@@ -168,14 +168,11 @@ export default function GroupListPage() {
         filters={[{ name: 'name', label: t('common.name'), kind: 'text', raw: true }]}
         size="small"
         onAdd={() => {
-          form.resetFields();
-          if (projects.length === 1) form.setFieldValue('projectId', projects[0]?.value);
+          resetWithProject(form, projects);
           setEditing(null);
         }}
         addMark="lighting:group:add"
-        toolbar={() =>
-          control.job && <Button onClick={control.openDrawer}>{t('control.showProgress')}</Button>
-        }
+        toolbar={() => <ShowProgressButton control={control} />}
         actionsWidth={200}
         rowActions={(g) => (
           <>
@@ -208,12 +205,8 @@ export default function GroupListPage() {
           <Form.Item name="projectId" label={t('common.project')} rules={[{ required: true }]}>
             <Select options={projects} disabled={!!editing} />
           </Form.Item>
-          <Form.Item name="name" label={t('common.name')} rules={[{ required: true, max: 100 }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="remark" label={t('common.remark')}>
-            <Input.TextArea maxLength={500} />
-          </Form.Item>
+          <NameField />
+          <RemarkField />
         </Form>
       </Modal>
       <Drawer

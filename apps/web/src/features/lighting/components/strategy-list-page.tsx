@@ -26,7 +26,7 @@ import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../s
 import { pushSchedules } from '../api/push-schedules';
 import { useControl } from '../hooks/use-control';
 import '../locales';
-import { ControlProgressDrawer } from './control-progress-drawer';
+import { ControlProgressDrawer, ShowProgressButton } from './control-progress-drawer';
 import { StrategyFormDrawer } from './strategy-form-drawer';
 import './lighting.css';
 import { NoProjectNotice } from './no-project-notice';
@@ -228,7 +228,7 @@ function GatewaysTab() {
             >
               {t('strategy.push')}
             </Button>
-            {control.job && <Button onClick={control.openDrawer}>{t('control.showProgress')}</Button>}
+            <ShowProgressButton control={control} />
           </Has>
         )}
       />

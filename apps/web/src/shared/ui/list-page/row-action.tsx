@@ -10,10 +10,11 @@ export type RowActionProps = {
   testId?: string;
   danger?: boolean;
   disabled?: boolean;
+  loading?: boolean;
 };
 
 /** A link in a row's actions column, hidden from users without its mark. */
-export function RowAction({ label, onClick, mark, testId, danger, disabled }: RowActionProps) {
+export function RowAction({ label, onClick, mark, testId, danger, disabled, loading }: RowActionProps) {
   const has = useHas();
   if (mark && !has(mark)) return null;
   return (
@@ -22,6 +23,7 @@ export function RowAction({ label, onClick, mark, testId, danger, disabled }: Ro
       size="small"
       danger={danger}
       disabled={disabled}
+      loading={loading}
       onClick={() => void onClick()}
       data-testid={testId}
     >
