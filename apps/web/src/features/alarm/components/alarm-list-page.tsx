@@ -19,7 +19,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { call, unwrap } from '../../../shared/lib/http';
 import { Has } from '../../../shared/ui/has';
-import { DateRangeFilter, type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
+import {
+  DateRangeFilter,
+  type FilterField,
+  type ListColumn,
+  ListPage,
+  RowAction,
+} from '../../../shared/ui/list-page';
 import { useProjects } from '../../lighting';
 import { type AlarmAction, useAlarmAction } from '../api/alarms';
 import { useAlarmLive } from '../hooks/use-alarm-live';
@@ -203,24 +209,17 @@ export default function AlarmListPage() {
                 {t('list.newAlarms', { count: fresh })}
               </Tag>
             )}
-            <Has action="alarm:alarm:ack">
-              <Button
-                disabled={ctx.selectedRowKeys.length === 0}
-                data-testid="alarm-batch-ack"
-                onClick={() => ask('ack', ctx.selectedRowKeys.map(String), ctx.clearSelection)}
-              >
-                {t('list.ack')}
-              </Button>
-            </Has>
-            <Has action="alarm:alarm:resolve">
-              <Button
-                disabled={ctx.selectedRowKeys.length === 0}
-                data-testid="alarm-batch-resolve"
-                onClick={() => ask('resolve', ctx.selectedRowKeys.map(String), ctx.clearSelection)}
-              >
-                {t('list.resolve')}
-              </Button>
-            </Has>
+            {(['ack', 'resolve'] as const).map((action) => (
+              <Has key={action} action={`alarm:alarm:${action}`}>
+                <Button
+                  disabled={ctx.selectedRowKeys.length === 0}
+                  data-testid={`alarm-batch-${action}`}
+                  onClick={() => ask(action, ctx.selectedRowKeys.map(String), ctx.clearSelection)}
+                >
+                  {t(`list.${action}`)}
+                </Button>
+              </Has>
+            ))}
             <Has action="alarm:workorder:add">
               <Button
                 disabled={
@@ -249,31 +248,22 @@ export default function AlarmListPage() {
         actionsWidth={220}
         rowActions={(a) => (
           <>
-            <Button
-              size="small"
-              type="link"
+            <RowAction
+              label={t('common.detail')}
               onClick={() => setDetail(a.id)}
-              data-testid={`alarm-detail-${a.id}`}
-            >
-              {t('common.detail')}
-            </Button>
+              testId={`alarm-detail-${a.id}`}
+            />
             {a.poleId && (
-              <Button
-                size="small"
-                type="link"
+              <RowAction
+                label={t('list.onMap')}
                 onClick={() => navigate(`/gis/GlrGis?poleId=${encodeURIComponent(a.poleId!)}`)}
-              >
-                {t('list.onMap')}
-              </Button>
+              />
             )}
             {a.deviceId && (
-              <Button
-                size="small"
-                type="link"
+              <RowAction
+                label={t('list.toDevice')}
                 onClick={() => navigate(`/lighting/lamp?keyword=${encodeURIComponent(a.sourceName ?? '')}`)}
-              >
-                {t('list.toDevice')}
-              </Button>
+              />
             )}
           </>
         )}

@@ -8,7 +8,6 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
-import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
@@ -18,7 +17,7 @@ import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Has, useHas } from '../../../shared/ui/has';
-import { RowAction } from '../../../shared/ui/list-page';
+import { RowAction, RowConfirm } from '../../../shared/ui/list-page';
 import { useProjects } from '../../lighting';
 import { searchUsers } from '../../user';
 import { useResetRule, useRules, useSaveRule } from '../api/rules';
@@ -167,11 +166,11 @@ function RulesTab() {
                         testId={`rule-edit-${r.code}`}
                       />
                       {projectId && !r.inherited && r.id && (
-                        <Popconfirm title={t('rule.resetConfirm')} onConfirm={() => reset.mutateAsync(r.id!)}>
-                          <Button size="small" type="link">
-                            {t('rule.reset')}
-                          </Button>
-                        </Popconfirm>
+                        <RowConfirm
+                          title={t('rule.resetConfirm')}
+                          onConfirm={() => reset.mutateAsync(r.id!)}
+                          label={t('rule.reset')}
+                        />
                       )}
                     </Space>
                   ),

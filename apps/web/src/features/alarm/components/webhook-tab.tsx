@@ -4,7 +4,6 @@ import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
-import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
@@ -13,7 +12,7 @@ import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHas } from '../../../shared/ui/has';
-import { RowAction } from '../../../shared/ui/list-page';
+import { RowAction, RowConfirm } from '../../../shared/ui/list-page';
 import { useProjects } from '../../lighting';
 import { useDeleteWebhook, useEditWebhook, useTestWebhook, useWebhooks } from '../api/webhooks';
 import { formatTime } from '../utils/labels';
@@ -170,7 +169,7 @@ export function WebhookTab() {
                         onClick={() => setForm({ kind: 'edit', hook: h })}
                         testId={`webhook-edit-${h.id}`}
                       />
-                      <Popconfirm
+                      <RowConfirm
                         title={t('webhook.deleteConfirm')}
                         okText={t('common.ok')}
                         cancelText={t('common.cancel')}
@@ -178,11 +177,10 @@ export function WebhookTab() {
                           await remove.mutateAsync(h.id);
                           message.success(t('webhook.deleted'));
                         }}
-                      >
-                        <Button size="small" type="link" danger data-testid={`webhook-delete-${h.id}`}>
-                          {t('webhook.delete')}
-                        </Button>
-                      </Popconfirm>
+                        danger
+                        label={t('webhook.delete')}
+                        testId={`webhook-delete-${h.id}`}
+                      />
                     </>
                   )}
                 </Space>

@@ -1,11 +1,9 @@
 import { type WorkOrderDto, workOrderPriorities, workOrderRoutes, workOrderStatuses } from '@ics/contract';
-import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Has } from '../../../shared/ui/has';
-import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
+import { type FilterField, type ListColumn, ListPage, RowAction } from '../../../shared/ui/list-page';
 import { useProjects } from '../../lighting';
 import { formatTime, priorityColors, workOrderStatusColors } from '../utils/labels';
 import { WorkOrderDrawer } from './workorder-drawer';
@@ -105,20 +103,17 @@ export default function WorkOrderListPage() {
         actionsWidth={150}
         rowActions={(o) => (
           <>
-            <Button
-              size="small"
-              type="link"
+            <RowAction
+              label={t('common.detail')}
               onClick={() => setOpen(o.id)}
-              data-testid={`workorder-open-${o.code}`}
-            >
-              {t('common.detail')}
-            </Button>
+              testId={`workorder-open-${o.code}`}
+            />
             {o.status !== 'closed' && (
-              <Has action="alarm:workorder:edit">
-                <Button size="small" type="link" onClick={() => setForm({ kind: 'edit', order: o })}>
-                  {t('common.edit')}
-                </Button>
-              </Has>
+              <RowAction
+                mark="alarm:workorder:edit"
+                label={t('common.edit')}
+                onClick={() => setForm({ kind: 'edit', order: o })}
+              />
             )}
           </>
         )}

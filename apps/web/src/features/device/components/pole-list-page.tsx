@@ -4,13 +4,7 @@ import Space from 'antd/es/space';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Has } from '../../../shared/ui/has';
-import {
-  type ListColumn,
-  ListPage,
-  RowAction,
-  RowDelete,
-  useRefreshList,
-} from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
 import { NoProjectNotice, useProjects } from '../../lighting';
 import { useImportPoles } from '../api/import-poles';
 import '../locales';
@@ -22,7 +16,6 @@ import './device.css';
 /** `lighting/PoleList`: poles with position, road and height; add/edit with a map; .xlsx import. */
 export default function PoleListPage() {
   const { t } = useTranslation('device');
-  const refresh = useRefreshList(poleRoutes.list);
   const importPoles = useImportPoles();
   const [editing, setEditing] = useState<PoleDto | null | undefined>(undefined);
   const [importProject, setImportProject] = useState<string | undefined>();
@@ -81,10 +74,10 @@ export default function PoleListPage() {
           </>
         )}
         actionsWidth={140}
-        rowActions={(pole) => (
+        rowActions={(pole, ctx) => (
           <>
             <RowAction mark="lighting:pole:edit" label={t('common.edit')} onClick={() => setEditing(pole)} />
-            <RowDelete route={poleRoutes.delete} id={pole.id} onDone={refresh} />
+            <RowDelete route={poleRoutes.delete} id={pole.id} onDone={ctx.refresh} />
           </>
         )}
       />

@@ -9,16 +9,10 @@ import Radio from 'antd/es/radio';
 import Tag from 'antd/es/tag';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refreshDictionaries } from '../../../shared/ui/dict';
+import { refreshDictionaries, withDictionaries } from '../../../shared/ui/dict';
 import { EntityFormModal, TextField, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
-import {
-  type ListColumn,
-  type ListContext,
-  ListPage,
-  RowAction,
-  RowDelete,
-} from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
 import { useRefreshDictCache } from '../api/refresh-dict-cache';
 import { useAddDict, useEditDict } from '../api/save-dict';
@@ -99,7 +93,7 @@ export default function DictListPage() {
               onClick={() => setItemsOf(record)}
               testId={`dict-items-${record.dictCode}`}
             />
-            <RowDelete route={dictRoutes.delete} id={record.id} onDone={afterDelete(ctx)} />
+            <RowDelete route={dictRoutes.delete} id={record.id} onDone={withDictionaries(ctx.refresh)} />
           </>
         )}
       />
@@ -141,12 +135,6 @@ export default function DictListPage() {
     </>
   );
 }
-
-/** After a row's delete: the dictionaries cached for the selects and the list load again. */
-const afterDelete = (ctx: ListContext<unknown>) => () => {
-  refreshDictionaries();
-  return ctx.refresh();
-};
 
 function DictItems({ dict }: { dict: DictRecord }) {
   const { t } = useTranslation('dict');
@@ -198,7 +186,7 @@ function DictItems({ dict }: { dict: DictRecord }) {
         rowActions={(record, ctx) => (
           <>
             <RowAction mark="system:dict:edit" label={t('common.edit')} onClick={() => form.open(record)} />
-            <RowDelete route={dictRoutes.itemDelete} id={record.id} onDone={afterDelete(ctx)} />
+            <RowDelete route={dictRoutes.itemDelete} id={record.id} onDone={withDictionaries(ctx.refresh)} />
           </>
         )}
       />

@@ -7,14 +7,13 @@ import {
   envRoutes,
 } from '@ics/contract';
 import Badge from 'antd/es/badge';
-import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { mergeState, useLiveRows } from '../../../shared/lib/realtime/live-state';
-import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
+import { type FilterField, type ListColumn, ListPage, RowAction } from '../../../shared/ui/list-page';
 import { useProjects } from '../../lighting';
 import '../locales';
 import { AqiTag } from './aqi-tag';
@@ -161,21 +160,15 @@ export default function SensorListPage() {
         actionsWidth={150}
         rowActions={(s) => (
           <Space size={0}>
-            <Button
-              size="small"
-              type="link"
+            <RowAction
+              label={t('sensor.thresholds')}
               onClick={() => setEditing(s)}
-              data-testid={`thresholds-${s.address}`}
-            >
-              {t('sensor.thresholds')}
-            </Button>
-            <Button
-              size="small"
-              type="link"
+              testId={`thresholds-${s.address}`}
+            />
+            <RowAction
+              label={t('sensor.history')}
               onClick={() => navigate(`/env/history?sensorIds=${encodeURIComponent(s.id)}`)}
-            >
-              {t('sensor.history')}
-            </Button>
+            />
           </Space>
         )}
       />

@@ -3,16 +3,10 @@ import App from 'antd/es/app';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/lib/http';
-import { refreshDictionaries } from '../../../shared/ui/dict';
+import { refreshDictionaries, withDictionaries } from '../../../shared/ui/dict';
 import { EntityFormModal, TextField, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { useHas } from '../../../shared/ui/has';
-import {
-  type ListColumn,
-  ListPage,
-  RowAction,
-  RowDelete,
-  useRefreshList,
-} from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
 import { useAddTranslation, useEditTranslation } from '../api/save-translation';
 import '../locales';
 
@@ -25,12 +19,6 @@ export default function I18nListPage() {
   const rules = useFormRules();
   const has = useHas();
   const canEdit = has('system:i18n:edit');
-  const listRefresh = useRefreshList(i18nRoutes.list);
-  // Dictionary texts are translations too (`dict.<code>.<value>`).
-  const refreshAfterDelete = () => {
-    refreshDictionaries();
-    return listRefresh();
-  };
   const addTranslation = useAddTranslation();
   const editTranslation = useEditTranslation();
   const form = useEntityForm<I18nRecord, Values>({
@@ -107,7 +95,7 @@ export default function I18nListPage() {
         addMark="system:i18n:add"
         onDeleted={refreshDictionaries}
         exportName={t('title')}
-        rowActions={(r) => (
+        rowActions={(r, ctx) => (
           <>
             <RowAction
               mark="system:i18n:edit"
@@ -115,7 +103,8 @@ export default function I18nListPage() {
               onClick={() => form.open(r)}
               testId={`i18n-edit-${r.key}`}
             />
-            <RowDelete route={i18nRoutes.delete} id={r.key} onDone={refreshAfterDelete} />
+            {/* Dictionary texts are translations too (`dict.<code>.<value>`). */}
+            <RowDelete route={i18nRoutes.delete} id={r.key} onDone={withDictionaries(ctx.refresh)} />
           </>
         )}
       />

@@ -15,7 +15,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commandStatusColor } from '../../../shared/ui/command-status';
 import { Has } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
+import {
+  type ListColumn,
+  ListPage,
+  RowAction,
+  RowDelete,
+  useRefreshList,
+} from '../../../shared/ui/list-page';
 import { useAddCircuit } from '../api/add-circuit';
 import { controlCircuits } from '../api/control-circuits';
 import { useGatewayOptions } from '../api/get-gateways';
@@ -151,19 +157,15 @@ export default function CabinetListPage() {
         actionsWidth={180}
         rowActions={(c) => (
           <>
-            <Has action="lighting:cabinet:edit">
-              <Button
-                size="small"
-                type="link"
-                onClick={() => {
-                  circuitForm.resetFields();
-                  circuitForm.setFieldValue('channel', (c.circuits.at(-1)?.channel ?? 0) + 1);
-                  setCircuitFor(c);
-                }}
-              >
-                {t('cabinet.addCircuit')}
-              </Button>
-            </Has>
+            <RowAction
+              mark="lighting:cabinet:edit"
+              label={t('cabinet.addCircuit')}
+              onClick={() => {
+                circuitForm.resetFields();
+                circuitForm.setFieldValue('channel', (c.circuits.at(-1)?.channel ?? 0) + 1);
+                setCircuitFor(c);
+              }}
+            />
             <RowDelete route={cabinetRoutes.delete} id={c.id} onDone={refresh} />
           </>
         )}

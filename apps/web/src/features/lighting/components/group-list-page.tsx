@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mergeState, useLivePatches } from '../../../shared/lib/realtime/live-state';
 import { Has, useHas } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowDelete } from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
 import { useAddGroupLamps, useRemoveGroupLamps } from '../api/change-group-lamps';
 import { controlGroups } from '../api/control-groups';
 import { GROUP_LAMPS_PAGE_SIZE, useGroupLamps } from '../api/get-group-lamps';
@@ -90,18 +90,12 @@ function GroupMembers({ group }: { group: GroupDto }) {
           {
             title: t('common.actions'),
             render: (_, l) => (
-              <Has action="lighting:group:edit">
-                <Button
-                  size="small"
-                  type="link"
-                  danger
-                  onClick={async () => {
-                    await removeLamps.mutateAsync({ groupId: group.id, lampIds: [l.id] });
-                  }}
-                >
-                  {t('group.removeLamps')}
-                </Button>
-              </Has>
+              <RowAction
+                mark="lighting:group:edit"
+                danger
+                label={t('group.removeLamps')}
+                onClick={() => removeLamps.mutateAsync({ groupId: group.id, lampIds: [l.id] })}
+              />
             ),
           },
         ]}
@@ -176,21 +170,15 @@ export default function GroupListPage() {
         actionsWidth={200}
         rowActions={(g) => (
           <>
-            <Button size="small" type="link" onClick={() => setMembers(g)}>
-              {t('group.members')}
-            </Button>
-            <Has action="lighting:group:edit">
-              <Button
-                size="small"
-                type="link"
-                onClick={() => {
-                  form.setFieldsValue(g);
-                  setEditing(g);
-                }}
-              >
-                {t('common.edit')}
-              </Button>
-            </Has>
+            <RowAction label={t('group.members')} onClick={() => setMembers(g)} />
+            <RowAction
+              mark="lighting:group:edit"
+              label={t('common.edit')}
+              onClick={() => {
+                form.setFieldsValue(g);
+                setEditing(g);
+              }}
+            />
             <RowDelete route={groupRoutes.delete} id={g.id} onDone={refreshGroups} />
           </>
         )}

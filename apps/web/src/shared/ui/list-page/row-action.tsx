@@ -1,4 +1,5 @@
 import Button from 'antd/es/button';
+import Popconfirm from 'antd/es/popconfirm';
 import type { ReactNode } from 'react';
 import { useHas } from '../has';
 
@@ -29,5 +30,46 @@ export function RowAction({ label, onClick, mark, testId, danger, disabled, load
     >
       {label}
     </Button>
+  );
+}
+
+export type RowConfirmProps = Omit<RowActionProps, 'onClick' | 'disabled' | 'loading'> & {
+  /** The question the user confirms. */
+  title: ReactNode;
+  onConfirm: () => unknown;
+  okText?: string;
+  cancelText?: string;
+  /** The confirming button is red (a deletion). */
+  okDanger?: boolean;
+};
+
+/** A row's link that acts only once the user confirmed it in a popover. */
+export function RowConfirm({
+  label,
+  onConfirm,
+  mark,
+  testId,
+  danger,
+  title,
+  okText,
+  cancelText,
+  okDanger,
+}: RowConfirmProps) {
+  const has = useHas();
+  if (mark && !has(mark)) return null;
+  return (
+    <Popconfirm
+      title={title}
+      okText={okText}
+      cancelText={cancelText}
+      okButtonProps={okDanger ? { danger: true } : undefined}
+      onConfirm={async () => {
+        await onConfirm();
+      }}
+    >
+      <Button type="link" size="small" danger={danger} data-testid={testId}>
+        {label}
+      </Button>
+    </Popconfirm>
   );
 }
