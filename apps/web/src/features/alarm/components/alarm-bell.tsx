@@ -52,12 +52,8 @@ export function AlarmBell() {
       loading={latest.isPending}
       width={320}
       more={{ to: '/alarm/list', text: t('bell.more'), className: 'ics-alarm-bell__more' }}
-      testIds={{
-        bell: 'alarm-bell',
-        popover: 'alarm-bell-popover',
-        count: 'alarm-bell-count',
-        more: 'alarm-bell-more',
-      }}
+      testId="alarm-bell"
+      partsTestId="alarm-bell"
     >
       {alarms.length === 0 ? (
         <div className="ics-alarm-bell__empty">{t('bell.empty')}</div>

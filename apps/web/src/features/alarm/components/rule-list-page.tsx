@@ -26,6 +26,7 @@ import { SeverityTag } from './severity-tag';
 import { UserSelect } from './user-select';
 import { WebhookTab } from './webhook-tab';
 import '../locales';
+import { enabledColumn } from './enabled-column';
 
 type RuleValues = {
   enabled: boolean;
@@ -112,19 +113,12 @@ function RulesTab() {
         columns={[
           { key: 'type', title: t('list.type'), render: (_, r) => t(`type.${r.type}`) },
           { key: 'code', title: t('list.code'), render: (_, r) => alarmCodeText(r.code, lang) },
-          {
-            key: 'enabled',
-            title: t('rule.enabled'),
-            render: (_, r) => (
-              <Switch
-                size="small"
-                checked={r.enabled}
-                disabled={!canEdit}
-                aria-label={`${t('rule.enabled')} ${alarmCodeText(r.code, lang)}`}
-                onChange={(enabled) => void send(r, { enabled })}
-              />
-            ),
-          },
+          enabledColumn<AlarmRuleDto>(
+            t('rule.enabled'),
+            canEdit,
+            (r) => alarmCodeText(r.code, lang),
+            (r, enabled) => send(r, { enabled }),
+          ),
           {
             key: 'severity',
             title: t('rule.severity'),

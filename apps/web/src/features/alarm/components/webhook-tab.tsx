@@ -6,7 +6,6 @@ import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Switch from 'antd/es/switch';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
@@ -21,6 +20,7 @@ import { SeverityTag } from './severity-tag';
 import { WebhookDeliveriesDrawer } from './webhook-deliveries-drawer';
 import { WebhookFormDrawer, type WebhookFormTarget } from './webhook-form-drawer';
 import '../locales';
+import { enabledColumn } from './enabled-column';
 
 /**
  * A project's outgoing webhooks: listed with their latest delivery to everyone who sees the
@@ -118,19 +118,7 @@ export function WebhookTab() {
               title: t('webhook.minSeverity'),
               render: (_, h) => <SeverityTag severity={h.minSeverity} />,
             },
-            {
-              key: 'enabled',
-              title: t('webhook.enabled'),
-              render: (_, h) => (
-                <Switch
-                  size="small"
-                  checked={h.enabled}
-                  disabled={!canEdit}
-                  aria-label={`${t('webhook.enabled')} ${h.url}`}
-                  onChange={(enabled) => void toggle(h, enabled)}
-                />
-              ),
-            },
+            enabledColumn<WebhookListItem>(t('webhook.enabled'), canEdit, (h) => h.url, toggle),
             {
               key: 'last',
               title: t('webhook.lastDelivery'),

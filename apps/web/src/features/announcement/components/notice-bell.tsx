@@ -77,12 +77,8 @@ export function NoticeBell() {
         loading={isPending}
         width={NOTICE_POPOVER_WIDTH}
         more={{ to: '/isps/userAnnouncement', text: t('bell.more'), className: 'ics-notice-more' }}
-        testIds={{
-          bell: 'notice-bell',
-          popover: 'notice-popover',
-          count: 'notice-count',
-          more: 'notice-more',
-        }}
+        testId="notice-bell"
+        partsTestId="notice"
         popover={{ classNames: { root: 'ics-notice-popover' }, arrow: { pointAtCenter: true } }}
       >
         <Tabs

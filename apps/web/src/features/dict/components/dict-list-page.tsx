@@ -4,13 +4,18 @@ import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import InputNumber from 'antd/es/input-number';
 import Radio from 'antd/es/radio';
 import Tag from 'antd/es/tag';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshDictionaries, withDictionaries } from '../../../shared/ui/dict';
-import { EntityFormModal, TextField, useEntityForm, useFormRules } from '../../../shared/ui/form';
+import {
+  EntityFormModal,
+  SortOrderField,
+  TextField,
+  useEntityForm,
+  useFormRules,
+} from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
@@ -205,13 +210,7 @@ function DictItems({ dict }: { dict: DictRecord }) {
           label={t('itemValue')}
           rules={[rules.required('form.item_value.required'), rules.max(100)]}
         />
-        <Form.Item
-          name="sortOrder"
-          label={t('common.sortOrder')}
-          rules={[rules.range(0, 1_000_000_000, 'form.positive_int', true)]}
-        >
-          <InputNumber style={{ width: '100%' }} />
-        </Form.Item>
+        <SortOrderField name="sortOrder" label={t('common.sortOrder')} />
         <Form.Item name="status" label={t('common.status')}>
           <Radio.Group
             options={[

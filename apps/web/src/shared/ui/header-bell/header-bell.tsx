@@ -22,21 +22,23 @@ export type HeaderBellProps = {
   width: number;
   /** The link under the body to the page that lists everything. */
   more: { to: string; text: string; className: string };
-  testIds: { bell: string; popover: string; count: string; more: string };
+  /** Test id of the button; its parts are `<parts>-popover`, `<parts>-count`, `<parts>-more`. */
+  testId: string;
+  partsTestId: string;
   popover?: Pick<PopoverProps, 'classNames' | 'arrow'>;
 };
 
 /** A bell in the page header: a count on a button that opens the newest items in a popover. */
 export function HeaderBell(props: HeaderBellProps) {
-  const { testIds, more, onOpenChange, icon: Icon } = props;
+  const { testId, partsTestId, more, onOpenChange, icon: Icon } = props;
   const content = (
-    <div style={{ width: props.width }} data-testid={testIds.popover}>
+    <div style={{ width: props.width }} data-testid={`${partsTestId}-popover`}>
       <Spin spinning={props.loading}>{props.children}</Spin>
       <Link
         to={more.to}
         className={`ics-header-bell__more ${more.className}`}
         onClick={() => onOpenChange(false)}
-        data-testid={testIds.more}
+        data-testid={`${partsTestId}-more`}
       >
         {more.text}
       </Link>
@@ -55,10 +57,10 @@ export function HeaderBell(props: HeaderBellProps) {
         type="button"
         className={`ics-header-bell ${props.className}`}
         aria-label={props.label}
-        data-testid={testIds.bell}
+        data-testid={testId}
         data-count={props.countPending ? undefined : props.count}
       >
-        <Badge count={props.count} size="small" data-testid={testIds.count}>
+        <Badge count={props.count} size="small" data-testid={`${partsTestId}-count`}>
           <Icon style={{ fontSize: 16, padding: 4 }} />
         </Badge>
       </button>
