@@ -25,6 +25,7 @@ import {
   type ListColumn,
   ListPage,
   RowAction,
+  selectFilter,
 } from '../../../shared/ui/list-page';
 import { useProjects } from '../../lighting';
 import { type AlarmAction, useAlarmAction } from '../api/alarms';
@@ -88,27 +89,21 @@ export default function AlarmListPage() {
 
   const filters: FilterField[] = [
     { name: 'projectId', label: t('common.project'), kind: 'select', options: projects },
-    {
-      name: 'severity',
-      label: t('list.severity'),
-      kind: 'select',
-      options: alarmSeverities.map((s) => ({ value: s, label: t(`severity.${s}`) })),
-    },
-    {
-      name: 'status',
-      label: t('list.status'),
-      kind: 'select',
-      options: (['active', ...alarmStatuses, 'closed', 'all'] as const).map((s) => ({
-        value: s,
-        label: t(`status.${s}`),
-      })),
-    },
-    {
-      name: 'type',
-      label: t('list.type'),
-      kind: 'select',
-      options: alarmTypes.map((s) => ({ value: s, label: t(`type.${s}`) })),
-    },
+    selectFilter(
+      'severity',
+      t('list.severity'),
+      alarmSeverities.map((s) => [s, t(`severity.${s}`)]),
+    ),
+    selectFilter(
+      'status',
+      t('list.status'),
+      (['active', ...alarmStatuses, 'closed', 'all'] as const).map((s) => [s, t(`status.${s}`)]),
+    ),
+    selectFilter(
+      'type',
+      t('list.type'),
+      alarmTypes.map((s) => [s, t(`type.${s}`)]),
+    ),
     { name: 'keyword', label: t('list.device'), kind: 'text', raw: true },
     {
       name: 'time',

@@ -3,7 +3,13 @@ import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FilterField, type ListColumn, ListPage, RowAction } from '../../../shared/ui/list-page';
+import {
+  type FilterField,
+  type ListColumn,
+  ListPage,
+  RowAction,
+  selectFilter,
+} from '../../../shared/ui/list-page';
 import { useProjects } from '../../lighting';
 import { formatTime, priorityColors, workOrderStatusColors } from '../utils/labels';
 import { WorkOrderDrawer } from './workorder-drawer';
@@ -20,33 +26,18 @@ export default function WorkOrderListPage() {
   const filters: FilterField[] = [
     { name: 'keyword', label: t('workorder.keyword'), kind: 'text', raw: true },
     { name: 'projectId', label: t('common.project'), kind: 'select', options: projects },
-    {
-      name: 'status',
-      label: t('workorder.status'),
-      kind: 'select',
-      options: (['open', ...workOrderStatuses] as const).map((s) => ({
-        value: s,
-        label: t(`workorder.statuses.${s}`),
-      })),
-    },
-    {
-      name: 'priority',
-      label: t('workorder.priority'),
-      kind: 'select',
-      options: workOrderPriorities.map((p) => ({ value: p, label: t(`workorder.priorities.${p}`) })),
-    },
-    {
-      name: 'mine',
-      label: t('workorder.mine'),
-      kind: 'select',
-      options: [{ value: '1', label: t('workorder.mine') }],
-    },
-    {
-      name: 'overdue',
-      label: t('workorder.overdue'),
-      kind: 'select',
-      options: [{ value: '1', label: t('workorder.overdue') }],
-    },
+    selectFilter(
+      'status',
+      t('workorder.status'),
+      (['open', ...workOrderStatuses] as const).map((s) => [s, t(`workorder.statuses.${s}`)]),
+    ),
+    selectFilter(
+      'priority',
+      t('workorder.priority'),
+      workOrderPriorities.map((p) => [p, t(`workorder.priorities.${p}`)]),
+    ),
+    selectFilter('mine', t('workorder.mine'), [['1', t('workorder.mine')]]),
+    selectFilter('overdue', t('workorder.overdue'), [['1', t('workorder.overdue')]]),
   ];
 
   const columns: ListColumn<WorkOrderDto>[] = [

@@ -1,7 +1,7 @@
 import { type DepartRoleRecord, type DepartTreeNode, departRoutes } from '@ics/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntityFormModal, useEntityForm } from '../../../shared/ui/form';
+import { EntityFormModal, recordValues, useEntityForm } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
 import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
 import { PermissionGrantDrawer } from '../../permission';
@@ -20,11 +20,7 @@ export function DepartRolePanel({ depart }: { depart: DepartTreeNode }) {
   const editDepartRole = useEditDepartRole();
   const [authorizing, setAuthorizing] = useState<DepartRoleRecord | null>(null);
   const form = useEntityForm<DepartRoleRecord, Values>({
-    toValues: (r) => ({
-      roleName: r.roleName,
-      roleCode: r.roleCode,
-      description: r.description ?? undefined,
-    }),
+    toValues: recordValues('roleName', 'roleCode', 'description'),
     add: (v) => addDepartRole.mutateAsync({ ...v, departId: depart.id }),
     edit: (v, r) => editDepartRole.mutateAsync({ ...v, id: r.id, departId: r.departId }),
     errorFields: { 'system.depart_role.code_taken': 'roleCode' },

@@ -3,11 +3,11 @@ import Checkbox from 'antd/es/checkbox';
 import Empty from 'antd/es/empty';
 import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
-import Table from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveAction } from '../../../shared/hooks/use-save-action';
 import { RowAction } from '../../../shared/ui/list-page';
+import { QueryTable } from '../../../shared/ui/query-table';
 import { useDepartRoles } from '../api/get-depart-roles';
 import { useDepartUsers } from '../api/get-depart-users';
 import { useUserDepartRoles } from '../api/get-user-depart-roles';
@@ -20,12 +20,8 @@ export function DepartUserPanel({ depart }: { depart: DepartTreeNode }) {
   const users = useDepartUsers(depart.id);
   return (
     <>
-      <Table<UserRecord>
-        rowKey="id"
-        size="small"
-        loading={users.isFetching}
-        dataSource={users.data}
-        pagination={false}
+      <QueryTable<UserRecord>
+        query={users}
         data-testid="depart-users"
         columns={[
           { key: 'username', dataIndex: 'username', title: t('user.username') },

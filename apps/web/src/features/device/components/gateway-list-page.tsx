@@ -14,6 +14,7 @@ import {
   ListPage,
   RowConfirm,
   RowDelete,
+  selectFilter,
   useRefreshList,
 } from '../../../shared/ui/list-page';
 import { NoProjectNotice, useProjects } from '../../lighting';
@@ -86,15 +87,10 @@ export default function GatewayListPage() {
         filters={[
           { name: 'sn', label: t('gateway.sn'), kind: 'text', raw: true },
           { name: 'name', label: t('common.name'), kind: 'text', raw: true },
-          {
-            name: 'online',
-            label: t('gateway.state'),
-            kind: 'select',
-            options: [
-              { value: '1', label: t('common.online') },
-              { value: '0', label: t('common.offline') },
-            ],
-          },
+          selectFilter('online', t('gateway.state'), [
+            ['1', t('common.online')],
+            ['0', t('common.offline')],
+          ]),
         ]}
         size="small"
         onAdd={() => setAdding(true)}

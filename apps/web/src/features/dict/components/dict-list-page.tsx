@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { refreshDictionaries, withDictionaries } from '../../../shared/ui/dict';
 import {
   EntityFormModal,
+  recordValues,
   SortOrderField,
   TextField,
   useEntityForm,
@@ -45,11 +46,7 @@ export default function DictListPage() {
   const refreshCache = useRefreshDictCache();
   const [itemsOf, setItemsOf] = useState<DictRecord | null>(null);
   const form = useEntityForm<DictRecord, DictValues>({
-    toValues: (r) => ({
-      dictName: r.dictName,
-      dictCode: r.dictCode,
-      description: r.description ?? undefined,
-    }),
+    toValues: recordValues('dictName', 'dictCode', 'description'),
     add: (v) => addDict.mutateAsync(v),
     edit: (v, r) => editDict.mutateAsync({ ...v, id: r.id }),
     errorFields: { 'system.dict.code_taken': 'dictCode' },
@@ -149,13 +146,7 @@ function DictItems({ dict }: { dict: DictRecord }) {
   const extra = useMemo(() => ({ dictId: dict.id, column: 'sortOrder', order: 'asc' }), [dict.id]);
   const form = useEntityForm<DictItemRecord, ItemValues>({
     defaults: { sortOrder: 1, status: 1 },
-    toValues: (r) => ({
-      itemText: r.itemText,
-      itemValue: r.itemValue,
-      description: r.description ?? undefined,
-      sortOrder: r.sortOrder,
-      status: r.status,
-    }),
+    toValues: recordValues('itemText', 'itemValue', 'description', 'sortOrder', 'status'),
     add: (v) => addDictItem.mutateAsync({ ...v, dictId: dict.id }),
     edit: (v, r) => editDictItem.mutateAsync({ ...v, id: r.id, dictId: dict.id }),
     errorFields: { 'system.dict_item.value_taken': 'itemValue' },

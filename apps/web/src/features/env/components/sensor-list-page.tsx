@@ -13,7 +13,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { mergeState, useLiveRows } from '../../../shared/lib/realtime/live-state';
-import { type FilterField, type ListColumn, ListPage, RowAction } from '../../../shared/ui/list-page';
+import {
+  type FilterField,
+  type ListColumn,
+  ListPage,
+  RowAction,
+  selectFilter,
+} from '../../../shared/ui/list-page';
 import { useProjects } from '../../lighting';
 import '../locales';
 import { AqiTag } from './aqi-tag';
@@ -69,15 +75,10 @@ export default function SensorListPage() {
       ? [{ name: 'projectId', label: t('sensor.project'), kind: 'select' as const, options: projects }]
       : []),
     { name: 'keyword', label: t('sensor.keyword'), kind: 'text', raw: true },
-    {
-      name: 'online',
-      label: t('sensor.state'),
-      kind: 'select',
-      options: [
-        { value: '1', label: t('sensor.online') },
-        { value: '0', label: t('sensor.offline') },
-      ],
-    },
+    selectFilter('online', t('sensor.state'), [
+      ['1', t('sensor.online')],
+      ['0', t('sensor.offline')],
+    ]),
   ];
 
   const columns: ListColumn<EnvSensorDto>[] = [

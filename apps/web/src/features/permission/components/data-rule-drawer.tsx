@@ -11,12 +11,12 @@ import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal, TextField, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
 import { RowAction, RowDelete } from '../../../shared/ui/list-page';
+import { QueryTable } from '../../../shared/ui/query-table';
 import { useDataRules, useRefreshDataRules } from '../api/get-data-rules';
 import { useAddDataRule, useEditDataRule } from '../api/save-data-rule';
 import { statusOptions } from './status-options';
@@ -67,12 +67,8 @@ export function DataRuleDrawer({ menu, onClose }: { menu: PermissionRecord | nul
           {t('addRule')}
         </Button>
       </Has>
-      <Table<DataRuleRecord>
-        rowKey="id"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data}
-        pagination={false}
+      <QueryTable<DataRuleRecord>
+        query={list}
         columns={[
           { key: 'ruleName', dataIndex: 'ruleName', title: t('ruleName') },
           { key: 'ruleColumn', dataIndex: 'ruleColumn', title: t('ruleColumn') },

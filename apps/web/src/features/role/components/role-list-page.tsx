@@ -1,7 +1,7 @@
 import { type RoleRecord, roleRoutes } from '@ics/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntityFormModal, useEntityForm } from '../../../shared/ui/form';
+import { EntityFormModal, recordValues, useEntityForm } from '../../../shared/ui/form';
 import {
   type FilterField,
   type ListColumn,
@@ -24,11 +24,7 @@ export default function RoleListPage() {
   const editRole = useEditRole();
   const [authorizing, setAuthorizing] = useState<RoleRecord | null>(null);
   const form = useEntityForm<RoleRecord, Values>({
-    toValues: (r) => ({
-      roleName: r.roleName,
-      roleCode: r.roleCode,
-      description: r.description ?? undefined,
-    }),
+    toValues: recordValues('roleName', 'roleCode', 'description'),
     add: (v) => addRole.mutateAsync(v),
     edit: (v, r) => editRole.mutateAsync({ ...v, id: r.id }),
     errorFields: { 'system.role.code_taken': 'roleCode', 'system.role.admin_code': 'roleCode' },
