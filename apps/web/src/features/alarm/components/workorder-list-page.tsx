@@ -3,13 +3,9 @@ import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type FilterField,
-  type ListColumn,
-  ListPage,
-  RowAction,
-  selectFilter,
-} from '../../../shared/ui/list-page';
+import { type FilterField, type ListColumn, ListPage, RowAction } from '../../../shared/ui/list-page';
+// The filter helper alone, so that the list page's import stays on one line.
+import { selectFilter } from '../../../shared/ui/list-page/list-params';
 import { useProjects } from '../../lighting';
 import { formatTime, priorityColors, workOrderStatusColors } from '../utils/labels';
 import { WorkOrderDrawer } from './workorder-drawer';

@@ -196,7 +196,7 @@ export default function AnnouncementListPage() {
         width={840}
         testId="announcement-form"
       >
-        <Form.Item name="titile" label={t('titile')} rules={[rules.required(), rules.max(200)]}>
+        <Form.Item name="titile" label={t('titile')} rules={rules.requiredMax(200)}>
           <Input data-testid="announcement-form-titile" />
         </Form.Item>
         <Row gutter={16}>

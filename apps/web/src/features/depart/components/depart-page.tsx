@@ -277,7 +277,7 @@ export default function DepartPage() {
         <TextField
           name="departName"
           label={t('departName')}
-          rules={[rules.required('form.depart_name.required'), rules.max(100)]}
+          rules={rules.requiredMax(100, 'form.depart_name.required')}
           testId="depart-form-name"
         />
         <Form.Item name="orgType" label={t('orgType')}>

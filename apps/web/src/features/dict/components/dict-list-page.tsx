@@ -107,7 +107,7 @@ export default function DictListPage() {
         <TextField
           name="dictName"
           label={t('dictName')}
-          rules={[rules.required('form.dict_name.required'), rules.max(100)]}
+          rules={rules.requiredMax(100, 'form.dict_name.required')}
         />
         <TextField
           name="dictCode"
@@ -194,12 +194,12 @@ function DictItems({ dict }: { dict: DictRecord }) {
         <TextField
           name="itemText"
           label={t('itemText')}
-          rules={[rules.required('form.item_text.required'), rules.max(100)]}
+          rules={rules.requiredMax(100, 'form.item_text.required')}
         />
         <TextField
           name="itemValue"
           label={t('itemValue')}
-          rules={[rules.required('form.item_value.required'), rules.max(100)]}
+          rules={rules.requiredMax(100, 'form.item_value.required')}
         />
         <SortOrderField name="sortOrder" label={t('common.sortOrder')} />
         <Form.Item name="status" label={t('common.status')}>

@@ -13,13 +13,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { mergeState, useLiveRows } from '../../../shared/lib/realtime/live-state';
-import {
-  type FilterField,
-  type ListColumn,
-  ListPage,
-  RowAction,
-  selectFilter,
-} from '../../../shared/ui/list-page';
+import { type FilterField, type ListColumn, ListPage, RowAction } from '../../../shared/ui/list-page';
+// The filter helper alone, so that the list page's import stays on one line.
+import { selectFilter } from '../../../shared/ui/list-page/list-params';
 import { useProjects } from '../../lighting';
 import '../locales';
 import { AqiTag } from './aqi-tag';

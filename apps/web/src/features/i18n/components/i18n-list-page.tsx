@@ -128,7 +128,7 @@ export default function I18nListPage() {
             key={name}
             name={name}
             label={t(name)}
-            rules={[rules.required('form.i18n_text.required'), rules.max(500)]}
+            rules={rules.requiredMax(500, 'form.i18n_text.required')}
             testId={`i18n-form-${name}`}
           />
         ))}

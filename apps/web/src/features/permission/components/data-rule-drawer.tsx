@@ -100,11 +100,11 @@ export function DataRuleDrawer({ menu, onClose }: { menu: PermissionRecord | nul
         ]}
       />
       <EntityFormModal state={form.modalProps} title={{ add: t('addRule'), edit: t('editRule') }} width={520}>
-        <TextField name="ruleName" label={t('ruleName')} rules={[rules.required(), rules.max(100)]} />
+        <TextField name="ruleName" label={t('ruleName')} rules={rules.requiredMax(100)} />
         <TextField
           name="ruleColumn"
           label={t('ruleColumn')}
-          rules={[rules.required('form.rule_column.required'), rules.max(100)]}
+          rules={rules.requiredMax(100, 'form.rule_column.required')}
           testId="data-rule-form-column"
         />
         <Form.Item name="ruleConditions" label={t('ruleConditions')} rules={[rules.requiredValue()]}>
@@ -113,7 +113,7 @@ export function DataRuleDrawer({ menu, onClose }: { menu: PermissionRecord | nul
         <TextField
           name="ruleValue"
           label={t('ruleValue')}
-          rules={[rules.required(), rules.max(300)]}
+          rules={rules.requiredMax(300)}
           extra={DATA_RULE_VARIABLES.map((v) => `#{${v}}`).join('  ')}
         />
         <Form.Item name="status" label={t('common.status')}>

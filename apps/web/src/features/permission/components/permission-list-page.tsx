@@ -213,7 +213,7 @@ export default function PermissionListPage() {
               name="name"
               label={t('name')}
               extra={t('nameHelp')}
-              rules={[rules.required('form.menu_name.required'), rules.max(100)]}
+              rules={rules.requiredMax(100, 'form.menu_name.required')}
               testId="menu-form-name"
             />
           </Col>

@@ -228,7 +228,7 @@ export default function UserListPage() {
             <TextField
               name="realname"
               label={t('realname')}
-              rules={[rules.required('form.realname.required'), rules.max(64)]}
+              rules={rules.requiredMax(64, 'form.realname.required')}
               testId="user-form-realname"
             />
           </Col>
