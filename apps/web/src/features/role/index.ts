@@ -1,2 +1,3 @@
 export { useAllRoles } from './api/get-all-roles';
 export { usePermissionTree } from './api/get-permission-tree';
+export { RoleFields } from './components/role-fields';

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router-dom';
 import { useSession } from '../../shared/lib/auth/session-store';
 import { isRouteHandle } from '../../shared/lib/routing/route-handle';
+import { routeTitle } from '../../shared/lib/routing/route-title';
 import { DEFAULT_HOME } from '../../shared/utils/safe-redirect';
-import { routeTitle } from './route-title';
 
 /** Home, then the title of each matched route below it (spec §2). */
 export function PageBreadcrumb() {

@@ -15,9 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches, useNavigate, useOutlet } from 'react-router-dom';
 import { useSession } from '../../shared/lib/auth/session-store';
 import { isRouteHandle, type RouteHandle } from '../../shared/lib/routing/route-handle';
+import { routeTitle } from '../../shared/lib/routing/route-title';
 import { PageLoading } from '../../shared/ui/page-loading';
 import { DEFAULT_HOME } from '../../shared/utils/safe-redirect';
-import { routeTitle } from './route-title';
 import {
   closeLeft,
   closeOthers,

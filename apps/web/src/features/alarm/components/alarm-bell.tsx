@@ -1,13 +1,10 @@
 import { AlertOutlined } from '@ant-design/icons';
 import { type AlarmDto, alarmCodeText, alarmRoutes, toLanguage } from '@ics/contract';
 import { useQuery } from '@tanstack/react-query';
-import Badge from 'antd/es/badge';
-import Popover from 'antd/es/popover';
-import Spin from 'antd/es/spin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { call, unwrap } from '../../../shared/lib/http';
+import { HeaderBell } from '../../../shared/ui/header-bell';
 import { useAlarmCounts } from '../api/alarms';
 import { useAlarmLive } from '../hooks/use-alarm-live';
 import { formatTime } from '../utils/labels';
@@ -43,55 +40,36 @@ export function AlarmBell() {
   const open = counts.data?.open ?? 0;
   const alarms: AlarmDto[] = latest.data ?? [];
 
-  const content = (
-    <div style={{ width: 320 }} data-testid="alarm-bell-popover">
-      <Spin spinning={latest.isPending}>
-        {alarms.length === 0 ? (
-          <div className="ics-alarm-bell__empty">{t('bell.empty')}</div>
-        ) : (
-          <ul className="ics-alarm-bell__list" data-testid="alarm-bell-list">
-            {alarms.map((a) => (
-              <li key={a.id} className="ics-alarm-bell__item">
-                <SeverityTag severity={a.severity} />
-                <span className="ics-alarm-bell__text">
-                  {a.sourceName ?? a.sourceId} · {alarmCodeText(a.code, lang)}
-                </span>
-                <span className="ics-alarm-bell__time">{formatTime(a.lastAt)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Spin>
-      <Link
-        to="/alarm/list"
-        className="ics-alarm-bell__more"
-        onClick={() => setVisible(false)}
-        data-testid="alarm-bell-more"
-      >
-        {t('bell.more')}
-      </Link>
-    </div>
-  );
-
   return (
-    <Popover
-      trigger="click"
-      placement="bottomRight"
+    <HeaderBell
+      icon={AlertOutlined}
+      count={open}
+      countPending={counts.isPending}
+      label={`${t('bell.label')} · ${t('bell.open', { count: open })}`}
+      className="ics-alarm-bell"
       open={visible}
       onOpenChange={setVisible}
-      content={content}
+      loading={latest.isPending}
+      width={320}
+      more={{ to: '/alarm/list', text: t('bell.more'), className: 'ics-alarm-bell__more' }}
+      testId="alarm-bell"
+      partsTestId="alarm-bell"
     >
-      <button
-        type="button"
-        className="ics-alarm-bell"
-        aria-label={`${t('bell.label')} · ${t('bell.open', { count: open })}`}
-        data-testid="alarm-bell"
-        data-count={counts.isPending ? undefined : open}
-      >
-        <Badge count={open} size="small" data-testid="alarm-bell-count">
-          <AlertOutlined style={{ fontSize: 16, padding: 4 }} />
-        </Badge>
-      </button>
-    </Popover>
+      {alarms.length === 0 ? (
+        <div className="ics-alarm-bell__empty">{t('bell.empty')}</div>
+      ) : (
+        <ul className="ics-alarm-bell__list" data-testid="alarm-bell-list">
+          {alarms.map((a) => (
+            <li key={a.id} className="ics-alarm-bell__item">
+              <SeverityTag severity={a.severity} />
+              <span className="ics-alarm-bell__text">
+                {a.sourceName ?? a.sourceId} · {alarmCodeText(a.code, lang)}
+              </span>
+              <span className="ics-alarm-bell__time">{formatTime(a.lastAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </HeaderBell>
   );
 }

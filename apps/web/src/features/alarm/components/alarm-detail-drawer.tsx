@@ -1,11 +1,9 @@
 import { type AlarmDetail, alarmCodeText, toLanguage } from '@ics/contract';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Drawer from 'antd/es/drawer';
 import Input from 'antd/es/input';
 import Space from 'antd/es/space';
-import Spin from 'antd/es/spin';
 import Tag from 'antd/es/tag';
 import Timeline from 'antd/es/timeline';
 import Typography from 'antd/es/typography';
@@ -17,6 +15,7 @@ import { formatTime } from '../utils/labels';
 import { SeverityTag } from './severity-tag';
 import { WorkOrderLink } from './workorder-link';
 import '../locales';
+import { QueryState } from './query-state';
 
 /** The facts of an alarm, its timeline and a comment box. */
 function AlarmFacts({
@@ -156,14 +155,7 @@ export function AlarmDetailDrawer({
       onClose={onClose}
       data-testid="alarm-drawer"
     >
-      {alarm.isLoading && <Spin />}
-      {alarm.isError && (
-        <Alert
-          type="error"
-          title={t('common.loadFailed')}
-          action={<Button onClick={() => void alarm.refetch()}>{t('common.retry')}</Button>}
-        />
-      )}
+      <QueryState query={alarm} />
       {alarm.data && <AlarmFacts alarm={alarm.data} onOpenWorkOrder={onOpenWorkOrder} />}
     </Drawer>
   );

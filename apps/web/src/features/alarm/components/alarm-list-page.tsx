@@ -19,7 +19,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { call, unwrap } from '../../../shared/lib/http';
 import { Has } from '../../../shared/ui/has';
-import { DateRangeFilter, type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
+import {
+  DateRangeFilter,
+  type FilterField,
+  type ListColumn,
+  ListPage,
+  RowAction,
+  selectFilter,
+} from '../../../shared/ui/list-page';
 import { useProjects } from '../../lighting';
 import { type AlarmAction, useAlarmAction } from '../api/alarms';
 import { useAlarmLive } from '../hooks/use-alarm-live';
@@ -82,27 +89,21 @@ export default function AlarmListPage() {
 
   const filters: FilterField[] = [
     { name: 'projectId', label: t('common.project'), kind: 'select', options: projects },
-    {
-      name: 'severity',
-      label: t('list.severity'),
-      kind: 'select',
-      options: alarmSeverities.map((s) => ({ value: s, label: t(`severity.${s}`) })),
-    },
-    {
-      name: 'status',
-      label: t('list.status'),
-      kind: 'select',
-      options: (['active', ...alarmStatuses, 'closed', 'all'] as const).map((s) => ({
-        value: s,
-        label: t(`status.${s}`),
-      })),
-    },
-    {
-      name: 'type',
-      label: t('list.type'),
-      kind: 'select',
-      options: alarmTypes.map((s) => ({ value: s, label: t(`type.${s}`) })),
-    },
+    selectFilter(
+      'severity',
+      t('list.severity'),
+      alarmSeverities.map((s) => [s, t(`severity.${s}`)]),
+    ),
+    selectFilter(
+      'status',
+      t('list.status'),
+      (['active', ...alarmStatuses, 'closed', 'all'] as const).map((s) => [s, t(`status.${s}`)]),
+    ),
+    selectFilter(
+      'type',
+      t('list.type'),
+      alarmTypes.map((s) => [s, t(`type.${s}`)]),
+    ),
     { name: 'keyword', label: t('list.device'), kind: 'text', raw: true },
     {
       name: 'time',
@@ -203,24 +204,17 @@ export default function AlarmListPage() {
                 {t('list.newAlarms', { count: fresh })}
               </Tag>
             )}
-            <Has action="alarm:alarm:ack">
-              <Button
-                disabled={ctx.selectedRowKeys.length === 0}
-                data-testid="alarm-batch-ack"
-                onClick={() => ask('ack', ctx.selectedRowKeys.map(String), ctx.clearSelection)}
-              >
-                {t('list.ack')}
-              </Button>
-            </Has>
-            <Has action="alarm:alarm:resolve">
-              <Button
-                disabled={ctx.selectedRowKeys.length === 0}
-                data-testid="alarm-batch-resolve"
-                onClick={() => ask('resolve', ctx.selectedRowKeys.map(String), ctx.clearSelection)}
-              >
-                {t('list.resolve')}
-              </Button>
-            </Has>
+            {(['ack', 'resolve'] as const).map((action) => (
+              <Has key={action} action={`alarm:alarm:${action}`}>
+                <Button
+                  disabled={ctx.selectedRowKeys.length === 0}
+                  data-testid={`alarm-batch-${action}`}
+                  onClick={() => ask(action, ctx.selectedRowKeys.map(String), ctx.clearSelection)}
+                >
+                  {t(`list.${action}`)}
+                </Button>
+              </Has>
+            ))}
             <Has action="alarm:workorder:add">
               <Button
                 disabled={
@@ -249,31 +243,22 @@ export default function AlarmListPage() {
         actionsWidth={220}
         rowActions={(a) => (
           <>
-            <Button
-              size="small"
-              type="link"
+            <RowAction
+              label={t('common.detail')}
               onClick={() => setDetail(a.id)}
-              data-testid={`alarm-detail-${a.id}`}
-            >
-              {t('common.detail')}
-            </Button>
+              testId={`alarm-detail-${a.id}`}
+            />
             {a.poleId && (
-              <Button
-                size="small"
-                type="link"
+              <RowAction
+                label={t('list.onMap')}
                 onClick={() => navigate(`/gis/GlrGis?poleId=${encodeURIComponent(a.poleId!)}`)}
-              >
-                {t('list.onMap')}
-              </Button>
+              />
             )}
             {a.deviceId && (
-              <Button
-                size="small"
-                type="link"
+              <RowAction
+                label={t('list.toDevice')}
                 onClick={() => navigate(`/lighting/lamp?keyword=${encodeURIComponent(a.sourceName ?? '')}`)}
-              >
-                {t('list.toDevice')}
-              </Button>
+              />
             )}
           </>
         )}

@@ -8,7 +8,6 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
-import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
@@ -18,14 +17,16 @@ import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Has, useHas } from '../../../shared/ui/has';
+import { RowAction, RowConfirm } from '../../../shared/ui/list-page';
 import { useProjects } from '../../lighting';
+import { searchUsers } from '../../user';
 import { useResetRule, useRules, useSaveRule } from '../api/rules';
-import { searchUsers } from '../api/search-users';
 import { paramEntries, ruleParamFields, TEXT_PARAMS, toParams } from '../utils/rule-params';
 import { SeverityTag } from './severity-tag';
 import { UserSelect } from './user-select';
 import { WebhookTab } from './webhook-tab';
 import '../locales';
+import { enabledColumn } from './enabled-column';
 
 type RuleValues = {
   enabled: boolean;
@@ -112,19 +113,12 @@ function RulesTab() {
         columns={[
           { key: 'type', title: t('list.type'), render: (_, r) => t(`type.${r.type}`) },
           { key: 'code', title: t('list.code'), render: (_, r) => alarmCodeText(r.code, lang) },
-          {
-            key: 'enabled',
-            title: t('rule.enabled'),
-            render: (_, r) => (
-              <Switch
-                size="small"
-                checked={r.enabled}
-                disabled={!canEdit}
-                aria-label={`${t('rule.enabled')} ${alarmCodeText(r.code, lang)}`}
-                onChange={(enabled) => void send(r, { enabled })}
-              />
-            ),
-          },
+          enabledColumn<AlarmRuleDto>(
+            t('rule.enabled'),
+            canEdit,
+            (r) => alarmCodeText(r.code, lang),
+            (r, enabled) => send(r, { enabled }),
+          ),
           {
             key: 'severity',
             title: t('rule.severity'),
@@ -160,20 +154,17 @@ function RulesTab() {
                   title: t('common.actions'),
                   render: (_: unknown, r: AlarmRuleDto) => (
                     <Space size={0}>
-                      <Button
-                        size="small"
-                        type="link"
+                      <RowAction
+                        label={t('common.edit')}
                         onClick={() => open(r)}
-                        data-testid={`rule-edit-${r.code}`}
-                      >
-                        {t('common.edit')}
-                      </Button>
+                        testId={`rule-edit-${r.code}`}
+                      />
                       {projectId && !r.inherited && r.id && (
-                        <Popconfirm title={t('rule.resetConfirm')} onConfirm={() => reset.mutateAsync(r.id!)}>
-                          <Button size="small" type="link">
-                            {t('rule.reset')}
-                          </Button>
-                        </Popconfirm>
+                        <RowConfirm
+                          title={t('rule.resetConfirm')}
+                          onConfirm={() => reset.mutateAsync(r.id!)}
+                          label={t('rule.reset')}
+                        />
                       )}
                     </Space>
                   ),

@@ -4,15 +4,14 @@ import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
-import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Switch from 'antd/es/switch';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHas } from '../../../shared/ui/has';
+import { RowAction, RowConfirm } from '../../../shared/ui/list-page';
 import { useProjects } from '../../lighting';
 import { useDeleteWebhook, useEditWebhook, useTestWebhook, useWebhooks } from '../api/webhooks';
 import { formatTime } from '../utils/labels';
@@ -21,6 +20,7 @@ import { SeverityTag } from './severity-tag';
 import { WebhookDeliveriesDrawer } from './webhook-deliveries-drawer';
 import { WebhookFormDrawer, type WebhookFormTarget } from './webhook-form-drawer';
 import '../locales';
+import { enabledColumn } from './enabled-column';
 
 /**
  * A project's outgoing webhooks: listed with their latest delivery to everyone who sees the
@@ -118,19 +118,7 @@ export function WebhookTab() {
               title: t('webhook.minSeverity'),
               render: (_, h) => <SeverityTag severity={h.minSeverity} />,
             },
-            {
-              key: 'enabled',
-              title: t('webhook.enabled'),
-              render: (_, h) => (
-                <Switch
-                  size="small"
-                  checked={h.enabled}
-                  disabled={!canEdit}
-                  aria-label={`${t('webhook.enabled')} ${h.url}`}
-                  onChange={(enabled) => void toggle(h, enabled)}
-                />
-              ),
-            },
+            enabledColumn<WebhookListItem>(t('webhook.enabled'), canEdit, (h) => h.url, toggle),
             {
               key: 'last',
               title: t('webhook.lastDelivery'),
@@ -151,34 +139,25 @@ export function WebhookTab() {
               title: t('common.actions'),
               render: (_, h) => (
                 <Space size={0} wrap>
-                  <Button
-                    size="small"
-                    type="link"
+                  <RowAction
+                    label={t('webhook.deliveries')}
                     onClick={() => setDeliveriesOf(h)}
-                    data-testid={`webhook-deliveries-${h.id}`}
-                  >
-                    {t('webhook.deliveries')}
-                  </Button>
+                    testId={`webhook-deliveries-${h.id}`}
+                  />
                   {canEdit && (
                     <>
-                      <Button
-                        size="small"
-                        type="link"
+                      <RowAction
+                        label={t('webhook.test')}
                         loading={test.isPending && test.variables === h.id}
-                        onClick={() => void sendTest(h).catch(() => undefined)}
-                        data-testid={`webhook-test-${h.id}`}
-                      >
-                        {t('webhook.test')}
-                      </Button>
-                      <Button
-                        size="small"
-                        type="link"
+                        onClick={() => sendTest(h).catch(() => undefined)}
+                        testId={`webhook-test-${h.id}`}
+                      />
+                      <RowAction
+                        label={t('common.edit')}
                         onClick={() => setForm({ kind: 'edit', hook: h })}
-                        data-testid={`webhook-edit-${h.id}`}
-                      >
-                        {t('common.edit')}
-                      </Button>
-                      <Popconfirm
+                        testId={`webhook-edit-${h.id}`}
+                      />
+                      <RowConfirm
                         title={t('webhook.deleteConfirm')}
                         okText={t('common.ok')}
                         cancelText={t('common.cancel')}
@@ -186,11 +165,10 @@ export function WebhookTab() {
                           await remove.mutateAsync(h.id);
                           message.success(t('webhook.deleted'));
                         }}
-                      >
-                        <Button size="small" type="link" danger data-testid={`webhook-delete-${h.id}`}>
-                          {t('webhook.delete')}
-                        </Button>
-                      </Popconfirm>
+                        danger
+                        label={t('webhook.delete')}
+                        testId={`webhook-delete-${h.id}`}
+                      />
                     </>
                   )}
                 </Space>

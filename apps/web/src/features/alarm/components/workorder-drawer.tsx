@@ -1,5 +1,4 @@
 import type { WorkOrderAction, WorkOrderDetail } from '@ics/contract';
-import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
@@ -8,7 +7,6 @@ import Image from 'antd/es/image';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Space from 'antd/es/space';
-import Spin from 'antd/es/spin';
 import Tag from 'antd/es/tag';
 import Timeline from 'antd/es/timeline';
 import Typography from 'antd/es/typography';
@@ -24,6 +22,7 @@ import { availableSteps } from '../utils/workorder-steps';
 import { AssigneeSelect } from './assignee-select';
 import { WorkOrderPhotos } from './workorder-photos';
 import '../locales';
+import { QueryState } from './query-state';
 
 /** The steps the caller may take, each asking for a note; closing over an active fault asks again. */
 function Steps({ order }: { order: WorkOrderDetail }) {
@@ -278,7 +277,6 @@ function OrderFacts({ order }: { order: WorkOrderDetail }) {
 
 /** A work order in a side drawer: facts, the steps the caller may take, assigning, notes and photos. */
 export function WorkOrderDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const { t } = useTranslation('alarm');
   const order = useWorkOrder(id);
   return (
     <Drawer
@@ -288,14 +286,7 @@ export function WorkOrderDrawer({ id, onClose }: { id: string | null; onClose: (
       onClose={onClose}
       data-testid="workorder-drawer"
     >
-      {order.isLoading && <Spin />}
-      {order.isError && (
-        <Alert
-          type="error"
-          title={t('common.loadFailed')}
-          action={<Button onClick={() => void order.refetch()}>{t('common.retry')}</Button>}
-        />
-      )}
+      <QueryState query={order} />
       {order.data && <OrderFacts order={order.data} />}
     </Drawer>
   );

@@ -1,11 +1,11 @@
 import { type WorkOrderDto, workOrderPriorities, workOrderRoutes, workOrderStatuses } from '@ics/contract';
-import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Has } from '../../../shared/ui/has';
-import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
+import { type FilterField, type ListColumn, ListPage, RowAction } from '../../../shared/ui/list-page';
+// The filter helper alone, so that the list page's import stays on one line.
+import { selectFilter } from '../../../shared/ui/list-page/list-params';
 import { useProjects } from '../../lighting';
 import { formatTime, priorityColors, workOrderStatusColors } from '../utils/labels';
 import { WorkOrderDrawer } from './workorder-drawer';
@@ -22,33 +22,18 @@ export default function WorkOrderListPage() {
   const filters: FilterField[] = [
     { name: 'keyword', label: t('workorder.keyword'), kind: 'text', raw: true },
     { name: 'projectId', label: t('common.project'), kind: 'select', options: projects },
-    {
-      name: 'status',
-      label: t('workorder.status'),
-      kind: 'select',
-      options: (['open', ...workOrderStatuses] as const).map((s) => ({
-        value: s,
-        label: t(`workorder.statuses.${s}`),
-      })),
-    },
-    {
-      name: 'priority',
-      label: t('workorder.priority'),
-      kind: 'select',
-      options: workOrderPriorities.map((p) => ({ value: p, label: t(`workorder.priorities.${p}`) })),
-    },
-    {
-      name: 'mine',
-      label: t('workorder.mine'),
-      kind: 'select',
-      options: [{ value: '1', label: t('workorder.mine') }],
-    },
-    {
-      name: 'overdue',
-      label: t('workorder.overdue'),
-      kind: 'select',
-      options: [{ value: '1', label: t('workorder.overdue') }],
-    },
+    selectFilter(
+      'status',
+      t('workorder.status'),
+      (['open', ...workOrderStatuses] as const).map((s) => [s, t(`workorder.statuses.${s}`)]),
+    ),
+    selectFilter(
+      'priority',
+      t('workorder.priority'),
+      workOrderPriorities.map((p) => [p, t(`workorder.priorities.${p}`)]),
+    ),
+    selectFilter('mine', t('workorder.mine'), [['1', t('workorder.mine')]]),
+    selectFilter('overdue', t('workorder.overdue'), [['1', t('workorder.overdue')]]),
   ];
 
   const columns: ListColumn<WorkOrderDto>[] = [
@@ -105,20 +90,17 @@ export default function WorkOrderListPage() {
         actionsWidth={150}
         rowActions={(o) => (
           <>
-            <Button
-              size="small"
-              type="link"
+            <RowAction
+              label={t('common.detail')}
               onClick={() => setOpen(o.id)}
-              data-testid={`workorder-open-${o.code}`}
-            >
-              {t('common.detail')}
-            </Button>
+              testId={`workorder-open-${o.code}`}
+            />
             {o.status !== 'closed' && (
-              <Has action="alarm:workorder:edit">
-                <Button size="small" type="link" onClick={() => setForm({ kind: 'edit', order: o })}>
-                  {t('common.edit')}
-                </Button>
-              </Has>
+              <RowAction
+                mark="alarm:workorder:edit"
+                label={t('common.edit')}
+                onClick={() => setForm({ kind: 'edit', order: o })}
+              />
             )}
           </>
         )}

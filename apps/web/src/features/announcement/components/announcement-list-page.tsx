@@ -8,7 +8,6 @@ import {
   openPageProblem,
 } from '@ics/contract';
 import App from 'antd/es/app';
-import Button from 'antd/es/button';
 import Col from 'antd/es/col';
 import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
@@ -23,8 +22,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictSelect, EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
-import { Has } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowDelete } from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
 import { useAnnouncementStats } from '../api/get-announcement-stats';
 import { usePublishAnnouncement } from '../api/publish-announcement';
 import { useRevokeAnnouncement } from '../api/revoke-announcement';
@@ -60,6 +58,9 @@ const toBody = (v: Values) => ({
   startTime: v.startTime ? v.startTime.format(FORMAT) : null,
   endTime: v.endTime ? v.endTime.format(FORMAT) : null,
 });
+
+/** A published announcement may be revoked; a draft or a revoked one published. */
+const nextStep = (a: Announcement) => (a.sendStatus === '1' ? ('revoke' as const) : ('publish' as const));
 
 /** `/system/announcement`: drafts, publishing and revoking, read statistics. */
 export default function AnnouncementListPage() {
@@ -165,50 +166,25 @@ export default function AnnouncementListPage() {
         rowActions={(a, ctx) => (
           <>
             {a.sendStatus === '0' && (
-              <Has action={ANNOUNCEMENT_MARKS.edit}>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => void form.open(a)}
-                  data-testid={`announcement-edit-${a.titile}`}
-                >
-                  {t('common.edit')}
-                </Button>
-              </Has>
+              <RowAction
+                mark={ANNOUNCEMENT_MARKS.edit}
+                label={t('common.edit')}
+                onClick={() => form.open(a)}
+                testId={`announcement-edit-${a.titile}`}
+              />
             )}
-            {a.sendStatus !== '1' && (
-              <Has action={ANNOUNCEMENT_MARKS.publish}>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => act(a, 'publish')}
-                  data-testid={`announcement-publish-${a.titile}`}
-                >
-                  {t('publish')}
-                </Button>
-              </Has>
-            )}
+            <RowAction
+              mark={ANNOUNCEMENT_MARKS.publish}
+              label={t(nextStep(a))}
+              onClick={() => act(a, nextStep(a))}
+              testId={`announcement-${nextStep(a)}-${a.titile}`}
+            />
             {a.sendStatus === '1' && (
-              <>
-                <Has action={ANNOUNCEMENT_MARKS.publish}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => act(a, 'revoke')}
-                    data-testid={`announcement-revoke-${a.titile}`}
-                  >
-                    {t('revoke')}
-                  </Button>
-                </Has>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setStatsOf(a)}
-                  data-testid={`announcement-stats-${a.titile}`}
-                >
-                  {t('stats')}
-                </Button>
-              </>
+              <RowAction
+                label={t('stats')}
+                onClick={() => setStatsOf(a)}
+                testId={`announcement-stats-${a.titile}`}
+              />
             )}
             <RowDelete route={announcementRoutes.delete} id={a.id} onDone={ctx.refresh} />
           </>
@@ -220,7 +196,7 @@ export default function AnnouncementListPage() {
         width={840}
         testId="announcement-form"
       >
-        <Form.Item name="titile" label={t('titile')} rules={[rules.required(), rules.max(200)]}>
+        <Form.Item name="titile" label={t('titile')} rules={rules.requiredMax(200)}>
           <Input data-testid="announcement-form-titile" />
         </Form.Item>
         <Row gutter={16}>

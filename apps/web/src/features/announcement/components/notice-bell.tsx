@@ -1,12 +1,9 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { Announcement } from '@ics/contract';
-import Badge from 'antd/es/badge';
-import Popover from 'antd/es/popover';
-import Spin from 'antd/es/spin';
 import Tabs from 'antd/es/tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { HeaderBell } from '../../../shared/ui/header-bell';
 import { formatDate, truncate } from '../../../shared/utils/format';
 import { useUserAnnouncements } from '../api/get-user-announcements';
 import { useOpenNotice } from '../hooks/use-open-notice';
@@ -67,9 +64,23 @@ export function NoticeBell() {
     open({ ...item, anntId: item.id });
   };
 
-  const content = (
-    <div style={{ width: NOTICE_POPOVER_WIDTH }} data-testid="notice-popover">
-      <Spin spinning={isPending}>
+  return (
+    <>
+      <HeaderBell
+        icon={BellOutlined}
+        count={annt + sys}
+        countPending={isPending}
+        label={t('bell.label')}
+        className="ics-notice-bell"
+        open={visible}
+        onOpenChange={setVisible}
+        loading={isPending}
+        width={NOTICE_POPOVER_WIDTH}
+        more={{ to: '/isps/userAnnouncement', text: t('bell.more'), className: 'ics-notice-more' }}
+        testId="notice-bell"
+        partsTestId="notice"
+        popover={{ classNames: { root: 'ics-notice-popover' }, arrow: { pointAtCenter: true } }}
+      >
         <Tabs
           centered
           items={[
@@ -89,41 +100,7 @@ export function NoticeBell() {
             },
           ]}
         />
-      </Spin>
-      <Link
-        to="/isps/userAnnouncement"
-        className="ics-notice-more"
-        onClick={() => setVisible(false)}
-        data-testid="notice-more"
-      >
-        {t('bell.more')}
-      </Link>
-    </div>
-  );
-
-  return (
-    <>
-      <Popover
-        trigger="click"
-        placement="bottomRight"
-        open={visible}
-        onOpenChange={setVisible}
-        content={content}
-        classNames={{ root: 'ics-notice-popover' }}
-        arrow={{ pointAtCenter: true }}
-      >
-        <button
-          type="button"
-          className="ics-notice-bell"
-          aria-label={t('bell.label')}
-          data-testid="notice-bell"
-          data-count={isPending ? undefined : annt + sys}
-        >
-          <Badge count={annt + sys} size="small" data-testid="notice-count">
-            <BellOutlined style={{ fontSize: 16, padding: 4 }} />
-          </Badge>
-        </button>
-      </Popover>
+      </HeaderBell>
       <AnnouncementModal record={record} onClose={close} />
     </>
   );

@@ -3,7 +3,7 @@ import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchUsers } from '../api/search-users';
+import { searchUsers } from '../../user';
 
 /** Chooses users by username (searched on the server as you type). Value: user ids. */
 export function UserPicker({ value, onChange }: { value?: string[]; onChange?: (ids: string[]) => void }) {

@@ -7,7 +7,6 @@ import Descriptions from 'antd/es/descriptions';
 import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import InputNumber from 'antd/es/input-number';
 import Popconfirm from 'antd/es/popconfirm';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
@@ -18,8 +17,15 @@ import Tree from 'antd/es/tree';
 import TreeSelect from 'antd/es/tree-select';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSaveAction } from '../../../shared/hooks/use-save-action';
 import { errorMessage } from '../../../shared/lib/http';
-import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
+import {
+  EntityFormModal,
+  SortOrderField,
+  TextField,
+  useEntityForm,
+  useFormRules,
+} from '../../../shared/ui/form';
 import { Has, useHas } from '../../../shared/ui/has';
 import { PermissionTreeEditor } from '../../permission';
 import { usePermissionTree } from '../../role';
@@ -62,7 +68,7 @@ export default function DepartPage() {
   const tree = useDepartTree();
   const [keyword, setKeyword] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [savingPerms, setSavingPerms] = useState(false);
+  const savingPerms = useSaveAction();
   const found = useDepartSearch(keyword);
   const shownTree = keyword.trim() ? found.data : tree.data;
   const selected = findNode(tree.data, selectedId) ?? findNode(found.data, selectedId);
@@ -217,22 +223,18 @@ export default function DepartPage() {
                             testId="depart-permission-tree"
                             tree={permTree.data?.treeList}
                             granted={granted.data ?? null}
-                            saving={savingPerms}
-                            onSave={async (ids) => {
-                              setSavingPerms(true);
-                              try {
-                                const envelope = await savePermissions.mutateAsync({
-                                  departId: selected.id,
-                                  permissionIds: ids,
-                                  lastpermissionIds: granted.data ?? [],
-                                });
-                                message.success(envelope.message || t('common.saved'));
-                              } catch {
-                                // shown by the HTTP client
-                              } finally {
-                                setSavingPerms(false);
-                              }
-                            }}
+                            saving={savingPerms.saving}
+                            onSave={(ids) =>
+                              void savingPerms.run(
+                                () =>
+                                  savePermissions.mutateAsync({
+                                    departId: selected.id,
+                                    permissionIds: ids,
+                                    lastpermissionIds: granted.data ?? [],
+                                  }),
+                                t('common.saved'),
+                              )
+                            }
                           />
                         ),
                       },
@@ -272,23 +274,16 @@ export default function DepartPage() {
             data-testid="depart-form-parent"
           />
         </Form.Item>
-        <Form.Item
+        <TextField
           name="departName"
           label={t('departName')}
-          rules={[rules.required('form.depart_name.required'), rules.max(100)]}
-        >
-          <Input data-testid="depart-form-name" />
-        </Form.Item>
+          rules={rules.requiredMax(100, 'form.depart_name.required')}
+          testId="depart-form-name"
+        />
         <Form.Item name="orgType" label={t('orgType')}>
           <Select options={orgTypes} />
         </Form.Item>
-        <Form.Item
-          name="departOrder"
-          label={t('departOrder')}
-          rules={[rules.range(0, 1_000_000_000, 'form.positive_int', true)]}
-        >
-          <InputNumber style={{ width: '100%' }} />
-        </Form.Item>
+        <SortOrderField name="departOrder" label={t('departOrder')} />
         <Form.Item name="description" label={t('common.description')} rules={[rules.max(500)]}>
           <Input.TextArea rows={3} />
         </Form.Item>

@@ -1,14 +1,13 @@
 import type { DepartTreeNode, UserRecord } from '@ics/contract';
-import App from 'antd/es/app';
-import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Empty from 'antd/es/empty';
 import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
-import Table from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Has } from '../../../shared/ui/has';
+import { useSaveAction } from '../../../shared/hooks/use-save-action';
+import { RowAction } from '../../../shared/ui/list-page';
+import { QueryTable } from '../../../shared/ui/query-table';
 import { useDepartRoles } from '../api/get-depart-roles';
 import { useDepartUsers } from '../api/get-depart-users';
 import { useUserDepartRoles } from '../api/get-user-depart-roles';
@@ -21,12 +20,8 @@ export function DepartUserPanel({ depart }: { depart: DepartTreeNode }) {
   const users = useDepartUsers(depart.id);
   return (
     <>
-      <Table<UserRecord>
-        rowKey="id"
-        size="small"
-        loading={users.isFetching}
-        dataSource={users.data}
-        pagination={false}
+      <QueryTable<UserRecord>
+        query={users}
         data-testid="depart-users"
         columns={[
           { key: 'username', dataIndex: 'username', title: t('user.username') },
@@ -35,16 +30,12 @@ export function DepartUserPanel({ depart }: { depart: DepartTreeNode }) {
             key: 'actions',
             title: t('common.actions'),
             render: (_: unknown, u) => (
-              <Has action="system:depart:authorize">
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setAssigning(u)}
-                  data-testid={`depart-user-roles-${u.username}`}
-                >
-                  {t('assignRoles')}
-                </Button>
-              </Has>
+              <RowAction
+                mark="system:depart:authorize"
+                label={t('assignRoles')}
+                onClick={() => setAssigning(u)}
+                testId={`depart-user-roles-${u.username}`}
+              />
             ),
           },
         ]}
@@ -64,25 +55,14 @@ function AssignRolesModal({
   onClose(): void;
 }) {
   const { t } = useTranslation('depart');
-  const { message } = App.useApp();
   const [checked, setChecked] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaveAction();
   const roles = useDepartRoles(depart.id, Boolean(user));
   const held = useUserDepartRoles(user?.id, depart.id);
   useEffect(() => setChecked(held.data ?? []), [held.data]);
 
-  const save = async () => {
-    if (!user) return;
-    setSaving(true);
-    try {
-      const envelope = await saveUserDepartRoles(user.id, depart.id, checked);
-      message.success(envelope.message || t('common.saved'));
-      onClose();
-    } catch {
-      // the HTTP client showed the server's message
-    } finally {
-      setSaving(false);
-    }
+  const save = () => {
+    if (user) void run(() => saveUserDepartRoles(user.id, depart.id, checked), t('common.saved'), onClose);
   };
 
   return (

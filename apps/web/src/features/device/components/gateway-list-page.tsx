@@ -1,18 +1,22 @@
 import { type GatewayCredentials, type GatewayDto, gatewayRoutes } from '@ics/contract';
 import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
-import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
-import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveRows } from '../../../shared/lib/realtime/live-state';
 import { formatInstant } from '../../../shared/lib/time';
-import { Has } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
+import {
+  type ListColumn,
+  ListPage,
+  RowConfirm,
+  RowDelete,
+  selectFilter,
+  useRefreshList,
+} from '../../../shared/ui/list-page';
 import { NoProjectNotice, useProjects } from '../../lighting';
 import { useAddGateway } from '../api/add-gateway';
 import { rebootGateways } from '../api/reboot-gateways';
@@ -83,15 +87,10 @@ export default function GatewayListPage() {
         filters={[
           { name: 'sn', label: t('gateway.sn'), kind: 'text', raw: true },
           { name: 'name', label: t('common.name'), kind: 'text', raw: true },
-          {
-            name: 'online',
-            label: t('gateway.state'),
-            kind: 'select',
-            options: [
-              { value: '1', label: t('common.online') },
-              { value: '0', label: t('common.offline') },
-            ],
-          },
+          selectFilter('online', t('gateway.state'), [
+            ['1', t('common.online')],
+            ['0', t('common.offline')],
+          ]),
         ]}
         size="small"
         onAdd={() => setAdding(true)}
@@ -99,29 +98,22 @@ export default function GatewayListPage() {
         actionsWidth={260}
         rowActions={(g) => (
           <>
-            <Has action="lighting:gateway:reboot">
-              <Popconfirm
-                title={t('gateway.rebootConfirm', { sn: g.sn })}
-                onConfirm={async () => {
-                  await rebootGateways([g.id]);
-                  message.success(t('gateway.rebootSent'));
-                }}
-              >
-                <Button size="small" type="link" data-testid={`gateway-reboot-${g.sn}`}>
-                  {t('gateway.reboot')}
-                </Button>
-              </Popconfirm>
-            </Has>
-            <Has action="lighting:gateway:credentials">
-              <Popconfirm
-                title={t('gateway.credentialsConfirm')}
-                onConfirm={async () => setCredentials(await rotateCredentials(g.id))}
-              >
-                <Button size="small" type="link">
-                  {t('gateway.credentials')}
-                </Button>
-              </Popconfirm>
-            </Has>
+            <RowConfirm
+              mark="lighting:gateway:reboot"
+              title={t('gateway.rebootConfirm', { sn: g.sn })}
+              onConfirm={async () => {
+                await rebootGateways([g.id]);
+                message.success(t('gateway.rebootSent'));
+              }}
+              label={t('gateway.reboot')}
+              testId={`gateway-reboot-${g.sn}`}
+            />
+            <RowConfirm
+              mark="lighting:gateway:credentials"
+              title={t('gateway.credentialsConfirm')}
+              onConfirm={async () => setCredentials(await rotateCredentials(g.id))}
+              label={t('gateway.credentials')}
+            />
             <RowDelete route={gatewayRoutes.delete} id={g.id} onDone={refresh} />
           </>
         )}

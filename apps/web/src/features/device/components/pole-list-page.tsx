@@ -1,51 +1,26 @@
-import { formatCoordinate, type ImportResult, type PoleDto, poleRoutes } from '@ics/contract';
-import App from 'antd/es/app';
-import Button from 'antd/es/button';
+import { formatCoordinate, type PoleDto, poleRoutes } from '@ics/contract';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Upload from 'antd/es/upload';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/lib/http';
 import { Has } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
 import { NoProjectNotice, useProjects } from '../../lighting';
 import { useImportPoles } from '../api/import-poles';
 import '../locales';
-import { fileToBase64 } from '../utils/file';
 import { DeviceImportButton } from './device-import-button';
 import { PoleFormModal } from './pole-form-modal';
+import { XlsxImport } from './xlsx-import';
 import './device.css';
-import { ImportProgress } from './import-progress';
-import { ImportResultModal } from './import-result-modal';
 
 /** `lighting/PoleList`: poles with position, road and height; add/edit with a map; .xlsx import. */
 export default function PoleListPage() {
   const { t } = useTranslation('device');
-  const { message } = App.useApp();
-  const refresh = useRefreshList(poleRoutes.list);
   const importPoles = useImportPoles();
   const [editing, setEditing] = useState<PoleDto | null | undefined>(undefined);
   const [importProject, setImportProject] = useState<string | undefined>();
-  const [result, setResult] = useState<ImportResult | null>(null);
-  const [importing, setImporting] = useState(false);
   const { projects } = useProjects();
   const project = importProject ?? (projects.length === 1 ? projects[0]?.value : undefined);
-
-  const onImport = async (file: File) => {
-    if (!project) {
-      message.warning(t('pole.chooseProject'));
-      return;
-    }
-    setImporting(true);
-    try {
-      setResult(await importPoles.mutateAsync({ projectId: project, file: await fileToBase64(file) }));
-    } catch (error) {
-      message.error(errorMessage(error, ''));
-    } finally {
-      setImporting(false);
-    }
-  };
 
   const columns: ListColumn<PoleDto>[] = [
     { key: 'code', title: t('pole.code'), sorter: true },
@@ -75,41 +50,34 @@ export default function PoleListPage() {
         toolbar={() => (
           <>
             <Has action="lighting:pole:import">
-              <Space.Compact>
-                <Select
-                  style={{ width: 160 }}
-                  placeholder={t('common.project')}
-                  value={project}
-                  onChange={setImportProject}
-                  options={projects}
-                />
-                <Upload
-                  accept=".xlsx"
-                  showUploadList={false}
-                  beforeUpload={(file) => {
-                    void onImport(file);
-                    return false;
-                  }}
-                >
-                  <Button loading={importing} title={t('pole.importColumns')}>
-                    {t('pole.import')}
-                  </Button>
-                </Upload>
-              </Space.Compact>
-              <ImportProgress active={importing} />
+              <XlsxImport
+                projectId={project}
+                send={(projectId, file) => importPoles.mutateAsync({ projectId, file })}
+                text={t('pole.import')}
+                title={t('pole.importColumns')}
+                summaryTestId="import-summary"
+                wrap={(upload) => (
+                  <Space.Compact>
+                    <Select
+                      style={{ width: 160 }}
+                      placeholder={t('common.project')}
+                      value={project}
+                      onChange={setImportProject}
+                      options={projects}
+                    />
+                    {upload}
+                  </Space.Compact>
+                )}
+              />
             </Has>
             <DeviceImportButton projectId={project} />
           </>
         )}
         actionsWidth={140}
-        rowActions={(pole) => (
+        rowActions={(pole, ctx) => (
           <>
-            <Has action="lighting:pole:edit">
-              <Button size="small" type="link" onClick={() => setEditing(pole)}>
-                {t('common.edit')}
-              </Button>
-            </Has>
-            <RowDelete route={poleRoutes.delete} id={pole.id} onDone={refresh} />
+            <RowAction mark="lighting:pole:edit" label={t('common.edit')} onClick={() => setEditing(pole)} />
+            <RowDelete route={poleRoutes.delete} id={pole.id} onDone={ctx.refresh} />
           </>
         )}
       />
@@ -119,7 +87,6 @@ export default function PoleListPage() {
         onClose={() => setEditing(undefined)}
         onSaved={() => setEditing(undefined)}
       />
-      <ImportResultModal result={result} onClose={() => setResult(null)} summaryTestId="import-summary" />
     </div>
   );
 }

@@ -4,15 +4,21 @@ import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import InputNumber from 'antd/es/input-number';
 import Radio from 'antd/es/radio';
 import Tag from 'antd/es/tag';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refreshDictionaries } from '../../../shared/ui/dict';
-import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
+import { refreshDictionaries, withDictionaries } from '../../../shared/ui/dict';
+import {
+  EntityFormModal,
+  recordValues,
+  SortOrderField,
+  TextField,
+  useEntityForm,
+  useFormRules,
+} from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowDelete } from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
 import { useRefreshDictCache } from '../api/refresh-dict-cache';
 import { useAddDict, useEditDict } from '../api/save-dict';
@@ -40,11 +46,7 @@ export default function DictListPage() {
   const refreshCache = useRefreshDictCache();
   const [itemsOf, setItemsOf] = useState<DictRecord | null>(null);
   const form = useEntityForm<DictRecord, DictValues>({
-    toValues: (r) => ({
-      dictName: r.dictName,
-      dictCode: r.dictCode,
-      description: r.description ?? undefined,
-    }),
+    toValues: recordValues('dictName', 'dictCode', 'description'),
     add: (v) => addDict.mutateAsync(v),
     edit: (v, r) => editDict.mutateAsync({ ...v, id: r.id }),
     errorFields: { 'system.dict.code_taken': 'dictCode' },
@@ -87,27 +89,13 @@ export default function DictListPage() {
         )}
         rowActions={(record, ctx) => (
           <>
-            <Has action="system:dict:edit">
-              <Button type="link" size="small" onClick={() => void form.open(record)}>
-                {t('common.edit')}
-              </Button>
-            </Has>
-            <Button
-              type="link"
-              size="small"
+            <RowAction mark="system:dict:edit" label={t('common.edit')} onClick={() => form.open(record)} />
+            <RowAction
+              label={t('items')}
               onClick={() => setItemsOf(record)}
-              data-testid={`dict-items-${record.dictCode}`}
-            >
-              {t('items')}
-            </Button>
-            <RowDelete
-              route={dictRoutes.delete}
-              id={record.id}
-              onDone={() => {
-                refreshDictionaries();
-                return ctx.refresh();
-              }}
+              testId={`dict-items-${record.dictCode}`}
             />
+            <RowDelete route={dictRoutes.delete} id={record.id} onDone={withDictionaries(ctx.refresh)} />
           </>
         )}
       />
@@ -116,14 +104,12 @@ export default function DictListPage() {
         title={{ add: t('addTitle'), edit: t('editTitle') }}
         testId="dict-form"
       >
-        <Form.Item
+        <TextField
           name="dictName"
           label={t('dictName')}
-          rules={[rules.required('form.dict_name.required'), rules.max(100)]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
+          rules={rules.requiredMax(100, 'form.dict_name.required')}
+        />
+        <TextField
           name="dictCode"
           label={t('dictCode')}
           validateFirst
@@ -134,9 +120,7 @@ export default function DictListPage() {
             rules.pattern(/^[A-Za-z0-9_.-]+$/, 'form.i18n_key.chars'),
             uniqueRule('sys_dict', 'dictCode', form.record?.id),
           ]}
-        >
-          <Input />
-        </Form.Item>
+        />
         <Form.Item name="description" label={t('common.description')} rules={[rules.max(255)]}>
           <Input.TextArea rows={3} />
         </Form.Item>
@@ -162,13 +146,7 @@ function DictItems({ dict }: { dict: DictRecord }) {
   const extra = useMemo(() => ({ dictId: dict.id, column: 'sortOrder', order: 'asc' }), [dict.id]);
   const form = useEntityForm<DictItemRecord, ItemValues>({
     defaults: { sortOrder: 1, status: 1 },
-    toValues: (r) => ({
-      itemText: r.itemText,
-      itemValue: r.itemValue,
-      description: r.description ?? undefined,
-      sortOrder: r.sortOrder,
-      status: r.status,
-    }),
+    toValues: recordValues('itemText', 'itemValue', 'description', 'sortOrder', 'status'),
     add: (v) => addDictItem.mutateAsync({ ...v, dictId: dict.id }),
     edit: (v, r) => editDictItem.mutateAsync({ ...v, id: r.id, dictId: dict.id }),
     errorFields: { 'system.dict_item.value_taken': 'itemValue' },
@@ -203,19 +181,8 @@ function DictItems({ dict }: { dict: DictRecord }) {
         size="small"
         rowActions={(record, ctx) => (
           <>
-            <Has action="system:dict:edit">
-              <Button type="link" size="small" onClick={() => void form.open(record)}>
-                {t('common.edit')}
-              </Button>
-            </Has>
-            <RowDelete
-              route={dictRoutes.itemDelete}
-              id={record.id}
-              onDone={() => {
-                refreshDictionaries();
-                return ctx.refresh();
-              }}
-            />
+            <RowAction mark="system:dict:edit" label={t('common.edit')} onClick={() => form.open(record)} />
+            <RowDelete route={dictRoutes.itemDelete} id={record.id} onDone={withDictionaries(ctx.refresh)} />
           </>
         )}
       />
@@ -224,27 +191,17 @@ function DictItems({ dict }: { dict: DictRecord }) {
         title={{ add: t('addItemTitle'), edit: t('editItemTitle') }}
         width={520}
       >
-        <Form.Item
+        <TextField
           name="itemText"
           label={t('itemText')}
-          rules={[rules.required('form.item_text.required'), rules.max(100)]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
+          rules={rules.requiredMax(100, 'form.item_text.required')}
+        />
+        <TextField
           name="itemValue"
           label={t('itemValue')}
-          rules={[rules.required('form.item_value.required'), rules.max(100)]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
-          name="sortOrder"
-          label={t('common.sortOrder')}
-          rules={[rules.range(0, 1_000_000_000, 'form.positive_int', true)]}
-        >
-          <InputNumber style={{ width: '100%' }} />
-        </Form.Item>
+          rules={rules.requiredMax(100, 'form.item_value.required')}
+        />
+        <SortOrderField name="sortOrder" label={t('common.sortOrder')} />
         <Form.Item name="status" label={t('common.status')}>
           <Radio.Group
             options={[

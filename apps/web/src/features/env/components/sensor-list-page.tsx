@@ -7,14 +7,15 @@ import {
   envRoutes,
 } from '@ics/contract';
 import Badge from 'antd/es/badge';
-import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { mergeState, useLiveRows } from '../../../shared/lib/realtime/live-state';
-import { type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
+import { type FilterField, type ListColumn, ListPage, RowAction } from '../../../shared/ui/list-page';
+// The filter helper alone, so that the list page's import stays on one line.
+import { selectFilter } from '../../../shared/ui/list-page/list-params';
 import { useProjects } from '../../lighting';
 import '../locales';
 import { AqiTag } from './aqi-tag';
@@ -70,15 +71,10 @@ export default function SensorListPage() {
       ? [{ name: 'projectId', label: t('sensor.project'), kind: 'select' as const, options: projects }]
       : []),
     { name: 'keyword', label: t('sensor.keyword'), kind: 'text', raw: true },
-    {
-      name: 'online',
-      label: t('sensor.state'),
-      kind: 'select',
-      options: [
-        { value: '1', label: t('sensor.online') },
-        { value: '0', label: t('sensor.offline') },
-      ],
-    },
+    selectFilter('online', t('sensor.state'), [
+      ['1', t('sensor.online')],
+      ['0', t('sensor.offline')],
+    ]),
   ];
 
   const columns: ListColumn<EnvSensorDto>[] = [
@@ -161,21 +157,15 @@ export default function SensorListPage() {
         actionsWidth={150}
         rowActions={(s) => (
           <Space size={0}>
-            <Button
-              size="small"
-              type="link"
+            <RowAction
+              label={t('sensor.thresholds')}
               onClick={() => setEditing(s)}
-              data-testid={`thresholds-${s.address}`}
-            >
-              {t('sensor.thresholds')}
-            </Button>
-            <Button
-              size="small"
-              type="link"
+              testId={`thresholds-${s.address}`}
+            />
+            <RowAction
+              label={t('sensor.history')}
               onClick={() => navigate(`/env/history?sensorIds=${encodeURIComponent(s.id)}`)}
-            >
-              {t('sensor.history')}
-            </Button>
+            />
           </Space>
         )}
       />

@@ -12,7 +12,6 @@ import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
 import InputNumber from 'antd/es/input-number';
-import Popconfirm from 'antd/es/popconfirm';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
@@ -23,6 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/lib/http';
 import { useHas } from '../../../shared/ui/has';
+import { RowAction, RowConfirm } from '../../../shared/ui/list-page';
 import { useThresholds } from '../api/get-thresholds';
 import { useDeleteThreshold, useSaveThreshold } from '../api/save-threshold';
 import '../locales';
@@ -215,14 +215,13 @@ export function ThresholdDrawer({ sensor, onClose }: { sensor: EnvSensorDto | nu
                       title: t('threshold.actions'),
                       render: (_: unknown, r: EnvThresholdDto) => (
                         <Space size={0}>
-                          <Button size="small" type="link" onClick={() => open(r)}>
-                            {t('threshold.edit')}
-                          </Button>
-                          <Popconfirm title={t('threshold.deleteConfirm')} onConfirm={() => onDelete(r)}>
-                            <Button size="small" type="link" danger>
-                              {t('threshold.delete')}
-                            </Button>
-                          </Popconfirm>
+                          <RowAction label={t('threshold.edit')} onClick={() => open(r)} />
+                          <RowConfirm
+                            title={t('threshold.deleteConfirm')}
+                            onConfirm={() => onDelete(r)}
+                            danger
+                            label={t('threshold.delete')}
+                          />
                         </Space>
                       ),
                     },

@@ -29,6 +29,13 @@ import './analysis-page.css';
 
 const VisitChart = lazy(() => import('./visit-chart'));
 
+/** The visit counters: text key, field of the log info, test id. */
+const COUNTERS = [
+  ['todayVisits', 'todayVisitCount', 'count-today-visits'],
+  ['todayIp', 'todayIp', 'count-today-ip'],
+  ['total', 'totalVisitCount', 'count-total'],
+] as const;
+
 /** The hour, refreshed each minute so the greeting follows the clock on a long-open tab. */
 function useHour(): Date {
   const [now, setNow] = useState(() => new Date());
@@ -131,23 +138,11 @@ export default function AnalysisPage() {
       {canReadLog && (
         <>
           <Row gutter={[16, 16]} className="ics-analysis__counters">
-            <Col xs={24} sm={8}>
-              <Counter
-                title={t('counters.todayVisits')}
-                value={logInfo.data?.todayVisitCount}
-                testId="count-today-visits"
-              />
-            </Col>
-            <Col xs={24} sm={8}>
-              <Counter title={t('counters.todayIp')} value={logInfo.data?.todayIp} testId="count-today-ip" />
-            </Col>
-            <Col xs={24} sm={8}>
-              <Counter
-                title={t('counters.total')}
-                value={logInfo.data?.totalVisitCount}
-                testId="count-total"
-              />
-            </Col>
+            {COUNTERS.map(([key, field, testId]) => (
+              <Col xs={24} sm={8} key={key}>
+                <Counter title={t(`counters.${key}`)} value={logInfo.data?.[field]} testId={testId} />
+              </Col>
+            ))}
           </Row>
           <Card title={t('chart.title')} className="ics-analysis__chart" size="small">
             {visits.data ? (

@@ -1,15 +1,12 @@
 import { type I18nRecord, i18nRoutes } from '@ics/contract';
 import App from 'antd/es/app';
-import Button from 'antd/es/button';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/lib/http';
-import { refreshDictionaries } from '../../../shared/ui/dict';
-import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
-import { Has, useHas } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
+import { refreshDictionaries, withDictionaries } from '../../../shared/ui/dict';
+import { EntityFormModal, TextField, useEntityForm, useFormRules } from '../../../shared/ui/form';
+import { useHas } from '../../../shared/ui/has';
+import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
 import { useAddTranslation, useEditTranslation } from '../api/save-translation';
 import '../locales';
 
@@ -22,12 +19,6 @@ export default function I18nListPage() {
   const rules = useFormRules();
   const has = useHas();
   const canEdit = has('system:i18n:edit');
-  const listRefresh = useRefreshList(i18nRoutes.list);
-  // Dictionary texts are translations too (`dict.<code>.<value>`).
-  const refreshAfterDelete = () => {
-    refreshDictionaries();
-    return listRefresh();
-  };
   const addTranslation = useAddTranslation();
   const editTranslation = useEditTranslation();
   const form = useEntityForm<I18nRecord, Values>({
@@ -104,19 +95,16 @@ export default function I18nListPage() {
         addMark="system:i18n:add"
         onDeleted={refreshDictionaries}
         exportName={t('title')}
-        rowActions={(r) => (
+        rowActions={(r, ctx) => (
           <>
-            <Has action="system:i18n:edit">
-              <Button
-                type="link"
-                size="small"
-                onClick={() => void form.open(r)}
-                data-testid={`i18n-edit-${r.key}`}
-              >
-                {t('common.edit')}
-              </Button>
-            </Has>
-            <RowDelete route={i18nRoutes.delete} id={r.key} onDone={refreshAfterDelete} />
+            <RowAction
+              mark="system:i18n:edit"
+              label={t('common.edit')}
+              onClick={() => form.open(r)}
+              testId={`i18n-edit-${r.key}`}
+            />
+            {/* Dictionary texts are translations too (`dict.<code>.<value>`). */}
+            <RowDelete route={i18nRoutes.delete} id={r.key} onDone={withDictionaries(ctx.refresh)} />
           </>
         )}
       />
@@ -125,7 +113,7 @@ export default function I18nListPage() {
         title={{ add: t('addTitle'), edit: t('editTitle') }}
         testId="i18n-form"
       >
-        <Form.Item
+        <TextField
           name="key"
           label={t('key')}
           rules={[
@@ -133,23 +121,17 @@ export default function I18nListPage() {
             rules.max(200),
             rules.pattern(/^[A-Za-z0-9_.-]+$/, 'form.i18n_key.chars'),
           ]}
-        >
-          <Input data-testid="i18n-form-key" />
-        </Form.Item>
-        <Form.Item
-          name="zhCn"
-          label={t('zhCn')}
-          rules={[rules.required('form.i18n_text.required'), rules.max(500)]}
-        >
-          <Input data-testid="i18n-form-zhCn" />
-        </Form.Item>
-        <Form.Item
-          name="enUs"
-          label={t('enUs')}
-          rules={[rules.required('form.i18n_text.required'), rules.max(500)]}
-        >
-          <Input data-testid="i18n-form-enUs" />
-        </Form.Item>
+          testId="i18n-form-key"
+        />
+        {(['zhCn', 'enUs'] as const).map((name) => (
+          <TextField
+            key={name}
+            name={name}
+            label={t(name)}
+            rules={rules.requiredMax(500, 'form.i18n_text.required')}
+            testId={`i18n-form-${name}`}
+          />
+        ))}
       </EntityFormModal>
     </>
   );

@@ -15,15 +15,22 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commandStatusColor } from '../../../shared/ui/command-status';
 import { Has } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
+import {
+  type ListColumn,
+  ListPage,
+  RowAction,
+  RowDelete,
+  useRefreshList,
+} from '../../../shared/ui/list-page';
 import { useAddCircuit } from '../api/add-circuit';
 import { controlCircuits } from '../api/control-circuits';
 import { useGatewayOptions } from '../api/get-gateways';
 import { useAddCabinet } from '../api/save-cabinet';
 import { useControl } from '../hooks/use-control';
-import { useProjects } from '../hooks/use-projects';
+import { resetWithProject, useProjects } from '../hooks/use-projects';
 import '../locales';
-import { ControlProgressDrawer } from './control-progress-drawer';
+import { ControlProgressDrawer, ShowProgressButton } from './control-progress-drawer';
+import { NameField, RemarkField } from './device-fields';
 import './lighting.css';
 import { NoProjectNotice } from './no-project-notice';
 
@@ -130,14 +137,11 @@ export default function CabinetListPage() {
         ]}
         size="small"
         onAdd={() => {
-          form.resetFields();
-          if (projects.length === 1) form.setFieldValue('projectId', projects[0]?.value);
+          resetWithProject(form, projects);
           setAdding(true);
         }}
         addMark="lighting:cabinet:add"
-        toolbar={() =>
-          control.job && <Button onClick={control.openDrawer}>{t('control.showProgress')}</Button>
-        }
+        toolbar={() => <ShowProgressButton control={control} />}
         expandable={{
           defaultExpandAllRows: true,
           expandedRowRender: (cabinet) => (
@@ -153,19 +157,15 @@ export default function CabinetListPage() {
         actionsWidth={180}
         rowActions={(c) => (
           <>
-            <Has action="lighting:cabinet:edit">
-              <Button
-                size="small"
-                type="link"
-                onClick={() => {
-                  circuitForm.resetFields();
-                  circuitForm.setFieldValue('channel', (c.circuits.at(-1)?.channel ?? 0) + 1);
-                  setCircuitFor(c);
-                }}
-              >
-                {t('cabinet.addCircuit')}
-              </Button>
-            </Has>
+            <RowAction
+              mark="lighting:cabinet:edit"
+              label={t('cabinet.addCircuit')}
+              onClick={() => {
+                circuitForm.resetFields();
+                circuitForm.setFieldValue('channel', (c.circuits.at(-1)?.channel ?? 0) + 1);
+                setCircuitFor(c);
+              }}
+            />
             <RowDelete route={cabinetRoutes.delete} id={c.id} onDone={refresh} />
           </>
         )}
@@ -187,9 +187,7 @@ export default function CabinetListPage() {
           <Form.Item name="code" label={t('cabinet.code')} rules={[{ required: true, max: 64 }]}>
             <Input />
           </Form.Item>
-          <Form.Item name="name" label={t('common.name')} rules={[{ required: true, max: 100 }]}>
-            <Input />
-          </Form.Item>
+          <NameField />
           <Form.Item name="gatewayId" label={t('cabinet.gateway')}>
             <Select
               allowClear
@@ -203,9 +201,7 @@ export default function CabinetListPage() {
           <Form.Item name="circuitCount" label={t('cabinet.circuitCount')}>
             <InputNumber min={0} max={64} />
           </Form.Item>
-          <Form.Item name="remark" label={t('common.remark')}>
-            <Input.TextArea maxLength={500} />
-          </Form.Item>
+          <RemarkField />
         </Form>
       </Modal>
       <Modal
@@ -222,9 +218,7 @@ export default function CabinetListPage() {
           <Form.Item name="channel" label={t('cabinet.channel')} rules={[{ required: true }]}>
             <InputNumber min={1} max={64} />
           </Form.Item>
-          <Form.Item name="name" label={t('common.name')} rules={[{ required: true, max: 100 }]}>
-            <Input />
-          </Form.Item>
+          <NameField />
         </Form>
       </Modal>
       <ControlProgressDrawer job={control.job} open={control.drawerOpen} onClose={control.closeDrawer} />

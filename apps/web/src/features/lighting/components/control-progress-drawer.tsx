@@ -6,6 +6,7 @@ import {
   toLanguage,
 } from '@ics/contract';
 import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Progress from 'antd/es/progress';
 import Segmented from 'antd/es/segmented';
@@ -15,6 +16,17 @@ import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commandStatusColor } from '../../../shared/ui/command-status';
+import type { useControl } from '../hooks/use-control';
+
+/** Opens the progress of the last control again, once there is one. */
+export function ShowProgressButton({
+  control,
+}: {
+  control: Pick<ReturnType<typeof useControl>, 'job' | 'openDrawer'>;
+}) {
+  const { t } = useTranslation('lighting');
+  return control.job ? <Button onClick={control.openDrawer}>{t('control.showProgress')}</Button> : null;
+}
 
 /** What a job did, in words: a schedule push, or the control with its level ("Dim 30%"). */
 export function jobTitle(

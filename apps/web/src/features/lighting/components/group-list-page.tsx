@@ -3,7 +3,6 @@ import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
@@ -12,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mergeState, useLivePatches } from '../../../shared/lib/realtime/live-state';
 import { Has, useHas } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowDelete } from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
 import { useAddGroupLamps, useRemoveGroupLamps } from '../api/change-group-lamps';
 import { controlGroups } from '../api/control-groups';
 import { GROUP_LAMPS_PAGE_SIZE, useGroupLamps } from '../api/get-group-lamps';
@@ -20,10 +19,11 @@ import { useRefreshGroups } from '../api/get-groups';
 import { useLampSearch } from '../api/get-lamps';
 import { useAddGroup, useEditGroup } from '../api/save-group';
 import { useControl } from '../hooks/use-control';
-import { useProjects } from '../hooks/use-projects';
+import { resetWithProject, useProjects } from '../hooks/use-projects';
 import '../locales';
 import { ControlButtons } from './control-bar';
-import { ControlProgressDrawer } from './control-progress-drawer';
+import { ControlProgressDrawer, ShowProgressButton } from './control-progress-drawer';
+import { NameField, RemarkField } from './device-fields';
 import './lighting.css';
 import { NoProjectNotice } from './no-project-notice';
 
@@ -90,18 +90,12 @@ function GroupMembers({ group }: { group: GroupDto }) {
           {
             title: t('common.actions'),
             render: (_, l) => (
-              <Has action="lighting:group:edit">
-                <Button
-                  size="small"
-                  type="link"
-                  danger
-                  onClick={async () => {
-                    await removeLamps.mutateAsync({ groupId: group.id, lampIds: [l.id] });
-                  }}
-                >
-                  {t('group.removeLamps')}
-                </Button>
-              </Has>
+              <RowAction
+                mark="lighting:group:edit"
+                danger
+                label={t('group.removeLamps')}
+                onClick={() => removeLamps.mutateAsync({ groupId: group.id, lampIds: [l.id] })}
+              />
             ),
           },
         ]}
@@ -168,32 +162,23 @@ export default function GroupListPage() {
         filters={[{ name: 'name', label: t('common.name'), kind: 'text', raw: true }]}
         size="small"
         onAdd={() => {
-          form.resetFields();
-          if (projects.length === 1) form.setFieldValue('projectId', projects[0]?.value);
+          resetWithProject(form, projects);
           setEditing(null);
         }}
         addMark="lighting:group:add"
-        toolbar={() =>
-          control.job && <Button onClick={control.openDrawer}>{t('control.showProgress')}</Button>
-        }
+        toolbar={() => <ShowProgressButton control={control} />}
         actionsWidth={200}
         rowActions={(g) => (
           <>
-            <Button size="small" type="link" onClick={() => setMembers(g)}>
-              {t('group.members')}
-            </Button>
-            <Has action="lighting:group:edit">
-              <Button
-                size="small"
-                type="link"
-                onClick={() => {
-                  form.setFieldsValue(g);
-                  setEditing(g);
-                }}
-              >
-                {t('common.edit')}
-              </Button>
-            </Has>
+            <RowAction label={t('group.members')} onClick={() => setMembers(g)} />
+            <RowAction
+              mark="lighting:group:edit"
+              label={t('common.edit')}
+              onClick={() => {
+                form.setFieldsValue(g);
+                setEditing(g);
+              }}
+            />
             <RowDelete route={groupRoutes.delete} id={g.id} onDone={refreshGroups} />
           </>
         )}
@@ -208,12 +193,8 @@ export default function GroupListPage() {
           <Form.Item name="projectId" label={t('common.project')} rules={[{ required: true }]}>
             <Select options={projects} disabled={!!editing} />
           </Form.Item>
-          <Form.Item name="name" label={t('common.name')} rules={[{ required: true, max: 100 }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="remark" label={t('common.remark')}>
-            <Input.TextArea maxLength={500} />
-          </Form.Item>
+          <NameField />
+          <RemarkField />
         </Form>
       </Modal>
       <Drawer

@@ -10,7 +10,6 @@ import {
 } from '@ics/contract';
 import App from 'antd/es/app';
 import Badge from 'antd/es/badge';
-import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
@@ -29,7 +28,7 @@ import { useControl } from '../hooks/use-control';
 import { useProjects } from '../hooks/use-projects';
 import '../locales';
 import { ControlButtons, type ControlRequest, ScopePicker } from './control-bar';
-import { ControlProgressDrawer } from './control-progress-drawer';
+import { ControlProgressDrawer, ShowProgressButton } from './control-progress-drawer';
 import './lighting.css';
 import { NoProjectNotice } from './no-project-notice';
 
@@ -226,7 +225,7 @@ export default function LampListPage() {
                       loading={control.sending}
                       onControl={(request) => onControl(ctx.selectedRowKeys, request)}
                     />
-                    {control.job && <Button onClick={control.openDrawer}>{t('control.showProgress')}</Button>}
+                    <ShowProgressButton control={control} />
                   </Space>
                 </Card>
               )

@@ -22,11 +22,11 @@ import { useTranslation } from 'react-i18next';
 import { formatInstant } from '../../../shared/lib/time';
 import { commandStatusColor } from '../../../shared/ui/command-status';
 import { Has } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowDelete, useRefreshList } from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
 import { pushSchedules } from '../api/push-schedules';
 import { useControl } from '../hooks/use-control';
 import '../locales';
-import { ControlProgressDrawer } from './control-progress-drawer';
+import { ControlProgressDrawer, ShowProgressButton } from './control-progress-drawer';
 import { StrategyFormDrawer } from './strategy-form-drawer';
 import './lighting.css';
 import { NoProjectNotice } from './no-project-notice';
@@ -44,7 +44,6 @@ const SCHEDULES_POLL_MS = 5_000;
 
 function StrategiesTab() {
   const { t, i18n } = useTranslation('lighting');
-  const refresh = useRefreshList(strategyRoutes.list);
   const [editing, setEditing] = useState<StrategyDto | null | undefined>(undefined);
   const lang = toLanguage(i18n.language);
   // The same words as the export writes (the contract's display module).
@@ -94,17 +93,13 @@ function StrategiesTab() {
         addMark="lighting:strategy:add"
         addTestId="strategy-add"
         actionsWidth={140}
-        rowActions={(s) => (
+        rowActions={(s, ctx) => (
           <>
-            <Has action="lighting:strategy:edit">
-              <Button size="small" type="link" onClick={() => setEditing(s)}>
-                {t('common.edit')}
-              </Button>
-            </Has>
+            <RowAction mark="lighting:strategy:edit" label={t('common.edit')} onClick={() => setEditing(s)} />
             <RowDelete
               route={strategyRoutes.delete}
               id={s.id}
-              onDone={refresh}
+              onDone={ctx.refresh}
               testId={`strategy-delete-${s.name}`}
             />
           </>
@@ -228,7 +223,7 @@ function GatewaysTab() {
             >
               {t('strategy.push')}
             </Button>
-            {control.job && <Button onClick={control.openDrawer}>{t('control.showProgress')}</Button>}
+            <ShowProgressButton control={control} />
           </Has>
         )}
       />

@@ -1,4 +1,5 @@
 import { type AreaTreeNode, DEFAULT_TIME_ZONE } from '@ics/contract';
+import type { FormInstance } from 'antd/es/form';
 import { useAreaTree } from '../api/get-area-tree';
 
 export type ProjectOption = { value: string; label: string; timeZone: string };
@@ -17,4 +18,10 @@ export function useProjects() {
       for (const road of area.children ?? [])
         roads.push({ value: road.id, label: `${area.title} / ${road.title}`, projectId: project.id });
   return { tree, projects, roads, loading: query.isLoading };
+}
+
+/** Clears an add form; with one project only, that project is chosen already. */
+export function resetWithProject(form: FormInstance, projects: readonly ProjectOption[]) {
+  form.resetFields();
+  if (projects.length === 1) form.setFieldValue('projectId', projects[0]?.value);
 }

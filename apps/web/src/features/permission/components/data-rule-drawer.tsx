@@ -9,17 +9,17 @@ import {
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
-import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
+import { EntityFormModal, TextField, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
-import { RowDelete } from '../../../shared/ui/list-page';
+import { RowAction, RowDelete } from '../../../shared/ui/list-page';
+import { QueryTable } from '../../../shared/ui/query-table';
 import { useDataRules, useRefreshDataRules } from '../api/get-data-rules';
 import { useAddDataRule, useEditDataRule } from '../api/save-data-rule';
+import { statusOptions } from './status-options';
 
 type Values = {
   ruleName: string;
@@ -67,12 +67,8 @@ export function DataRuleDrawer({ menu, onClose }: { menu: PermissionRecord | nul
           {t('addRule')}
         </Button>
       </Has>
-      <Table<DataRuleRecord>
-        rowKey="id"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data}
-        pagination={false}
+      <QueryTable<DataRuleRecord>
+        query={list}
         columns={[
           { key: 'ruleName', dataIndex: 'ruleName', title: t('ruleName') },
           { key: 'ruleColumn', dataIndex: 'ruleColumn', title: t('ruleColumn') },
@@ -92,11 +88,11 @@ export function DataRuleDrawer({ menu, onClose }: { menu: PermissionRecord | nul
             title: t('common.actions'),
             render: (_: unknown, r) => (
               <>
-                <Has action="system:permission:edit">
-                  <Button type="link" size="small" onClick={() => void form.open(r)}>
-                    {t('common.edit')}
-                  </Button>
-                </Has>
+                <RowAction
+                  mark="system:permission:edit"
+                  label={t('common.edit')}
+                  onClick={() => form.open(r)}
+                />
                 <RowDelete route={permissionRoutes.deletePermissionRule} id={r.id} onDone={refresh} />
               </>
             ),
@@ -104,34 +100,24 @@ export function DataRuleDrawer({ menu, onClose }: { menu: PermissionRecord | nul
         ]}
       />
       <EntityFormModal state={form.modalProps} title={{ add: t('addRule'), edit: t('editRule') }} width={520}>
-        <Form.Item name="ruleName" label={t('ruleName')} rules={[rules.required(), rules.max(100)]}>
-          <Input />
-        </Form.Item>
-        <Form.Item
+        <TextField name="ruleName" label={t('ruleName')} rules={rules.requiredMax(100)} />
+        <TextField
           name="ruleColumn"
           label={t('ruleColumn')}
-          rules={[rules.required('form.rule_column.required'), rules.max(100)]}
-        >
-          <Input data-testid="data-rule-form-column" />
-        </Form.Item>
+          rules={rules.requiredMax(100, 'form.rule_column.required')}
+          testId="data-rule-form-column"
+        />
         <Form.Item name="ruleConditions" label={t('ruleConditions')} rules={[rules.requiredValue()]}>
           <Select options={DATA_RULE_CONDITIONS.map((c) => ({ value: c, label: c }))} />
         </Form.Item>
-        <Form.Item
+        <TextField
           name="ruleValue"
           label={t('ruleValue')}
-          rules={[rules.required(), rules.max(300)]}
+          rules={rules.requiredMax(300)}
           extra={DATA_RULE_VARIABLES.map((v) => `#{${v}}`).join('  ')}
-        >
-          <Input />
-        </Form.Item>
+        />
         <Form.Item name="status" label={t('common.status')}>
-          <Radio.Group
-            options={[
-              { value: '1', label: t('common.enabled') },
-              { value: '0', label: t('common.disabled') },
-            ]}
-          />
+          <Radio.Group options={statusOptions(t)} />
         </Form.Item>
       </EntityFormModal>
     </Drawer>

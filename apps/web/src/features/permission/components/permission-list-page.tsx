@@ -14,9 +14,9 @@ import Tag from 'antd/es/tag';
 import TreeSelect from 'antd/es/tree-select';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
+import { EntityFormModal, TextField, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
-import { RowDelete } from '../../../shared/ui/list-page';
+import { RowAction, RowDelete } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
 import { useMenuTree, useRefreshMenuTree } from '../api/get-menu-tree';
 import { type MenuBody, useAddMenu, useEditMenu } from '../api/save-menu';
@@ -25,6 +25,7 @@ import './permissions.css';
 import { DataRuleDrawer } from './data-rule-drawer';
 import { IconPicker } from './icon-picker';
 import { MenuIcon } from './menu-icon';
+import { statusOptions } from './status-options';
 
 type Values = Omit<MenuBody, 'menuType'> & { menuType: number };
 
@@ -132,32 +133,22 @@ export default function PermissionListPage() {
       fixed: 'right' as const,
       render: (_: unknown, r: PermissionRecord) => (
         <>
-          <Has action="system:permission:edit">
-            <Button
-              type="link"
-              size="small"
-              onClick={() => void form.open(r)}
-              data-testid={`menu-edit-${r.id}`}
-            >
-              {t('common.edit')}
-            </Button>
-          </Has>
+          <RowAction
+            mark="system:permission:edit"
+            label={t('common.edit')}
+            onClick={() => form.open(r)}
+            testId={`menu-edit-${r.id}`}
+          />
           {r.menuType !== 2 && (
-            <Has action="system:permission:add">
-              <Button
-                type="link"
-                size="small"
-                onClick={() => void form.open(null, { parentId: r.id, menuType: r.menuType === 0 ? 1 : 2 })}
-                data-testid={`menu-add-child-${r.id}`}
-              >
-                {t('addChild')}
-              </Button>
-            </Has>
-          )}
-          {r.menuType !== 2 && (
-            <Button type="link" size="small" onClick={() => setRulesOf(r)}>
-              {t('dataRules')}
-            </Button>
+            <>
+              <RowAction
+                mark="system:permission:add"
+                label={t('addChild')}
+                onClick={() => form.open(null, { parentId: r.id, menuType: r.menuType === 0 ? 1 : 2 })}
+                testId={`menu-add-child-${r.id}`}
+              />
+              <RowAction label={t('dataRules')} onClick={() => setRulesOf(r)} />
+            </>
           )}
           <RowDelete
             route={permissionRoutes.delete}
@@ -218,14 +209,13 @@ export default function PermissionListPage() {
         </Form.Item>
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item
+            <TextField
               name="name"
               label={t('name')}
               extra={t('nameHelp')}
-              rules={[rules.required('form.menu_name.required'), rules.max(100)]}
-            >
-              <Input data-testid="menu-form-name" />
-            </Form.Item>
+              rules={rules.requiredMax(100, 'form.menu_name.required')}
+              testId="menu-form-name"
+            />
           </Col>
           {menuType !== 0 && (
             <Col span={12}>
@@ -240,28 +230,31 @@ export default function PermissionListPage() {
               </Form.Item>
             </Col>
           )}
-          {menuType !== 2 ? (
+          {menuType !== 2 && (
             <>
               <Col span={12}>
-                <Form.Item name="url" label={t('url')} rules={[rules.max(255)]}>
-                  <Input placeholder="/system/user" data-testid="menu-form-url" />
-                </Form.Item>
+                <TextField
+                  name="url"
+                  label={t('url')}
+                  rules={[rules.max(255)]}
+                  input={{ placeholder: '/system/user' }}
+                  testId="menu-form-url"
+                />
               </Col>
               <Col span={12}>
-                <Form.Item name="component" label={t('component')} rules={[rules.max(255)]}>
-                  <Input placeholder="system/UserList" />
-                </Form.Item>
+                <TextField
+                  name="component"
+                  label={t('component')}
+                  rules={[rules.max(255)]}
+                  input={{ placeholder: 'system/UserList' }}
+                />
               </Col>
               <Col span={12}>
-                <Form.Item name="componentName" label={t('componentName')} rules={[rules.max(100)]}>
-                  <Input />
-                </Form.Item>
+                <TextField name="componentName" label={t('componentName')} rules={[rules.max(100)]} />
               </Col>
               {menuType === 0 && (
                 <Col span={12}>
-                  <Form.Item name="redirect" label={t('redirect')} rules={[rules.max(255)]}>
-                    <Input />
-                  </Form.Item>
+                  <TextField name="redirect" label={t('redirect')} rules={[rules.max(255)]} />
                 </Col>
               )}
               <Col span={12}>
@@ -269,35 +262,26 @@ export default function PermissionListPage() {
                   <IconPicker />
                 </Form.Item>
               </Col>
-              <Col span={12}>
-                <Form.Item
-                  name="perms"
-                  label={t('perms')}
-                  validateFirst
-                  validateDebounce={400}
-                  rules={[rules.max(255), uniqueRule('sys_permission', 'perms', form.record?.id)]}
-                >
-                  <Input placeholder="system:user:list" />
-                </Form.Item>
-              </Col>
             </>
-          ) : (
+          )}
+          <Col span={12}>
+            {/* A button's mark is what it is for; a menu may have none. */}
+            <TextField
+              name="perms"
+              label={t('perms')}
+              validateFirst
+              validateDebounce={400}
+              rules={[
+                ...(menuType === 2 ? [rules.required()] : []),
+                rules.max(255),
+                uniqueRule('sys_permission', 'perms', form.record?.id),
+              ]}
+              input={{ placeholder: menuType === 2 ? 'system:user:add' : 'system:user:list' }}
+              testId={menuType === 2 ? 'menu-form-perms' : undefined}
+            />
+          </Col>
+          {menuType === 2 && (
             <>
-              <Col span={12}>
-                <Form.Item
-                  name="perms"
-                  label={t('perms')}
-                  validateFirst
-                  validateDebounce={400}
-                  rules={[
-                    rules.required(),
-                    rules.max(255),
-                    uniqueRule('sys_permission', 'perms', form.record?.id),
-                  ]}
-                >
-                  <Input placeholder="system:user:add" data-testid="menu-form-perms" />
-                </Form.Item>
-              </Col>
               <Col span={12}>
                 <Form.Item name="permsType" label={t('permsType')}>
                   <Radio.Group
@@ -310,12 +294,7 @@ export default function PermissionListPage() {
               </Col>
               <Col span={12}>
                 <Form.Item name="status" label={t('buttonStatus')}>
-                  <Radio.Group
-                    options={[
-                      { value: '1', label: t('common.enabled') },
-                      { value: '0', label: t('common.disabled') },
-                    ]}
-                  />
+                  <Radio.Group options={statusOptions(t)} />
                 </Form.Item>
               </Col>
             </>
@@ -332,26 +311,13 @@ export default function PermissionListPage() {
         </Row>
         {menuType !== 2 && (
           <Row gutter={16}>
-            <Col span={6}>
-              <Form.Item name="route" label={t('route')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="hidden" label={t('hidden')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="keepAlive" label={t('keepAlive')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="alwaysShow" label={t('alwaysShow')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
+            {(['route', 'hidden', 'keepAlive', 'alwaysShow'] as const).map((name) => (
+              <Col span={6} key={name}>
+                <Form.Item name={name} label={t(name)} valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+              </Col>
+            ))}
             <Col span={12}>
               <Form.Item name="internalOrExternal" label={t('internalOrExternal')}>
                 <Radio.Group

@@ -111,7 +111,7 @@ export default function PlatformSettingsPage() {
             <Form.Item
               name="platFormTitleCn"
               label={t('titleCn')}
-              rules={[rules.required('form.title.required'), rules.max(100)]}
+              rules={rules.requiredMax(100, 'form.title.required')}
             >
               <Input data-testid="platform-title-cn" />
             </Form.Item>

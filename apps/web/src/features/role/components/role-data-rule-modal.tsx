@@ -1,11 +1,11 @@
 import type { PermissionTreeNode, RoleRecord } from '@ics/contract';
-import App from 'antd/es/app';
 import Checkbox from 'antd/es/checkbox';
 import Empty from 'antd/es/empty';
 import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSaveAction } from '../../../shared/hooks/use-save-action';
 import { useRoleDataRules } from '../api/get-role-data-rules';
 import { saveRoleDataRules } from '../api/save-role-data-rules';
 
@@ -20,24 +20,13 @@ export function RoleDataRuleModal({
   onClose(): void;
 }) {
   const { t } = useTranslation('role');
-  const { message } = App.useApp();
   const [checked, setChecked] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaveAction();
   const rules = useRoleDataRules(role.id, menu?.key);
   useEffect(() => setChecked(rules.data?.drChecked ?? []), [rules.data]);
 
-  const save = async () => {
-    if (!menu) return;
-    setSaving(true);
-    try {
-      const envelope = await saveRoleDataRules(role.id, menu.key, checked);
-      message.success(envelope.message || t('common.saved'));
-      onClose();
-    } catch {
-      // the HTTP client showed the server's message
-    } finally {
-      setSaving(false);
-    }
+  const save = () => {
+    if (menu) void run(() => saveRoleDataRules(role.id, menu.key, checked), t('common.saved'), onClose);
   };
 
   return (

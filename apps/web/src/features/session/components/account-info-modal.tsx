@@ -1,10 +1,10 @@
 import type { UserInfo } from '@ics/contract';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/lib/auth/session-store';
 import { DictSelect } from '../../../shared/ui/dict';
+import { TextField } from '../../../shared/ui/form';
 import { FormContainer } from '../../../shared/ui/form-container';
 import { useLoginUser } from '../api/get-login-user';
 import '../locales';
@@ -31,6 +31,9 @@ function toValues(user: UserInfo): Values {
   };
 }
 
+/** The account's plain text fields, in the order shown (the sex choice after the first two). */
+const TEXT_FIELDS = ['username', 'realname', 'phone', 'email', 'workNo'] as const;
+
 /**
  * The signed-in user's account, read-only: the form container in detail mode with the sex and
  * user-type dictionaries. Fetched fresh on opening, so changes an administrator made show.
@@ -40,6 +43,10 @@ export function AccountInfoModal({ open, onClose }: { open: boolean; onClose: ()
   const username = useSession((s) => s.userInfo?.username);
   const query = useLoginUser(username, open);
   const user = query.data;
+
+  const textField = (name: (typeof TEXT_FIELDS)[number]) => (
+    <TextField key={name} name={name} label={t(`info.${name}`)} testId={`account-${name.toLowerCase()}`} />
+  );
 
   return (
     <Modal
@@ -65,24 +72,11 @@ export function AccountInfoModal({ open, onClose }: { open: boolean; onClose: ()
           labelCol={{ xs: { span: 24 }, sm: { span: 5 } }}
           wrapperCol={{ xs: { span: 24 }, sm: { span: 16 } }}
         >
-          <Form.Item name="username" label={t('info.username')}>
-            <Input data-testid="account-username" />
-          </Form.Item>
-          <Form.Item name="realname" label={t('info.realname')}>
-            <Input data-testid="account-realname" />
-          </Form.Item>
+          {TEXT_FIELDS.slice(0, 2).map(textField)}
           <Form.Item name="sex" label={t('info.sex')}>
             <DictSelect dictCode="sex" type="radio" data-testid="account-sex" />
           </Form.Item>
-          <Form.Item name="phone" label={t('info.phone')}>
-            <Input data-testid="account-phone" />
-          </Form.Item>
-          <Form.Item name="email" label={t('info.email')}>
-            <Input data-testid="account-email" />
-          </Form.Item>
-          <Form.Item name="workNo" label={t('info.workNo')}>
-            <Input data-testid="account-workno" />
-          </Form.Item>
+          {TEXT_FIELDS.slice(2).map(textField)}
           <Form.Item name="userType" label={t('info.userType')}>
             <DictSelect dictCode="user_type" allowClear={false} data-testid="account-user-type" />
           </Form.Item>

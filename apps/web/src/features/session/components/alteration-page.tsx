@@ -1,12 +1,11 @@
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../../shared/lib/http';
 import { resetPassword } from '../api/reset-password';
+import { useAuthSubmit } from '../hooks/use-auth-submit';
 import '../locales';
+import { AuthAlert } from './auth-alert';
 import './auth-pages.css';
 import { PhoneCodePasswordFields, type PhoneCodePasswordValues } from './phone-code-password-fields';
 
@@ -17,13 +16,10 @@ export default function AlterationPage() {
   const { t } = useTranslation('session');
   const [form] = Form.useForm<AlterationValues>();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { error, fail, submitting, submit } = useAuthSubmit(t('alteration.failed'));
 
-  const handleFinish = async (values: AlterationValues) => {
-    setSubmitting(true);
-    setError(null);
-    try {
+  const handleFinish = (values: AlterationValues) =>
+    submit(async () => {
       await resetPassword({
         phone: values.mobile.trim(),
         smscode: values.smsCode.trim(),
@@ -31,31 +27,15 @@ export default function AlterationPage() {
       });
       // The login page shows the confirmation above its form.
       navigate('/user/login', { replace: true, state: { notice: t('alteration.success') } });
-    } catch (e) {
-      setError(errorMessage(e, t('alteration.failed')));
-      setSubmitting(false);
-    }
-  };
+    });
 
   return (
     <div className="ics-auth-page" data-testid="alteration-page">
       <h2 className="ics-auth-page__title">{t('alteration.title')}</h2>
       <p className="ics-auth-page__hint">{t('alteration.hint')}</p>
-      {error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={error}
-          className="ics-auth-page__alert"
-          data-testid="alteration-error"
-        />
-      ) : null}
+      <AuthAlert text={error} testId="alteration-error" />
       <Form<AlterationValues> form={form} size="large" onFinish={(v) => void handleFinish(v)}>
-        <PhoneCodePasswordFields
-          purpose="2"
-          texts="alteration"
-          onSendError={(e) => setError(e ? errorMessage(e, t('alteration.failed')) : null)}
-        />
+        <PhoneCodePasswordFields purpose="2" texts="alteration" onSendError={fail} />
         <Button type="primary" htmlType="submit" block loading={submitting}>
           {t('alteration.submit')}
         </Button>

@@ -1,5 +1,4 @@
 import { LockOutlined, MobileOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Input from 'antd/es/input';
@@ -15,6 +14,7 @@ import { captchaDemanded, login } from '../api/login';
 import { phoneLogin } from '../api/phone-login';
 import { sendSms } from '../api/send-sms';
 import '../locales';
+import { AuthAlert } from './auth-alert';
 import { CaptchaImage } from './captcha-image';
 import './auth-pages.css';
 import {
@@ -153,24 +153,12 @@ export default function LoginPage() {
           </button>
         ))}
       </div>
-      {typeof notice === 'string' && !error ? (
-        <Alert
-          type="success"
-          showIcon
-          title={notice}
-          className="ics-auth-page__alert"
-          data-testid="login-notice"
-        />
-      ) : null}
-      {error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={error}
-          className="ics-auth-page__alert"
-          data-testid="login-error"
-        />
-      ) : null}
+      <AuthAlert
+        text={typeof notice === 'string' && !error ? notice : null}
+        type="success"
+        testId="login-notice"
+      />
+      <AuthAlert text={error} testId="login-error" />
       <form onSubmit={(e) => void handleSubmit(e)} noValidate>
         {mode === 'account' ? (
           <>

@@ -1,15 +1,14 @@
 import { MailOutlined, UserOutlined } from '@ant-design/icons';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePlatformSettings } from '../../../shared/hooks/use-platform-settings';
-import { errorMessage } from '../../../shared/lib/http';
 import { register } from '../api/register';
+import { useAuthSubmit } from '../hooks/use-auth-submit';
 import '../locales';
+import { AuthAlert } from './auth-alert';
 import './auth-pages.css';
 import { USERNAME_PATTERN } from './patterns';
 import { PhoneCodePasswordFields, type PhoneCodePasswordValues } from './phone-code-password-fields';
@@ -22,8 +21,7 @@ export default function RegisterPage() {
   const [form] = Form.useForm<RegisterValues>();
   const navigate = useNavigate();
   const settings = usePlatformSettings();
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { error, fail, submitting, submit } = useAuthSubmit(t('register.failed'));
 
   if (settings && !settings.registerEnabled) {
     return (
@@ -37,10 +35,8 @@ export default function RegisterPage() {
     );
   }
 
-  const handleFinish = async (values: RegisterValues) => {
-    setSubmitting(true);
-    setError(null);
-    try {
+  const handleFinish = (values: RegisterValues) =>
+    submit(async () => {
       const result = await register({
         username: values.username.trim(),
         password: values.password,
@@ -49,24 +45,12 @@ export default function RegisterPage() {
         ...(values.email?.trim() ? { email: values.email.trim() } : {}),
       });
       navigate(`/user/register-result?username=${encodeURIComponent(result.username)}`, { replace: true });
-    } catch (e) {
-      setError(errorMessage(e, t('register.failed')));
-      setSubmitting(false);
-    }
-  };
+    });
 
   return (
     <div className="ics-auth-page" data-testid="register-page">
       <h2 className="ics-auth-page__title">{t('register.title')}</h2>
-      {error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={error}
-          className="ics-auth-page__alert"
-          data-testid="register-error"
-        />
-      ) : null}
+      <AuthAlert text={error} testId="register-error" />
       <Form<RegisterValues> form={form} size="large" onFinish={(v) => void handleFinish(v)}>
         <Form.Item
           name="username"
@@ -77,12 +61,7 @@ export default function RegisterPage() {
         >
           <Input prefix={<UserOutlined />} placeholder={t('register.username')} autoComplete="username" />
         </Form.Item>
-        <PhoneCodePasswordFields
-          purpose="0"
-          texts="register"
-          passwordFirst
-          onSendError={(e) => setError(e ? errorMessage(e, t('register.failed')) : null)}
-        />
+        <PhoneCodePasswordFields purpose="0" texts="register" passwordFirst onSendError={fail} />
         <Form.Item name="email" rules={[{ type: 'email', message: t('rules.email') }]}>
           <Input prefix={<MailOutlined />} placeholder={t('register.email')} autoComplete="email" />
         </Form.Item>

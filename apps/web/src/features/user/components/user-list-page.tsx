@@ -2,19 +2,25 @@ import { EMAIL_PATTERN, PHONE_PATTERN, type UserRecord, userRoutes } from '@ics/
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Col from 'antd/es/col';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
+import Form, { type Rule } from 'antd/es/form';
+import Input, { type InputProps } from 'antd/es/input';
 import Radio from 'antd/es/radio';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
-import TreeSelect from 'antd/es/tree-select';
+import TreeSelect, { type TreeSelectProps } from 'antd/es/tree-select';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/lib/http';
-import { DictSelect, EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
+import { DictSelect, EntityFormModal, TextField, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has, useHas } from '../../../shared/ui/has';
-import { type FilterField, type ListColumn, ListPage, RowDelete } from '../../../shared/ui/list-page';
+import {
+  type FilterField,
+  type ListColumn,
+  ListPage,
+  RowAction,
+  RowDelete,
+} from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
 import { useDepartTree } from '../../depart';
 import { useAllRoles } from '../../role';
@@ -23,6 +29,7 @@ import { getUserRoles } from '../api/get-user-roles';
 import { type UserAddBody, useAddUser, useEditUser } from '../api/save-user';
 import '../locales';
 import { AvatarField } from './avatar-field';
+import { NewPasswordFields } from './new-password-fields';
 import { ResetPasswordModal } from './reset-password-modal';
 
 type UserFormValues = {
@@ -159,54 +166,38 @@ export default function UserListPage() {
         actionsWidth={300}
         toolbar={(ctx) => (
           <Has action="system:user:freeze">
-            <Button
-              disabled={ctx.selectedRows.length === 0}
-              onClick={() => setStatus(ctx.selectedRows, 2, ctx.clearSelection)}
-              data-testid="users-freeze-selected"
-            >
-              {t('freezeSelected')}
-            </Button>
-            <Button
-              disabled={ctx.selectedRows.length === 0}
-              onClick={() => setStatus(ctx.selectedRows, 1, ctx.clearSelection)}
-              data-testid="users-unfreeze-selected"
-            >
-              {t('unfreezeSelected')}
-            </Button>
+            {([2, 1] as const).map((status) => (
+              <Button
+                key={status}
+                disabled={ctx.selectedRows.length === 0}
+                onClick={() => setStatus(ctx.selectedRows, status, ctx.clearSelection)}
+                data-testid={`users-${status === 2 ? 'freeze' : 'unfreeze'}-selected`}
+              >
+                {t(status === 2 ? 'freezeSelected' : 'unfreezeSelected')}
+              </Button>
+            ))}
           </Has>
         )}
         rowActions={(record, ctx) => (
           <>
-            <Has action="system:user:edit">
-              <Button
-                type="link"
-                size="small"
-                onClick={() => void form.open(record)}
-                data-testid={`user-edit-${record.username}`}
-              >
-                {t('common.edit')}
-              </Button>
-            </Has>
-            <Has action="system:user:password">
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setResetting(record)}
-                data-testid={`user-password-${record.username}`}
-              >
-                {t('resetPassword')}
-              </Button>
-            </Has>
-            <Has action="system:user:freeze">
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setStatus([record], record.status === 2 ? 1 : 2)}
-                data-testid={`user-${record.status === 2 ? 'unfreeze' : 'freeze'}-${record.username}`}
-              >
-                {record.status === 2 ? t('unfreeze') : t('freeze')}
-              </Button>
-            </Has>
+            <RowAction
+              mark="system:user:edit"
+              label={t('common.edit')}
+              onClick={() => form.open(record)}
+              testId={`user-edit-${record.username}`}
+            />
+            <RowAction
+              mark="system:user:password"
+              label={t('resetPassword')}
+              onClick={() => setResetting(record)}
+              testId={`user-password-${record.username}`}
+            />
+            <RowAction
+              mark="system:user:freeze"
+              label={record.status === 2 ? t('unfreeze') : t('freeze')}
+              onClick={() => setStatus([record], record.status === 2 ? 1 : 2)}
+              testId={`user-${record.status === 2 ? 'unfreeze' : 'freeze'}-${record.username}`}
+            />
             <RowDelete
               route={userRoutes.delete}
               id={record.id}
@@ -223,101 +214,36 @@ export default function UserListPage() {
         testId="user-form"
       >
         <Row gutter={16}>
+          <UniqueField
+            name="username"
+            editingId={editingId}
+            rules={[
+              rules.required('form.username.required'),
+              rules.length(2, 30, 'form.username.length'),
+              rules.pattern(/^[A-Za-z0-9_.@-]+$/, 'form.username.chars'),
+            ]}
+            input={{ disabled: Boolean(editingId), autoComplete: 'off' }}
+          />
           <Col span={12}>
-            <Form.Item
-              name="username"
-              label={t('username')}
-              validateFirst
-              validateDebounce={USER_DEBOUNCE_MS}
-              rules={[
-                rules.required('form.username.required'),
-                rules.length(2, 30, 'form.username.length'),
-                rules.pattern(/^[A-Za-z0-9_.@-]+$/, 'form.username.chars'),
-                uniqueRule('sys_user', 'username', editingId),
-              ]}
-            >
-              <Input disabled={Boolean(editingId)} autoComplete="off" data-testid="user-form-username" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
+            <TextField
               name="realname"
               label={t('realname')}
-              rules={[rules.required('form.realname.required'), rules.max(64)]}
-            >
-              <Input data-testid="user-form-realname" />
-            </Form.Item>
+              rules={rules.requiredMax(64, 'form.realname.required')}
+              testId="user-form-realname"
+            />
           </Col>
-          {!editingId && (
-            <>
-              <Col span={12}>
-                <Form.Item
-                  name="password"
-                  label={t('password')}
-                  rules={[rules.required('form.password.min'), rules.length(6, 128, 'form.password.min')]}
-                >
-                  <Input.Password autoComplete="new-password" data-testid="user-form-password" />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item
-                  name="confirmpassword"
-                  label={t('confirmPassword')}
-                  dependencies={['password']}
-                  rules={[
-                    rules.required('form.password.mismatch'),
-                    ({ getFieldValue }) => ({
-                      validator: async (_r, value) => {
-                        if (value && value !== getFieldValue('password'))
-                          throw new Error(rules.text('form.password.mismatch'));
-                      },
-                    }),
-                  ]}
-                >
-                  <Input.Password autoComplete="new-password" data-testid="user-form-confirm" />
-                </Form.Item>
-              </Col>
-            </>
-          )}
-          <Col span={12}>
-            <Form.Item
-              name="workNo"
-              label={t('workNo')}
-              validateFirst
-              validateDebounce={USER_DEBOUNCE_MS}
-              rules={[rules.max(64, 'form.work_no.length'), uniqueRule('sys_user', 'workNo', editingId)]}
-            >
-              <Input data-testid="user-form-workNo" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="phone"
-              label={t('phone')}
-              validateFirst
-              validateDebounce={USER_DEBOUNCE_MS}
-              rules={[
-                rules.pattern(PHONE_PATTERN, 'form.phone.invalid'),
-                uniqueRule('sys_user', 'phone', editingId),
-              ]}
-            >
-              <Input data-testid="user-form-phone" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="email"
-              label={t('email')}
-              validateFirst
-              validateDebounce={USER_DEBOUNCE_MS}
-              rules={[
-                rules.pattern(EMAIL_PATTERN, 'form.email.invalid'),
-                uniqueRule('sys_user', 'email', editingId),
-              ]}
-            >
-              <Input data-testid="user-form-email" />
-            </Form.Item>
-          </Col>
+          {!editingId && <NewPasswordFields label={t('password')} span={12} testId="user-form" />}
+          <UniqueField name="workNo" editingId={editingId} rules={[rules.max(64, 'form.work_no.length')]} />
+          <UniqueField
+            name="phone"
+            editingId={editingId}
+            rules={[rules.pattern(PHONE_PATTERN, 'form.phone.invalid')]}
+          />
+          <UniqueField
+            name="email"
+            editingId={editingId}
+            rules={[rules.pattern(EMAIL_PATTERN, 'form.email.invalid')]}
+          />
           <Col span={12}>
             <Form.Item name="sex" label={t('sex')}>
               <DictSelect dictCode="sex" data-testid="user-form-sex" />
@@ -338,15 +264,9 @@ export default function UserListPage() {
           </Col>
           <Col span={12}>
             <Form.Item name="departs" label={t('departs')}>
-              <TreeSelect
-                multiple
-                allowClear
-                treeDefaultExpandAll
-                placeholder={t('selectDeparts')}
+              <DepartsSelect
                 treeData={departs.data}
-                fieldNames={{ label: 'departName', value: 'id', children: 'children' }}
-                treeNodeFilterProp="departName"
-                showSearch
+                placeholder={t('selectDeparts')}
                 data-testid="user-form-departs"
               />
             </Form.Item>
@@ -369,16 +289,7 @@ export default function UserListPage() {
                 label={t('managedDeparts')}
                 rules={[{ required: true, type: 'array', min: 1, message: t('managedRequired') }]}
               >
-                <TreeSelect
-                  multiple
-                  allowClear
-                  treeDefaultExpandAll
-                  treeData={departs.data}
-                  fieldNames={{ label: 'departName', value: 'id', children: 'children' }}
-                  treeNodeFilterProp="departName"
-                  showSearch
-                  data-testid="user-form-managed"
-                />
+                <DepartsSelect treeData={departs.data} data-testid="user-form-managed" />
               </Form.Item>
             </Col>
           )}
@@ -401,6 +312,52 @@ export default function UserListPage() {
       </EntityFormModal>
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
     </>
+  );
+}
+
+/** Several departments picked from the tree (searchable by name). */
+function DepartsSelect(props: TreeSelectProps & { 'data-testid': string }) {
+  return (
+    <TreeSelect
+      multiple
+      allowClear
+      treeDefaultExpandAll
+      fieldNames={{ label: 'departName', value: 'id', children: 'children' }}
+      treeNodeFilterProp="departName"
+      showSearch
+      {...props}
+    />
+  );
+}
+
+/**
+ * A half-width text field whose value no other user may hold: checked with the server as
+ * the user types (debounced), after the field's own rules.
+ */
+function UniqueField({
+  name,
+  editingId,
+  rules,
+  input,
+}: {
+  name: 'username' | 'workNo' | 'phone' | 'email';
+  editingId: string | undefined;
+  rules: Rule[];
+  input?: InputProps;
+}) {
+  const { t } = useTranslation('user');
+  return (
+    <Col span={12}>
+      <TextField
+        name={name}
+        label={t(name)}
+        validateFirst
+        validateDebounce={USER_DEBOUNCE_MS}
+        rules={[...rules, uniqueRule('sys_user', name, editingId)]}
+        testId={`user-form-${name}`}
+        input={input}
+      />
+    </Col>
   );
 }
 

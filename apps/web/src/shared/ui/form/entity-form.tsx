@@ -200,3 +200,12 @@ export function EntityFormModal({
     </Modal>
   );
 }
+
+/**
+ * `toValues` of a form whose fields are the record's own fields of the same names (a missing
+ * value, null, shows as an empty field).
+ */
+export function recordValues<T extends object, V extends Values>(...fields: (keyof T & keyof V & string)[]) {
+  return (record: T): Partial<V> =>
+    Object.fromEntries(fields.map((f) => [f, record[f] ?? undefined])) as Partial<V>;
+}

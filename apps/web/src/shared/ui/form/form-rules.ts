@@ -7,13 +7,21 @@ import type { Rule } from 'antd/es/form';
  */
 export function formRules(lang: Language) {
   const text = (key: FormMessageKey) => formMessage(lang, key) ?? key;
+  const required = (key: FormMessageKey = 'form.required'): Rule => ({
+    required: true,
+    whitespace: true,
+    message: text(key),
+  });
+  const max = (limit: number, key: FormMessageKey = 'form.too_long'): Rule => ({
+    validator: async (_r, value: unknown) => {
+      if (typeof value === 'string' && value.trim().length > limit) throw new Error(text(key));
+    },
+  });
   return {
     text,
-    required: (key: FormMessageKey = 'form.required'): Rule => ({
-      required: true,
-      whitespace: true,
-      message: text(key),
-    }),
+    required,
+    /** A required text of at most `limit` characters (`key` says it is missing). */
+    requiredMax: (limit: number, key?: FormMessageKey): Rule[] => [required(key), max(limit)],
     requiredValue: (key: FormMessageKey = 'form.required'): Rule => ({ required: true, message: text(key) }),
     length: (min: number, max: number, key: FormMessageKey): Rule => ({
       validator: async (_r, value: unknown) => {
@@ -22,11 +30,7 @@ export function formRules(lang: Language) {
         if (v.length < min || v.length > max) throw new Error(text(key));
       },
     }),
-    max: (max: number, key: FormMessageKey = 'form.too_long'): Rule => ({
-      validator: async (_r, value: unknown) => {
-        if (typeof value === 'string' && value.trim().length > max) throw new Error(text(key));
-      },
-    }),
+    max,
     pattern: (pattern: RegExp, key: FormMessageKey): Rule => ({
       validator: async (_r, value: unknown) => {
         const v = typeof value === 'string' ? value.trim() : '';
@@ -47,6 +51,14 @@ export function formRules(lang: Language) {
           throw new Error(text(key));
       },
     }),
+    /** The value must equal another field's (a repeated password); check it with `dependencies`. */
+    sameAs:
+      (field: string, key: FormMessageKey): Rule =>
+      ({ getFieldValue }) => ({
+        validator: async (_r, value: unknown) => {
+          if (value && value !== getFieldValue(field)) throw new Error(text(key));
+        },
+      }),
     custom: (check: (value: unknown) => boolean, key: FormMessageKey): Rule => ({
       validator: async (_r, value: unknown) => {
         if (value === undefined || value === null || value === '') return;

@@ -1,5 +1,12 @@
 export { DictSelect, type DictSelectProps } from '../dict';
-export { EntityFormModal, type EntityFormOptions, FORM_ERROR_STATUSES, useEntityForm } from './entity-form';
+export {
+  EntityFormModal,
+  type EntityFormOptions,
+  FORM_ERROR_STATUSES,
+  recordValues,
+  useEntityForm,
+} from './entity-form';
 export { type FormRules, formRules, serverFieldName } from './form-rules';
 export { rulesOf } from './rules-of';
+export { SortOrderField, TextField, type TextFieldProps } from './text-field';
 export { useFormRules } from './use-form-rules';

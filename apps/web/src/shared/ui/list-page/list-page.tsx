@@ -15,7 +15,6 @@ import Checkbox from 'antd/es/checkbox';
 import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import Popconfirm from 'antd/es/popconfirm';
 import Popover from 'antd/es/popover';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
@@ -41,6 +40,7 @@ import {
   toOrder,
   visibleColumnKeys,
 } from './list-params';
+import { RowConfirm } from './row-action';
 import { routeMark, useListQuery, useRefreshList } from './use-list-query';
 import './locales';
 import './list-page.css';
@@ -517,15 +517,16 @@ export function RowDelete({
 }) {
   const { t } = useTranslation('crud');
   const { message } = App.useApp();
-  const has = useHas();
-  const mark = routeMark(route);
-  if (mark && !has(mark)) return null;
   return (
-    <Popconfirm
+    <RowConfirm
+      mark={routeMark(route)}
       title={t('confirmDeleteOne')}
       okText={t('ok')}
       cancelText={t('cancel')}
-      okButtonProps={{ danger: true }}
+      okDanger
+      danger
+      label={t('delete')}
+      testId={testId}
       onConfirm={async () => {
         const envelope = await call(
           route,
@@ -539,10 +540,6 @@ export function RowDelete({
         message.success(envelope.message || t('deleted'));
         await onDone();
       }}
-    >
-      <Button type="link" size="small" danger data-testid={testId}>
-        {t('delete')}
-      </Button>
-    </Popconfirm>
+    />
   );
 }

@@ -132,3 +132,12 @@ export function visibleColumnKeys(all: readonly string[], hidden: readonly strin
   const set = new Set(hidden ?? []);
   return all.filter((k) => !set.has(k));
 }
+
+/** A select filter over fixed choices, `[value, label]` each (an online state, a severity). */
+export function selectFilter(
+  name: string,
+  label: string,
+  choices: readonly (readonly [value: string, label: string])[],
+): FilterField {
+  return { name, label, kind: 'select', options: choices.map(([value, text]) => ({ value, label: text })) };
+}

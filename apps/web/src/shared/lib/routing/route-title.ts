@@ -1,6 +1,6 @@
 import type { MenuNode } from '@ics/contract';
 import type { i18n as I18n } from 'i18next';
-import type { RouteHandle } from '../../shared/lib/routing/route-handle';
+import type { RouteHandle } from './route-handle';
 
 function findTitle(nodes: readonly MenuNode[] | undefined, id: string): string | undefined {
   for (const node of nodes ?? []) {

@@ -1,7 +1,7 @@
 import { type UserRecord, userRoutes } from '@ics/contract';
 import { call, unwrap } from '../../../shared/lib/http';
 
-/** Users whose username contains `text` (first 20), to choose whom an alarm rule escalates to. */
+/** Users whose username contains `text` (first 20), for pickers (announcement recipients, alarm escalation). */
 export async function searchUsers(text: string): Promise<UserRecord[]> {
   const query: Record<string, string | number> = {
     pageNo: 1,

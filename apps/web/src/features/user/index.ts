@@ -1,0 +1,1 @@
+export { searchUsers } from './api/search-users';

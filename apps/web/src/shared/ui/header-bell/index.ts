@@ -1,0 +1,1 @@
+export { HeaderBell, type HeaderBellProps } from './header-bell';
