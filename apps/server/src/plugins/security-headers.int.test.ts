@@ -56,6 +56,16 @@ describeWithApp(
       });
       expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     });
+
+    it('send them with refusals and unknown paths as well', async () => {
+      for (const url of ['/ics/sys/user/list', '/ics/no-such-route']) {
+        const res = await ctx().app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+        expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
+      }
+    });
   },
   { ICS_WEB_DIR: webDir, ICS_TRUST_PROXY: '1' },
 );
