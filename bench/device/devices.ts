@@ -374,7 +374,7 @@ async function measure(
       unit: 'ms p50',
       target: `p99 < ${COMMAND_P99_MS} ms`,
       pass: rtt.length > 0 && commands.failed === 0 && p99 < COMMAND_P99_MS,
-      detail: `p99 ${formatNumber(p99)} ms, max ${formatNumber(rtt.at(-1) ?? Number.NaN)} ms, n=${rtt.length}${commands.failed ? `, ${commands.failed} failed` : ''}; ${windowDelaysText(windowDelays)}; ack recorded p50 ${formatNumber(percentile(acks, 50))} / p99 ${formatNumber(percentile(acks, 99))} ms, of which command row written → ack received by the server p50 ${formatNumber(percentile(turnaround, 50))} / p99 ${formatNumber(percentile(turnaround, 99))} ms; command request answered p50 ${formatNumber(percentile(posted, 50))} / p99 ${formatNumber(percentile(posted, 99))} ms, a poll (status and device side by side) p50 ${formatNumber(percentile(polls, 50))} / p99 ${formatNumber(percentile(polls, 99))} ms (n=${polls.length}); lamp.dim → ack → state.values.level visible via GET /lighting/device/queryById (polled every ${POLL_MS} ms)${machineText}${walText}`,
+      detail: `p99 ${formatNumber(p99)} ms, max ${formatNumber(rtt.at(-1) ?? Number.NaN)} ms, n=${rtt.length}${commands.failed ? `, ${commands.failed} failed (the first: ${commands.firstFailure})` : ''}; ${windowDelaysText(windowDelays)}; ack recorded p50 ${formatNumber(percentile(acks, 50))} / p99 ${formatNumber(percentile(acks, 99))} ms, of which command row written → ack received by the server p50 ${formatNumber(percentile(turnaround, 50))} / p99 ${formatNumber(percentile(turnaround, 99))} ms; command request answered p50 ${formatNumber(percentile(posted, 50))} / p99 ${formatNumber(percentile(posted, 99))} ms, a poll (status and device side by side) p50 ${formatNumber(percentile(polls, 50))} / p99 ${formatNumber(percentile(polls, 99))} ms (n=${polls.length}); lamp.dim → ack → state.values.level visible via GET /lighting/device/queryById (polled every ${POLL_MS} ms)${machineText}${walText}`,
     });
     figures.push(
       ...shareFigures(variant, {
@@ -456,6 +456,12 @@ export async function commandLoop(
   const posted: number[] = [];
   const polls: number[] = [];
   let failed = 0;
+  /** Why the first failed command failed (printed beside the figure). */
+  let firstFailure: string | null = null;
+  const fail = (why: string) => {
+    failed++;
+    firstFailure ??= why;
+  };
   let n = 0;
   while (Date.now() < until) {
     const id = lampIds[Math.floor(Math.random() * lampIds.length)]!;
@@ -467,13 +473,13 @@ export async function commandLoop(
       body: { deviceIds: [id], command: { cmd: 'lamp.dim', params: { level, ramp: 0 } } },
     }).catch(() => null);
     if (!res) {
-      failed++;
+      fail('the command request failed');
       continue;
     }
     posted.push(performance.now() - t0);
     const commandId = (res.body.result as { commands?: Array<{ id: string }> } | null)?.commands?.[0]?.id;
     if (res.status !== 200 || !commandId) {
-      failed++;
+      fail(`the command request answered ${res.status}: ${res.body.message}`);
       continue;
     }
     ids.push(commandId);
@@ -503,9 +509,14 @@ export async function commandLoop(
         done = true;
       } else await sleep(POLL_MS);
     }
-    if (!done) failed++;
+    if (!done)
+      fail(
+        ackMs === null
+          ? 'no ack recorded within 10 s'
+          : `acked after ${ackMs.toFixed(0)} ms, the level not visible within 10 s`,
+      );
   }
-  return { visible, acked, failed, ids, posted, polls, completed };
+  return { visible, acked, failed, firstFailure, ids, posted, polls, completed };
 }
 
 type CompletedCommand = { id: string; sentAt: number; answered: number; acked: number; visible: number };

@@ -35,6 +35,7 @@ type Phase = {
   drainSeconds: number | null;
   rtt: number[];
   failed: number;
+  firstFailure: string | null;
   cores: { servers: number; postgres: number; broker: number | null; sim: number; machine: number | null };
   load: string;
 };
@@ -100,7 +101,7 @@ function figures(p: Phase, redis: boolean, one: Phase | null): Figure[] {
       unit: 'ms p50',
       target: `p99 < ${COMMAND_P99_MS} ms`,
       pass: rtt.length > 0 && p.failed === 0 && p99 < COMMAND_P99_MS,
-      detail: `p99 ${formatNumber(p99)} ms, max ${formatNumber(rtt.at(-1) ?? Number.NaN)} ms, n=${rtt.length}${p.failed ? `, ${p.failed} failed` : ''}; lamp.dim sent to the first node → ack → state visible there${p.nodes === 2 ? ' (the ack may reach either node)' : ''}`,
+      detail: `p99 ${formatNumber(p99)} ms, max ${formatNumber(rtt.at(-1) ?? Number.NaN)} ms, n=${rtt.length}${p.failed ? `, ${p.failed} failed (the first: ${p.firstFailure})` : ''}; lamp.dim sent to the first node → ack → state visible there${p.nodes === 2 ? ' (the ack may reach either node)' : ''}`,
     },
   ];
 }
@@ -197,6 +198,7 @@ async function phase(
       drainSeconds,
       rtt: commands.visible,
       failed: commands.failed,
+      firstFailure: commands.firstFailure,
       cores: used,
       load,
     };
