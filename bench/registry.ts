@@ -1,5 +1,8 @@
 import { alarmBenchmark } from './alarm/alarm';
+import { bareBrokerBenchmark } from './device/bare-broker';
+import { bareCopyBenchmark } from './device/bare-copy';
 import { deviceBenchmark } from './device/devices';
+import { twoNodeBenchmark } from './device/two-nodes';
 import { baselineBenchmark } from './http/baseline';
 import { platformBenchmark } from './http/platform';
 import type { Benchmark } from './lib/benchmark';
@@ -12,10 +15,15 @@ export const benchmarks: Benchmark[] = [
   baselineBenchmark,
   platformBenchmark('pglite'),
   platformBenchmark('postgres'),
+  // The bounds right before the device figures that are stated as shares of them.
+  bareBrokerBenchmark,
+  bareCopyBenchmark('pglite'),
   deviceBenchmark('pglite'),
+  bareCopyBenchmark('postgres'),
   deviceBenchmark('postgres'),
   deviceBenchmark('pglite', { rules: 1_000 }),
   deviceBenchmark('postgres', { rules: 1_000 }),
+  twoNodeBenchmark,
   loginBundleBenchmark,
   lightingScaleBenchmark('pglite'),
   lightingScaleBenchmark('postgres'),

@@ -7,6 +7,7 @@ import { call, root, startServer } from '../http/server';
 import { type Benchmark, benchSeconds, type Figure, formatNumber, skipped } from '../lib/benchmark';
 import { cpuProfileArgs, spawnTracked, type Tracked } from '../lib/children';
 import { watchCpu } from '../lib/cpu';
+import { shareFigures } from './bare-copy';
 import { memory, percentile, readIngestStats } from './probes';
 import { seedSensorLimits, thresholdOutcome } from './rules-seed';
 import {
@@ -24,7 +25,7 @@ import type { SimReply, SimRequest, SimStats } from './sim-child';
 import { watchSweeps } from './sweep-watch';
 import { startTimeline, timelineSeconds } from './timeline';
 
-const ADMIN_PASSWORD = 'Bench-Admin-123!';
+export const ADMIN_PASSWORD = 'Bench-Admin-123!';
 export const GATEWAYS = 1_000;
 export const LAMPS_PER_GATEWAY = 100;
 export const BATCH_LAMPS = 10_000;
@@ -37,13 +38,13 @@ export const INGEST_TARGET = { postgres: 100_000, pglite: 40_000 } as const;
  * cores shared, the simulator's timers send about 98 % of what they are set to, and the stored
  * rate can only reach the target when the sent rate does.
  */
-const INTERVAL = { postgres: 0.95, pglite: 2.5 } as const;
+export const INTERVAL = { postgres: 0.95, pglite: 2.5 } as const;
 export const COMMAND_P99_MS = 100;
 export const BATCH_SECONDS = 5;
 /** The server kept up when, after the load stopped, it caught up within this many seconds. */
 const KEPT_UP_SECONDS = 3;
 
-type Variant = 'pglite' | 'postgres';
+export type Variant = 'pglite' | 'postgres';
 
 /**
  * `rules`: that many environment sensors (one behind each gateway, reporting with its lamps) each
@@ -114,7 +115,7 @@ function windowDelaysText(s: Record<string, number> | null): string {
 }
 
 /** The simulator in a child process, driven over IPC. */
-function startSimulator(config: object) {
+export function startSimulator(config: object) {
   const child = spawnTracked(
     process.execPath,
     [...cpuProfileArgs(), '--import', 'tsx', 'bench/device/sim-child.ts'],
@@ -162,7 +163,7 @@ function startSimulator(config: object) {
   };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** `BENCH_VERBOSE=1` prints the steps (to stderr) as they happen. */
 const step = (line: string) => {
   if (process.env.BENCH_VERBOSE)
@@ -373,8 +374,18 @@ async function measure(
       unit: 'ms p50',
       target: `p99 < ${COMMAND_P99_MS} ms`,
       pass: rtt.length > 0 && commands.failed === 0 && p99 < COMMAND_P99_MS,
-      detail: `p99 ${formatNumber(p99)} ms, max ${formatNumber(rtt.at(-1) ?? Number.NaN)} ms, n=${rtt.length}${commands.failed ? `, ${commands.failed} failed` : ''}; ${windowDelaysText(windowDelays)}; ack recorded p50 ${formatNumber(percentile(acks, 50))} / p99 ${formatNumber(percentile(acks, 99))} ms, of which command row written → ack received by the server p50 ${formatNumber(percentile(turnaround, 50))} / p99 ${formatNumber(percentile(turnaround, 99))} ms; command request answered p50 ${formatNumber(percentile(posted, 50))} / p99 ${formatNumber(percentile(posted, 99))} ms, a poll (status and device side by side) p50 ${formatNumber(percentile(polls, 50))} / p99 ${formatNumber(percentile(polls, 99))} ms (n=${polls.length}); lamp.dim → ack → state.values.level visible via GET /lighting/device/queryById (polled every ${POLL_MS} ms)${machineText}${walText}`,
+      detail: `p99 ${formatNumber(p99)} ms, max ${formatNumber(rtt.at(-1) ?? Number.NaN)} ms, n=${rtt.length}${commands.failed ? `, ${commands.failed} failed (the first: ${commands.firstFailure})` : ''}; ${windowDelaysText(windowDelays)}; ack recorded p50 ${formatNumber(percentile(acks, 50))} / p99 ${formatNumber(percentile(acks, 99))} ms, of which command row written → ack received by the server p50 ${formatNumber(percentile(turnaround, 50))} / p99 ${formatNumber(percentile(turnaround, 99))} ms; command request answered p50 ${formatNumber(percentile(posted, 50))} / p99 ${formatNumber(percentile(posted, 99))} ms, a poll (status and device side by side) p50 ${formatNumber(percentile(polls, 50))} / p99 ${formatNumber(percentile(polls, 99))} ms (n=${polls.length}); lamp.dim → ack → state.values.level visible via GET /lighting/device/queryById (polled every ${POLL_MS} ms)${machineText}${walText}`,
     });
+    figures.push(
+      ...shareFigures(variant, {
+        stored: rate,
+        lost,
+        keptUp,
+        commandP99: p99,
+        commandsOk: rtt.length > 0 && commands.failed === 0,
+        commandLimitMs: COMMAND_P99_MS,
+      }),
+    );
     figures.push({
       name: `batch command to ${formatNumber(BATCH_LAMPS)} lamps ${tag}`,
       value: batch.seconds,
@@ -417,7 +428,7 @@ const POLL_MS = 5;
 const COMMAND_WARMUP_MS = 2_000;
 
 /** Waits (at most `maxMs`) until the processes under test use less than `threshold` cores over 0.5 s. */
-async function waitIdle(pids: number[], postgres: boolean, threshold: number, maxMs: number) {
+export async function waitIdle(pids: number[], postgres: boolean, threshold: number, maxMs: number) {
   const until = Date.now() + maxMs;
   while (Date.now() < until) {
     const watch = watchCpu(pids, postgres);
@@ -431,7 +442,7 @@ async function waitIdle(pids: number[], postgres: boolean, threshold: number, ma
  * Single lamp.dim commands one after another until `until`: time to ack, and to state visible.
  * Each command seen through is also appended to `completed` as it completes (the timeline reads it).
  */
-async function commandLoop(
+export async function commandLoop(
   api: string,
   token: string,
   lampIds: string[],
@@ -445,6 +456,12 @@ async function commandLoop(
   const posted: number[] = [];
   const polls: number[] = [];
   let failed = 0;
+  /** Why the first failed command failed (printed beside the figure). */
+  let firstFailure: string | null = null;
+  const fail = (why: string) => {
+    failed++;
+    firstFailure ??= why;
+  };
   let n = 0;
   while (Date.now() < until) {
     const id = lampIds[Math.floor(Math.random() * lampIds.length)]!;
@@ -456,13 +473,13 @@ async function commandLoop(
       body: { deviceIds: [id], command: { cmd: 'lamp.dim', params: { level, ramp: 0 } } },
     }).catch(() => null);
     if (!res) {
-      failed++;
+      fail('the command request failed');
       continue;
     }
     posted.push(performance.now() - t0);
     const commandId = (res.body.result as { commands?: Array<{ id: string }> } | null)?.commands?.[0]?.id;
     if (res.status !== 200 || !commandId) {
-      failed++;
+      fail(`the command request answered ${res.status}: ${res.body.message}`);
       continue;
     }
     ids.push(commandId);
@@ -492,9 +509,14 @@ async function commandLoop(
         done = true;
       } else await sleep(POLL_MS);
     }
-    if (!done) failed++;
+    if (!done)
+      fail(
+        ackMs === null
+          ? 'no ack recorded within 10 s'
+          : `acked after ${ackMs.toFixed(0)} ms, the level not visible within 10 s`,
+      );
   }
-  return { visible, acked, failed, ids, posted, polls, completed };
+  return { visible, acked, failed, firstFailure, ids, posted, polls, completed };
 }
 
 type CompletedCommand = { id: string; sentAt: number; answered: number; acked: number; visible: number };

@@ -19,6 +19,9 @@ import { bridgeLiveEventsToRealtime, type ProjectAudience, type UserPush } from 
 import { DeviceRuntime, type DeviceRuntimeLog } from './runtime/device-runtime';
 
 export { hashDeviceSecret, newDeviceSecret } from './bus/credentials';
+// brokerSettings, lampCopyBinary and LampColumns: for tools.ts (the benchmark's bare bounds: the
+// very broker settings, rows and encoder the server runs).
+export { brokerSettings } from './bus/embedded-broker';
 export type { CommandCounts } from './commands/command.repository';
 export type { CommandService } from './commands/command.service';
 export type { CommandOutcomeEvent } from './commands/command-events';
@@ -33,7 +36,9 @@ export type { LiveEvent, LiveEvents } from './live/live-events';
 export type { ProjectAudience, UserPush } from './live/realtime-bridge';
 export { type PoleRoad, poleRelation } from './pole.repository';
 export type { DeviceRuntime } from './runtime/device-runtime';
+export { lampCopyBinary } from './telemetry/copy-binary';
 export { lampEnergyRelation } from './telemetry/history.repository';
+export { LampColumns, lampColumnNames } from './telemetry/reading-columns';
 export type { Within } from './within';
 
 export type DeviceModuleDeps = {

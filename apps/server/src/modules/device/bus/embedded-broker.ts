@@ -24,6 +24,18 @@ function authError(message: string, returnCode: AuthenticateError['returnCode'] 
   return error;
 }
 
+/** The embedded broker's settings (also the benchmark's bare broker's, through tools.ts). */
+export const brokerSettings = {
+  heartbeatInterval: 60_000,
+  drainTimeout: 15_000,
+  maxClientsIdLength: 128,
+  maxTopicLevels: 8,
+  connectTimeout: 15_000,
+  // Messages delivered at once: commands going down, a batch's to thousands of gateways
+  // (uplink messages do not pass here, see authorizePublish).
+  concurrency: 20_000,
+} as const;
+
 export async function startEmbeddedBroker(options: {
   port: number;
   host?: string;
@@ -31,17 +43,7 @@ export async function startEmbeddedBroker(options: {
   uplink: Uplink;
 }): Promise<DeviceBus> {
   const verified = new VerifiedSecrets();
-  const broker = await Aedes.createBroker({
-    id: `ics-${randomBytes(4).toString('hex')}`,
-    heartbeatInterval: 60_000,
-    drainTimeout: 15_000,
-    maxClientsIdLength: 128,
-    maxTopicLevels: 8,
-    connectTimeout: 15_000,
-    // Messages delivered at once: commands going down, a batch's to thousands of gateways
-    // (uplink messages do not pass here, see authorizePublish).
-    concurrency: 20_000,
-  });
+  const broker = await Aedes.createBroker({ id: `ics-${randomBytes(4).toString('hex')}`, ...brokerSettings });
   const sessionHandlers: Array<(sn: string, connected: boolean) => void> = [];
   const openSessions = new Map<string, number>();
   const pubackQueues = new Set<PubackQueue>();
