@@ -4,15 +4,13 @@
 // The main thread talks to it through `PgliteClient` (pglite-client.ts); messages are below.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgliteOptions } from './pglite-options';
 import type { PgliteReply, PgliteRequest, SerializedDbError } from './pglite-protocol';
 
 const port = parentPort!;
 const { dir } = workerData as { dir: string | undefined };
 
-const db = new PGlite(dir, {
-  // BIGINT (count(*), sums) and NUMERIC as numbers, as the PostgreSQL driver is set up.
-  parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
-});
+const db = new PGlite(dir, pgliteOptions());
 
 /** Open transactions: the statements sent with their id run inside them. */
 const transactions = new Map<
