@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { PgliteClient } from './pglite-client';
-import { builtTemplateDir, copyTemplate } from './pglite-template';
+import { builtTemplateDir, templateApplies } from './pglite-template';
 
 export type Row = Record<string, unknown>;
 
@@ -231,14 +231,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dir = path.join(options.dataDir, 'pg');
     fs.mkdirSync(dir, { recursive: true });
   }
-  // A fresh directory starts as a copy of the build's template when there is one (pglite-template.ts).
-  const fresh =
-    dir !== undefined &&
-    !fs.existsSync(path.join(dir, 'PG_VERSION')) &&
-    !copyTemplate(options.pgliteTemplate ?? builtTemplateDir, dir);
-  let client = new PgliteClient(dir);
+  const fresh = dir !== undefined && !fs.existsSync(path.join(dir, 'PG_VERSION'));
+  // A fresh directory starts as a copy of the build's template when there is one, made by the
+  // database's thread (pglite-template.ts).
+  const template = options.pgliteTemplate ?? builtTemplateDir;
+  const fromTemplate = fresh && templateApplies(template, dir!);
+  let client = new PgliteClient(dir, fromTemplate ? template : undefined);
   await client.ready;
-  if (fresh) {
+  if (fresh && !fromTemplate) {
     // No template (run from sources): creating a data directory (initdb) grows the database
     // thread's WebAssembly memory to several hundred MB, which it never gives back; a new thread
     // on the created directory starts small again.

@@ -12,14 +12,20 @@ import { fileURLToPath } from 'node:url';
 export const builtTemplateDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pg-template');
 
 /**
- * Fills `dir`, an empty data directory, with a copy of `template`; false (nothing done) when
- * there is no template or `dir` holds anything (a directory left by an interrupted initdb is
- * left to PGlite, as before). The copy is made beside `dir` and renamed onto it, so that a start
- * interrupted meanwhile leaves `dir` empty, never half a database.
+ * Whether a start in `dir` begins as a copy of `template`: there is one, and `dir` is empty (a
+ * directory left by an interrupted initdb is left to PGlite, as before).
+ */
+export function templateApplies(template: string, dir: string): boolean {
+  return fs.existsSync(path.join(template, 'PG_VERSION')) && fs.readdirSync(dir).length === 0;
+}
+
+/**
+ * Fills `dir` with a copy of `template` when it applies (false: nothing done). The copy is made
+ * beside `dir` and renamed onto it, so that a start interrupted meanwhile leaves `dir` empty,
+ * never half a database.
  */
 export function copyTemplate(template: string, dir: string): boolean {
-  if (!fs.existsSync(path.join(template, 'PG_VERSION'))) return false;
-  if (fs.readdirSync(dir).length > 0) return false;
+  if (!templateApplies(template, dir)) return false;
   const staging = `${dir}.template-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
   try {
