@@ -8,6 +8,7 @@ import { platformBenchmark } from './http/platform';
 import type { Benchmark } from './lib/benchmark';
 import { batchBrowserBenchmark } from './lighting/batch-browser';
 import { lightingScaleBenchmark } from './lighting/lighting';
+import { startBenchmark } from './start/start';
 import { loginBundleBenchmark } from './web/login-bundle';
 
 /** Every benchmark `npm run bench` runs, in this order. Add one line per new benchmark. */
@@ -29,4 +30,5 @@ export const benchmarks: Benchmark[] = [
   lightingScaleBenchmark('postgres'),
   batchBrowserBenchmark('postgres'),
   alarmBenchmark('postgres'),
+  startBenchmark,
 ];

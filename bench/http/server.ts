@@ -13,6 +13,8 @@ export type ServerOptions = {
   databaseUrl?: string | undefined;
   /** Settings applied over the defaults below (e.g. `MQTT_PORT`). */
   env?: Record<string, string>;
+  /** The route polled until it answers 200 (default `/sys/platform/public`). */
+  readyPath?: string;
 };
 
 export type RunningServer = {
@@ -31,7 +33,7 @@ export type RunningServer = {
 
 /**
  * Starts the product exactly as in production (`node scripts/start.mjs`, one process) on a
- * free port, and waits until GET /ics/sys/platform/public answers.
+ * free port, and waits until GET /ics/sys/platform/public (or `readyPath`) answers.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
@@ -60,7 +62,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const api = `http://127.0.0.1:${port}${API}`;
   let readyMs: number;
   try {
-    readyMs = await waitUntilReady(`${api}/sys/platform/public`, child.exited, 90_000);
+    readyMs = await waitUntilReady(
+      `${api}${options.readyPath ?? '/sys/platform/public'}`,
+      child.exited,
+      90_000,
+    );
   } catch (error) {
     await child.stop(2_000);
     throw new Error(`the server did not start: ${(error as Error).message}\n${child.output()}`);

@@ -38,6 +38,11 @@ function processTicks(pid: number, reaped = false): number {
   }
 }
 
+/** CPU seconds a process has used so far (all its threads). */
+export function processCpuSeconds(pid: number): number {
+  return processTicks(pid) / TICKS;
+}
+
 /** Every PostgreSQL server process (the database under test in the PostgreSQL variant). */
 function postgresPids(): number[] {
   try {

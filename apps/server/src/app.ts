@@ -46,6 +46,8 @@ export type AppOptions = {
   config: Config;
   /** A database to serve from (tests); without it the app opens the configured one and closes it. */
   db?: Database;
+  /** The configured database, already being opened (by main.ts); the app closes it. */
+  opening?: Promise<Database>;
   /** Start the device bus, the scheduler and the demo when the app is ready (the server does; tests start what they need). */
   start?: boolean;
   /** Replaces the SMS sender that writes codes to the log (tests capture codes with it). */
@@ -261,7 +263,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const answerCaches: ResponseCache[] = [];
   clearOnWrites(app, answerCaches);
 
-  const db = await useDatabase(app, config, options.db);
+  const db = await useDatabase(app, config, options.db, options.opening);
   const fanOut = await useFanOut(app, config);
   const services = createModules(
     config,

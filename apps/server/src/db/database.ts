@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { PgliteClient } from './pglite-client';
+import { builtTemplateDir, templateApplies } from './pglite-template';
 
 export type Row = Record<string, unknown>;
 
@@ -197,7 +198,12 @@ class PostgresDatabase implements Database {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: string | undefined };
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  /** The data directory a fresh PGlite one starts as (tests); the build's by default (pglite-template.ts). */
+  pgliteTemplate?: string;
+};
 
 /** Opens PostgreSQL at `databaseUrl`, else an embedded PGlite in `dataDir/pg` (in memory without either). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -226,12 +232,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     fs.mkdirSync(dir, { recursive: true });
   }
   const fresh = dir !== undefined && !fs.existsSync(path.join(dir, 'PG_VERSION'));
-  let client = new PgliteClient(dir);
+  // A fresh directory starts as a copy of the build's template when there is one, made by the
+  // database's thread (pglite-template.ts).
+  const template = options.pgliteTemplate ?? builtTemplateDir;
+  const fromTemplate = fresh && templateApplies(template, dir!);
+  let client = new PgliteClient(dir, fromTemplate ? template : undefined);
   await client.ready;
-  if (fresh) {
-    // Creating a data directory (initdb) grows the database thread's WebAssembly memory to
-    // several hundred MB, which it never gives back; a new thread on the created directory
-    // starts small again.
+  if (fresh && !fromTemplate) {
+    // No template (run from sources): creating a data directory (initdb) grows the database
+    // thread's WebAssembly memory to several hundred MB, which it never gives back; a new thread
+    // on the created directory starts small again.
     await client.close();
     client = new PgliteClient(dir);
     await client.ready;

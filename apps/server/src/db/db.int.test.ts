@@ -6,7 +6,9 @@ import { dbVariants } from '../../test/harness';
 import { verifyPassword } from '../lib/password';
 import { seedAdmin } from '../modules/user';
 import { type Database, openDatabase } from './database';
-import { listMigrations, migrate, splitStatements } from './migrate';
+import { listMigrations, migrate, migrationsApplied, splitStatements } from './migrate';
+import { copyTemplate } from './pglite-template';
+import { createPgliteTemplate } from './pglite-template-build';
 
 describe('splitStatements', () => {
   it('splits on semicolons outside quotes, comments and dollar-quoted bodies', () => {
@@ -142,3 +144,59 @@ for (const variant of dbVariants()) {
     }
   });
 }
+
+describe('a fresh PGlite data directory from the build template', () => {
+  const dirs: string[] = [];
+  const tmp = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ics-template-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts migrated from a copy, keeps what is written, and leaves the template as it was', async () => {
+    const template = tmp();
+    await createPgliteTemplate(template);
+    const dataDir = tmp();
+    const db = await openDatabase({ dataDir, pgliteTemplate: template });
+    try {
+      expect(await migrationsApplied(db)).toBe(true);
+      expect(await migrate(db)).toEqual([]);
+      // The embedded database's buffers are set on every start (pglite-options.ts).
+      expect(await db.query('show shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+      await db.exec(`create table tpl_probe (id int); insert into tpl_probe values (1);`);
+    } finally {
+      await db.close();
+    }
+    const again = await openDatabase({ dataDir, pgliteTemplate: template });
+    try {
+      expect(await again.query('select id from tpl_probe')).toEqual([{ id: 1 }]);
+    } finally {
+      await again.close();
+    }
+    const other = await openDatabase({ dataDir: tmp(), pgliteTemplate: template });
+    try {
+      expect(await other.query(`select to_regclass('tpl_probe') as t`)).toEqual([{ t: null }]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('copies into an empty directory only, whole', () => {
+    const template = tmp();
+    fs.writeFileSync(path.join(template, 'PG_VERSION'), '17\n');
+    const leftOver = tmp();
+    fs.writeFileSync(path.join(leftOver, 'postmaster.pid'), '');
+    expect(copyTemplate(template, leftOver)).toBe(false);
+    expect(fs.readdirSync(leftOver)).toEqual(['postmaster.pid']);
+    expect(copyTemplate(tmp(), tmp())).toBe(false);
+    const empty = tmp();
+    expect(copyTemplate(template, empty)).toBe(true);
+    expect(fs.readdirSync(empty)).toEqual(['PG_VERSION']);
+    expect(
+      fs.readdirSync(path.dirname(empty)).filter((f) => f.startsWith(`${path.basename(empty)}.`)),
+    ).toEqual([]);
+  });
+});

@@ -20,7 +20,7 @@ export function listMigrations(dir = migrationsDir): { version: number; name: st
  * migrations and the unlock all run on one connection: a session-level lock taken on one
  * pooled connection cannot be released from another.
  */
-export async function migrate(db: Database, dir = migrationsDir): Promise<string[]> {
+export async function migrate(db: Pick<Database, 'withConnection'>, dir = migrationsDir): Promise<string[]> {
   return db.withConnection(async (conn) => {
     const applied: string[] = [];
     await conn.query('select pg_advisory_lock(4242001)');

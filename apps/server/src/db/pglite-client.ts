@@ -22,8 +22,11 @@ export class PgliteClient {
   private failure: Error | null = null;
   readonly ready: Promise<void>;
 
-  constructor(dir: string | undefined) {
-    this.worker = startWorker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dir } });
+  /** @param template a template the thread copies into `dir` first (pglite-template.ts) */
+  constructor(dir: string | undefined, template?: string) {
+    this.worker = startWorker(new URL('./pglite-worker.ts', import.meta.url), {
+      workerData: { dir, template },
+    });
     this.worker.on('message', (reply: PgliteReply) => {
       const p = this.pending.get(reply.id);
       if (!p) return;

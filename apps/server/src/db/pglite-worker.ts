@@ -4,15 +4,18 @@
 // The main thread talks to it through `PgliteClient` (pglite-client.ts); messages are below.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgliteOptions } from './pglite-options';
 import type { PgliteReply, PgliteRequest, SerializedDbError } from './pglite-protocol';
+import { copyTemplate } from './pglite-template';
 
 const port = parentPort!;
-const { dir } = workerData as { dir: string | undefined };
+const { dir, template } = workerData as { dir: string | undefined; template: string | undefined };
 
-const db = new PGlite(dir, {
-  // BIGINT (count(*), sums) and NUMERIC as numbers, as the PostgreSQL driver is set up.
-  parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
-});
+// A fresh data directory is copied from the build's template here rather than on the main
+// thread: the copy (1,300 files, 42 MB, 0.6-0.8 s) then runs while the main thread loads the server.
+if (dir && template) copyTemplate(template, dir);
+
+const db = new PGlite(dir, pgliteOptions());
 
 /** Open transactions: the statements sent with their id run inside them. */
 const transactions = new Map<

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Language } from '@ics/contract/server';
-import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from '../lib/messages';
 import { XLSX_TYPE } from './list-query';
@@ -42,6 +41,8 @@ export async function replyXlsxStream<T>(
   filename: Record<Language, string>,
 ): Promise<FastifyReply> {
   const first = await pages(1, EXPORT_PAGE_SIZE);
+  // Loaded on the first export, not at start (see list-query.ts's toXlsx).
+  const { default: ExcelJS } = await import('exceljs');
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream,

@@ -8,24 +8,26 @@ export class StartupError extends Error {}
 
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
 
+/** Opens PostgreSQL at `DATABASE_URL`, else PGlite in `DATA_DIR`; failing, says so in one line. */
+export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error: Error) => {
+    const where = config.databaseUrl ? 'DATABASE_URL' : config.dataDir;
+    throw new StartupError(`cannot open the database (${where}): ${oneLine(error.message)}`);
+  });
+}
+
 /**
- * The database the app serves from: the one given (tests), else PostgreSQL at `DATABASE_URL`,
- * else PGlite in `DATA_DIR`. Migrated before any module is created; closed last (after the
- * device runtime has written what it buffered).
+ * The database the app serves from: the one given (tests), else the configured one, which the
+ * caller may have begun to open (`opening`). Migrated before any module is created; the
+ * configured one is closed last (after the device runtime has written what it buffered).
  */
 export async function useDatabase(
   app: FastifyInstance,
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   given?: Database,
+  opening?: Promise<Database>,
 ): Promise<Database> {
-  const db =
-    given ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
-      (error: Error) => {
-        const where = config.databaseUrl ? 'DATABASE_URL' : config.dataDir;
-        throw new StartupError(`cannot open the database (${where}): ${oneLine(error.message)}`);
-      },
-    ));
+  const db = given ?? (await (opening ?? openConfiguredDatabase(config)));
   if (!given) app.addHook('onClose', () => db.close());
   await migrate(db).catch((error: Error) => {
     throw new StartupError(`cannot prepare the database: ${oneLine(error.message)}`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TOPIC_PREFIX, topics } from '@ics/contract/server';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 
 /**
  * The broker's own accounts, kept equal to the platform's gateway credentials: a gateway's
@@ -69,6 +69,8 @@ export class DynsecAccounts implements BrokerAccounts {
     const url = new URL(options.url);
     url.username = '';
     url.password = '';
+    // Loaded only with the broker's dynamic-security plugin configured (see external-broker.ts).
+    const { default: mqtt } = await import('mqtt');
     const client = await mqtt.connectAsync(url.toString(), {
       clientId: `ics-dynsec-${randomUUID().slice(0, 8)}`,
       username: options.username,
