@@ -22,6 +22,18 @@ export class Where {
     return this;
   }
 
+  /**
+   * `alias.column = value` for each of `fields` that `filter` sets (an empty one filters
+   * nothing); the column is the field in snake case: `projectId` → `alias.project_id`.
+   */
+  equal<F extends object>(alias: string, filter: F, fields: readonly (keyof F & string)[]): this {
+    for (const field of fields) {
+      const value = filter[field];
+      if (value) this.add(`${alias}.${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} = ?`, value);
+    }
+    return this;
+  }
+
   /** Limits the rows to the caller's projects (`column` holds a row's project id). */
   scope(scope: ScopeFilter, column: string): this {
     if (scope !== 'all') this.add(`${column} = any(?::text[])`, scope);

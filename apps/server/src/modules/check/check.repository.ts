@@ -1,7 +1,7 @@
 import type { CheckRuleRecord, checkRuleAddSchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database';
-import { formatTime, ListReader, type ListResource } from '../../http/list-query';
+import { ListReader, type ListResource, timeColumn } from '../../http/list-query';
 
 const CHECK_RULE_RESOURCE: ListResource = {
   from: 'sys_check_rule c',
@@ -13,12 +13,7 @@ const CHECK_RULE_RESOURCE: ListResource = {
     ruleName: { column: 'c.rule_name', filter: 'text', sortable: true },
     ruleJson: { column: 'c.rule_json' },
     ruleDescription: { column: 'c.rule_description', filter: 'text' },
-    createTime: {
-      column: 'c.create_time',
-      select: formatTime('c.create_time'),
-      filter: 'date',
-      sortable: true,
-    },
+    createTime: timeColumn('c.create_time'),
   },
 };
 

@@ -118,9 +118,7 @@ export class DeviceRepository {
     areaRoads: readonly string[] = [],
   ): Promise<{ rows: DeviceDto[]; total: number }> {
     const w = new Where().add('d.kind = ?', kind).scope(scope, 'd.project_id');
-    if (q.projectId) w.add('d.project_id = ?', q.projectId);
-    if (q.gatewayId) w.add('d.gateway_id = ?', q.gatewayId);
-    if (q.poleId) w.add('d.pole_id = ?', q.poleId);
+    w.equal('d', q, ['projectId', 'gatewayId', 'poleId']);
     if (q.keyword)
       w.add('(d.name ilike ? or d.address ilike ? or g.sn ilike ?)', ...Array(3).fill(containing(q.keyword)));
     if (q.online) w.add('coalesce(s.online, false) = ?', q.online === '1');

@@ -1,7 +1,8 @@
 import type { Depart, UserRecord, userAddSchema, userEditSchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
-import { formatTime, ListReader, type ListResource, SqlParams } from '../../http/list-query';
+import { linkedIds, replaceLinks } from '../../http/link-table';
+import { ListReader, type ListResource, SqlParams, timeColumn } from '../../http/list-query';
 import { activeDepartRelation, type DepartReach, departsWithinReach } from '../depart';
 import { adminRoleRelation, roleRelation } from '../role';
 
@@ -54,6 +55,10 @@ export const userOrgRelation = `select u.id as user_id, u.realname, u.org_code,
        join (${activeDepartRelation}) d on d.id = ud.dep_id where ud.user_id = u.id) as org_codes
   from sys_user u`;
 
+const USER_ROLE = { table: 'sys_user_role', owner: 'user_id', linked: 'role_id' };
+const USER_DEPART = { table: 'sys_user_depart', owner: 'user_id', linked: 'dep_id' };
+const USER_MANAGED_DEPART = { table: 'sys_user_managed_depart', owner: 'user_id', linked: 'dep_id' };
+
 export const USER_RESOURCE: ListResource = {
   from: 'sys_user u',
   ruleMenu: '/system/user',
@@ -88,13 +93,7 @@ export const USER_RESOURCE: ListResource = {
     telephone: { column: 'u.telephone', filter: 'text' },
     userType: { column: 'u.user_type', filter: 'text', dict: 'user_type' },
     userIdentity: { column: 'u.user_identity', filter: 'number' },
-    createTime: {
-      column: 'u.create_time',
-      select: formatTime('u.create_time'),
-      filter: 'date',
-      sortable: true,
-      title: ['创建时间', 'Created'],
-    },
+    createTime: timeColumn('u.create_time', ['创建时间', 'Created']),
   },
 };
 
@@ -316,32 +315,10 @@ export class UserRepository {
 
   /** Replaces each kind of link that `links` names (undefined: left as it is); unknown roles and departments are skipped. */
   private async setLinks(tx: Queryable, userId: string, links: Links): Promise<void> {
-    if (links.roleIds) {
-      await tx.query('delete from sys_user_role where user_id = $1', [userId]);
-      if (links.roleIds.length)
-        await tx.query(
-          `insert into sys_user_role (user_id, role_id) select $1, r.id from (${roleRelation}) r where r.id = any($2::text[])`,
-          [userId, links.roleIds],
-        );
-    }
-    if (links.departIds) {
-      await tx.query('delete from sys_user_depart where user_id = $1', [userId]);
-      if (links.departIds.length)
-        await tx.query(
-          `insert into sys_user_depart (user_id, dep_id)
-           select $1, d.id from (${activeDepartRelation}) d where d.id = any($2::text[])`,
-          [userId, links.departIds],
-        );
-    }
-    if (links.managedIds) {
-      await tx.query('delete from sys_user_managed_depart where user_id = $1', [userId]);
-      if (links.managedIds.length)
-        await tx.query(
-          `insert into sys_user_managed_depart (user_id, dep_id)
-           select $1, d.id from (${activeDepartRelation}) d where d.id = any($2::text[])`,
-          [userId, links.managedIds],
-        );
-    }
+    if (links.roleIds) await replaceLinks(tx, USER_ROLE, userId, links.roleIds, roleRelation);
+    if (links.departIds) await replaceLinks(tx, USER_DEPART, userId, links.departIds, activeDepartRelation);
+    if (links.managedIds)
+      await replaceLinks(tx, USER_MANAGED_DEPART, userId, links.managedIds, activeDepartRelation);
   }
 
   async softDelete(ids: string[], by: string): Promise<void> {
@@ -358,12 +335,8 @@ export class UserRepository {
     );
   }
 
-  async roleIds(userId: string): Promise<string[]> {
-    const rows = await this.db.query<{ role_id: string }>(
-      'select role_id from sys_user_role where user_id = $1',
-      [userId],
-    );
-    return rows.map((r) => r.role_id);
+  roleIds(userId: string): Promise<string[]> {
+    return linkedIds(this.db, USER_ROLE, userId);
   }
 
   /** Condition on `u`: the user holds role `roleId`. */

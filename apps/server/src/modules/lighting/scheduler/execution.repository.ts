@@ -85,9 +85,7 @@ export class ExecutionRepository {
     },
   ): Promise<{ rows: ExecutionRow[]; total: number }> {
     const w = new Where().scope(scope, 'e.project_id');
-    if (q.projectId) w.add('e.project_id = ?', q.projectId);
-    if (q.strategyId) w.add('e.strategy_id = ?', q.strategyId);
-    if (q.status) w.add('e.status = ?', q.status);
+    w.equal('e', q, ['projectId', 'strategyId', 'status']);
     const [rows, [count]] = await Promise.all([
       this.db.query<ExecutionRow>(
         `select e.*, s.name as strategy_name
