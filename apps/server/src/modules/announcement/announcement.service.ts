@@ -109,16 +109,7 @@ export class AnnouncementService {
     pageSize: number,
     lang: Language,
   ): Promise<Page<Announcement>> {
-    const [{ rows, total }, t] = await Promise.all([
-      this.repo.list(filter, sort, pageNo, pageSize),
-      this.i18n.translator(lang),
-    ]);
-    return toPage(
-      rows.map((r) => toAnnouncement(r, t)),
-      total,
-      pageNo,
-      pageSize,
-    );
+    return this.page(this.repo.list(filter, sort, pageNo, pageSize), toAnnouncement, pageNo, pageSize, lang);
   }
 
   /** Every announcement the list's filters match, in the list's order (for the export). */
@@ -273,12 +264,21 @@ export class AnnouncementService {
     lang: Language,
   ): Promise<Page<AnnouncementSendRecord>> {
     await this.repo.backfill(userId);
-    const [{ rows, total }, t] = await Promise.all([
-      this.repo.received(userId, filter, pageNo, pageSize),
-      this.i18n.translator(lang),
-    ]);
+    const rows = this.repo.received(userId, filter, pageNo, pageSize);
+    return this.page(rows, toSendRecord, pageNo, pageSize, lang);
+  }
+
+  /** A page of rows read alongside the caller's translator, each row in the caller's language. */
+  private async page<R, T>(
+    read: Promise<{ rows: R[]; total: number }>,
+    convert: (row: R, t: Translate) => T,
+    pageNo: number,
+    pageSize: number,
+    lang: Language,
+  ): Promise<Page<T>> {
+    const [{ rows, total }, t] = await Promise.all([read, this.i18n.translator(lang)]);
     return toPage(
-      rows.map((r) => toSendRecord(r, t)),
+      rows.map((r) => convert(r, t)),
       total,
       pageNo,
       pageSize,
