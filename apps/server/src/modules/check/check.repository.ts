@@ -2,6 +2,7 @@ import type { CheckRuleRecord, checkRuleAddSchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database';
 import { ListReader, type ListResource, timeColumn } from '../../http/list-query';
+import { firstValue } from '../../http/sql-where';
 
 const CHECK_RULE_RESOURCE: ListResource = {
   from: 'sys_check_rule c',
@@ -37,12 +38,8 @@ export class CheckRepository {
     this.list = new ListReader(db, CHECK_RULE_RESOURCE);
   }
 
-  async ruleJson(code: string): Promise<string | undefined> {
-    const [rule] = await this.db.query<{ rule_json: string }>(
-      'select rule_json from sys_check_rule where rule_code = $1',
-      [code],
-    );
-    return rule?.rule_json;
+  ruleJson(code: string): Promise<string | undefined> {
+    return firstValue(this.db, 'select rule_json from sys_check_rule where rule_code = $1', [code]);
   }
 
   async insert(r: CheckRuleInput): Promise<string> {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { linkedIds, replaceLinks } from '../../http/link-table';
 import { type ListResource, listPage, timeColumn } from '../../http/list-query';
+import { firstValue } from '../../http/sql-where';
 import { type DepartReach, withinReach } from './depart-reach';
 
 /**
@@ -49,12 +50,8 @@ export class DepartRoleRepository {
     });
   }
 
-  async departOf(roleId: string): Promise<string | undefined> {
-    const [role] = await this.db.query<{ depart_id: string }>(
-      'select depart_id from sys_depart_role where id = $1',
-      [roleId],
-    );
-    return role?.depart_id;
+  departOf(roleId: string): Promise<string | undefined> {
+    return firstValue(this.db, 'select depart_id from sys_depart_role where id = $1', [roleId]);
   }
 
   async insert(r: DepartRoleInput): Promise<string> {

@@ -2,6 +2,7 @@ import type { DepartRecord, departAddSchema, departEditSchema } from '@ics/contr
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { formatTime, SqlParams } from '../../http/list-query';
+import { firstValue } from '../../http/sql-where';
 import { uniqueConstraint } from '../../http/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
 import { type DepartReach, withinReach } from './depart-reach';
@@ -172,12 +173,8 @@ export class DepartRepository {
     return rows.length > 0;
   }
 
-  async nameOf(id: string): Promise<string | undefined> {
-    const [row] = await this.db.query<{ depart_name: string }>(
-      'select depart_name from sys_depart where id = $1 and del_flag = 0',
-      [id],
-    );
-    return row?.depart_name;
+  nameOf(id: string): Promise<string | undefined> {
+    return firstValue(this.db, 'select depart_name from sys_depart where id = $1 and del_flag = 0', [id]);
   }
 
   /** Whether the department has a live child outside `exceptIds`. */

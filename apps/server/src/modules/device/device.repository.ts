@@ -1,7 +1,7 @@
 import type { ChildKind, DeviceDto, deviceListQuerySchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
-import { containing, isoOrNull, pageOf, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
+import { containing, isoOrNull, pageRows, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
 import type { CommandTarget } from './commands/command-tracker';
 import { addWithin, type Within } from './within';
 
@@ -138,14 +138,15 @@ export class DeviceRepository {
       { name: 'd.name', address: 'd.address', lastSeen: 's.last_seen', createTime: 'd.create_time' },
       'g.sn asc, d.address asc',
     );
-    const [rows, [count]] = await Promise.all([
-      this.db.query<DeviceRow>(
-        `select ${DEVICE_COLUMNS} ${DEVICE_FROM} ${w.sql} order by ${sort}, d.id ${pageOf(q)}`,
-        w.params,
-      ),
-      this.db.query<{ n: number }>(`select count(*)::int as n ${deviceCountFrom(w.sql)} ${w.sql}`, w.params),
-    ]);
-    return { rows: rows.map(toDevice), total: count?.n ?? 0 };
+    const { rows, total } = await pageRows<DeviceRow>(
+      this.db,
+      w,
+      q,
+      `select ${DEVICE_COLUMNS} ${DEVICE_FROM}`,
+      deviceCountFrom(w.sql),
+      `${sort}, d.id`,
+    );
+    return { rows: rows.map(toDevice), total };
   }
 
   /** Devices with their state: those `w` chooses, then `tail` (order, limit). */

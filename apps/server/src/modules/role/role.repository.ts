@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { linkedIds, replaceLinks } from '../../http/link-table';
 import { ListReader, type ListResource, timeColumn } from '../../http/list-query';
+import { firstValue } from '../../http/sql-where';
 
 /** The role code whose holders are granted every permission, present and future. */
 export const ADMIN_ROLE = 'admin';
@@ -43,11 +44,8 @@ export class RoleRepository {
     this.list = new ListReader(db, ROLE_RESOURCE);
   }
 
-  async codeOf(id: string): Promise<string | undefined> {
-    const [row] = await this.db.query<{ role_code: string }>('select role_code from sys_role where id = $1', [
-      id,
-    ]);
-    return row?.role_code;
+  codeOf(id: string): Promise<string | undefined> {
+    return firstValue(this.db, 'select role_code from sys_role where id = $1', [id]);
   }
 
   async isCodeTaken(code: string, exceptId: string): Promise<boolean> {

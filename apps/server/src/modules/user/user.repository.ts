@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { linkedIds, replaceLinks } from '../../http/link-table';
 import { ListReader, type ListResource, SqlParams, timeColumn } from '../../http/list-query';
+import { firstValue } from '../../http/sql-where';
 import { activeDepartRelation, type DepartReach, departsWithinReach } from '../depart';
 import { adminRoleRelation, roleRelation } from '../role';
 
@@ -237,12 +238,10 @@ export class UserRepository {
     return Boolean(row);
   }
 
-  async idByUsername(username: string): Promise<string | undefined> {
-    const [row] = await this.db.query<{ id: string }>(
-      'select id from sys_user where lower(username) = lower($1) and del_flag = 0',
-      [username],
-    );
-    return row?.id;
+  idByUsername(username: string): Promise<string | undefined> {
+    return firstValue(this.db, 'select id from sys_user where lower(username) = lower($1) and del_flag = 0', [
+      username,
+    ]);
   }
 
   async exists(id: string): Promise<boolean> {

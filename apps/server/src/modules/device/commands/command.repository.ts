@@ -1,7 +1,7 @@
 import type { CommandStatus, commandListQuerySchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database } from '../../../db/database';
-import { pageOf, type ScopeFilter, Where } from '../../../http/sql-where';
+import { pageRows, type ScopeFilter, Where } from '../../../http/sql-where';
 import { COMMAND_COLUMNS, type CommandRow } from './command-rows';
 import type { HeardAck } from './heard-acks';
 
@@ -267,14 +267,14 @@ export class CommandRepository {
     w.equal('c', q, ['projectId', 'gatewayId', 'deviceId', 'batchId', 'cmd', 'status']);
     if (q.from !== undefined) w.add('c.create_time >= ?', new Date(q.from).toISOString());
     if (q.to !== undefined) w.add('c.create_time < ?', new Date(q.to).toISOString());
-    const [rows, [count]] = await Promise.all([
-      this.db.query<CommandRow>(
-        `select ${COMMAND_COLUMNS} ${FROM} ${w.sql} order by c.create_time desc, c.id ${pageOf(q)}`,
-        w.params,
-      ),
-      this.db.query<{ n: number }>(`select count(*)::int as n from dev_command c ${w.sql}`, w.params),
-    ]);
-    return { rows, total: count?.n ?? 0 };
+    return pageRows<CommandRow>(
+      this.db,
+      w,
+      q,
+      `select ${COMMAND_COLUMNS} ${FROM}`,
+      'from dev_command c',
+      'c.create_time desc, c.id',
+    );
   }
 
   /** The counts of each job's commands by state (a job without commands counts none). */
