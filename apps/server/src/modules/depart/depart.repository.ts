@@ -26,6 +26,20 @@ const SELECT = `d.id, d.parent_id as "parentId", d.depart_name as "departName", 
 /** What else follows a department that moves: org codes under `from` now start with `to`. */
 export type FollowMove = (tx: Queryable, from: string, to: string) => Promise<void>;
 
+/** How many of `ids` are live departments within `reach` (unknown departments are not). */
+export async function countDepartsWithinReach(
+  db: Queryable,
+  ids: string[],
+  reach: DepartReach,
+): Promise<number> {
+  const p = new SqlParams();
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from (${departsWithinReach(reach, p)}) d where d.id = any(${p.add(ids)}::text[])`,
+    p.values,
+  );
+  return row!.n;
+}
+
 /** sys_depart: a tree whose org codes encode the path (A01, A01A03, ...). */
 export class DepartRepository {
   constructor(private readonly db: Database) {}
@@ -44,13 +58,8 @@ export class DepartRepository {
   }
 
   /** How many of `ids` are live departments within `reach`. */
-  async countWithinReach(ids: string[], reach: DepartReach): Promise<number> {
-    const p = new SqlParams();
-    const [row] = await this.db.query<{ n: number }>(
-      `select count(*)::int as n from (${departsWithinReach(reach, p)}) d where d.id = any(${p.add(ids)}::text[])`,
-      p.values,
-    );
-    return row!.n;
+  countWithinReach(ids: string[], reach: DepartReach): Promise<number> {
+    return countDepartsWithinReach(this.db, ids, reach);
   }
 
   async parentOf(id: string): Promise<{ parent_id: string | null } | undefined> {

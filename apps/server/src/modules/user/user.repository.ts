@@ -4,7 +4,12 @@ import type { Database, Queryable } from '../../db/database';
 import { linkedIds, replaceLinks } from '../../http/link-table';
 import { ListReader, type ListResource, SqlParams, timeColumn } from '../../http/list-query';
 import { firstValue } from '../../http/sql-where';
-import { activeDepartRelation, type DepartReach, departsWithinReach } from '../depart';
+import {
+  activeDepartRelation,
+  countDepartsWithinReach,
+  type DepartReach,
+  departsWithinReach,
+} from '../depart';
 import { adminRoleRelation, roleRelation } from '../role';
 
 export type UserRow = {
@@ -427,13 +432,8 @@ export class UserRepository {
   }
 
   /** How many of `departIds` lie within `reach` (unknown departments do not). */
-  async countWithinReach(departIds: string[], reach: DepartReach): Promise<number> {
-    const p = new SqlParams();
-    const [row] = await this.db.query<{ n: number }>(
-      `select count(*)::int as n from (${departsWithinReach(reach, p)}) d where d.id = any(${p.add(departIds)}::text[])`,
-      p.values,
-    );
-    return row!.n;
+  countWithinReach(departIds: string[], reach: DepartReach): Promise<number> {
+    return countDepartsWithinReach(this.db, departIds, reach);
   }
 
   /** Condition on `u`: the user belongs to department `departId`. */

@@ -53,13 +53,10 @@ export type WorkOrderAdd = {
   alarmIds: string[];
 };
 
-export type WorkOrderEdit = {
-  id: string;
-  title: string;
-  description?: string | null | undefined;
-  priority: WorkOrderPriority;
-  dueAt: string | null;
-};
+export type WorkOrderEdit = { id: string } & Pick<
+  WorkOrderAdd,
+  'title' | 'description' | 'priority' | 'dueAt'
+>;
 
 /** `yyyymmdd` of now in a time zone: work order numbers count per local day. */
 function localDay(timeZone: string, now = new Date()): string {
