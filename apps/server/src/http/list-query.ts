@@ -54,6 +54,15 @@ export class SqlParams {
 export const formatTime = (column: string) =>
   `to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
 
+/** A time column: shown as `formatTime`, filtered by date and sortable; exported under `title`. */
+export const timeColumn = (column: string, title?: readonly [string, string]): ColumnSpec => ({
+  column,
+  select: formatTime(column),
+  filter: 'date',
+  sortable: true,
+  ...(title ? { title } : {}),
+});
+
 /** A wall time of the platform's zone: `yyyy-MM-dd`, optionally ` HH:mm`, `:ss`, `.fff` (upstream clients). */
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?$/;
 /** An instant: a date and time with its offset (`2026-11-26T00:00:00.000+01:00`, `…Z`), as the console sends. */

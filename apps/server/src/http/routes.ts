@@ -209,3 +209,11 @@ export function addRoute<D extends RouteDef>(
     });
   }
 }
+
+/** A module's service, and the registration of its routes (which serve that service). */
+export function serviceModule<S>(
+  service: S,
+  register: (api: FastifyInstance, guard: AccessGuard, service: S) => void,
+): { service: S; registerRoutes: (api: FastifyInstance, guard: AccessGuard) => void } {
+  return { service, registerRoutes: (api, guard) => register(api, guard, service) };
+}

@@ -1,3 +1,5 @@
+import type { Queryable, Row } from '../db/database';
+
 /**
  * Helpers for list queries written by hand (typed filters of a module's own list routes, where
  * `list-query.ts`'s generic filter syntax does not apply): conditions with numbered parameters,
@@ -19,6 +21,18 @@ export class Where {
       text = text.replace('?', `$${this.params.length}`);
     }
     this.parts.push(text);
+    return this;
+  }
+
+  /**
+   * `alias.column = value` for each of `fields` that `filter` sets (an empty one filters
+   * nothing); the column is the field in snake case: `projectId` → `alias.project_id`.
+   */
+  equal<F extends object>(alias: string, filter: F, fields: readonly (keyof F & string)[]): this {
+    for (const field of fields) {
+      const value = filter[field];
+      if (value) this.add(`${alias}.${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} = ?`, value);
+    }
     return this;
   }
 
@@ -52,6 +66,31 @@ export function sortOrder(
 export const pageOf = (q: { pageNo: number; pageSize: number }): string =>
   `limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`;
 
+/**
+ * A page of `rows … where … order by orderBy` and how many rows `countFrom` holds under the
+ * same conditions, read side by side.
+ */
+export async function pageRows<T extends Row>(
+  db: Queryable,
+  w: Where,
+  q: { pageNo: number; pageSize: number },
+  rows: string,
+  countFrom: string,
+  orderBy: string,
+): Promise<{ rows: T[]; total: number }> {
+  const [page, [count]] = await Promise.all([
+    db.query<T>(`${rows} ${w.sql} order by ${orderBy} ${pageOf(q)}`, w.params),
+    db.query<{ n: number }>(`select count(*)::int as n ${countFrom} ${w.sql}`, w.params),
+  ]);
+  return { rows: page, total: count?.n ?? 0 };
+}
+
 /** A timestamp column's value as ISO text; null stays null. */
 export const isoOrNull = (v: unknown): string | null =>
   v === null || v === undefined ? null : new Date(v as string).toISOString();
+
+/** The first column of the first row that `sql` answers; undefined when it answers no row. */
+export async function firstValue<T>(db: Queryable, sql: string, params: unknown[]): Promise<T | undefined> {
+  const [row] = await db.query<Record<string, T>>(sql, params);
+  return row ? Object.values(row)[0] : undefined;
+}

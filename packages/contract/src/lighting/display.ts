@@ -147,6 +147,19 @@ function entryTime(at: unknown, w: (k: Word) => string): string {
   return JSON.stringify(at);
 }
 
+/** `YYYY-MM-DD HH:mm`, with `:ss` when `seconds`, in a time zone (the runtime's when undefined). */
+const wallClock = (timeZone: string | undefined, seconds: boolean) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
+    hourCycle: 'h23',
+  });
+
 /**
  * An instant (ISO text, Date or epoch ms) as `YYYY-MM-DD HH:mm:ss` in one time zone (the
  * runtime's by default: the browser's in the console, the one the console names in exports).
@@ -155,16 +168,7 @@ export function formatDateTime(value: unknown, timeZone?: string): string {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value as string | number);
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(date);
+  return wallClock(timeZone, true).format(date);
 }
 
 /** A strategy's actions in words: "sunset +10 min on 100 %, 23:30 on 40 %, sunrise off". */
@@ -197,15 +201,7 @@ export const STRATEGY_ACTION_SEPARATOR: Record<Language, string> = { 'zh-CN': 'ï
 function instantText(ms: unknown, timeZone: string | undefined): string {
   const n = Number(ms);
   if (!Number.isFinite(n)) return String(ms);
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(n));
+  return wallClock(timeZone, false).format(new Date(n));
 }
 
 /**

@@ -1,22 +1,10 @@
-import type { AlarmSourceKind, AlarmType } from '@ics/contract/server';
 import type { AlarmRepository, AlarmRow, Clear, FoldScope, Raise } from './alarm.repository';
 import type { AlarmNotifier } from './notifier';
 import type { EffectiveRule, RuleService } from './rule.service';
 import { thresholdRule } from './sensor-limits';
 
 /** A condition a source reports: raised as an alarm (now or after its rule's grace period). */
-export type Condition = {
-  projectId: string;
-  sourceKind: AlarmSourceKind;
-  sourceId: string;
-  deviceId: string | null;
-  gatewayId: string | null;
-  poleId: string | null;
-  type: AlarmType;
-  code: string;
-  at: Date;
-  detail: Record<string, unknown>;
-};
+export type Condition = Omit<Raise, 'severity' | 'escalateAt' | 'escalateRoleId' | 'escalateUserId'>;
 
 const conditionKey = (c: { sourceKind: string; sourceId: string; code: string }) =>
   `${c.sourceKind}:${c.sourceId}:${c.code}`;

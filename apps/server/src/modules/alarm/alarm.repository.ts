@@ -33,6 +33,9 @@ export type Raise = {
   escalateUserId: string | null;
 };
 
+/** Where a device is: its project, gateway and pole. */
+type DeviceAt = { id: string; project_id: string; gateway_id: string; pole_id: string | null };
+
 /** A condition reported gone. */
 export type Clear = { sourceKind: AlarmSourceKind; sourceId: string; code: string; at: Date };
 
@@ -299,15 +302,17 @@ export class AlarmRepository {
     w.scope(scope, 'a.project_id');
     const status = STATUS_WHERE[f.status];
     if (status) w.add(status);
-    if (f.projectId) w.add('a.project_id = ?', f.projectId);
-    if (f.severity) w.add('a.severity = ?', f.severity);
-    if (f.type) w.add('a.type = ?', f.type);
-    if (f.code) w.add('a.code = ?', f.code);
-    if (f.sourceKind) w.add('a.source_kind = ?', f.sourceKind);
-    if (f.sourceId) w.add('a.source_id = ?', f.sourceId);
-    if (f.deviceId) w.add('a.device_id = ?', f.deviceId);
-    if (f.gatewayId) w.add('a.gateway_id = ?', f.gatewayId);
-    if (f.poleId) w.add('a.pole_id = ?', f.poleId);
+    w.equal('a', f, [
+      'projectId',
+      'severity',
+      'type',
+      'code',
+      'sourceKind',
+      'sourceId',
+      'deviceId',
+      'gatewayId',
+      'poleId',
+    ]);
     if (f.parentId) w.add('a.parent_id = ?', f.parentId);
     else if (!f.sourceId && !f.deviceId && !f.poleId) w.add('a.parent_id is null');
     if (f.from) w.add('a.last_at >= ?', f.from);
@@ -559,15 +564,9 @@ export class AlarmRepository {
 
   /** Lamps reported lit, with their pole's position (lamp anomaly rules). */
   async litLamps(): Promise<
-    Array<{
-      id: string;
-      project_id: string;
-      gateway_id: string;
-      pole_id: string | null;
-      vals: Record<string, unknown> | null;
-      latitude: number | null;
-      longitude: number | null;
-    }>
+    Array<
+      DeviceAt & { vals: Record<string, unknown> | null; latitude: number | null; longitude: number | null }
+    >
   > {
     return this.db.query(
       `select d.id, d.project_id, d.gateway_id, d.pole_id, s.vals, p.latitude, p.longitude
@@ -578,16 +577,7 @@ export class AlarmRepository {
   }
 
   /** Whether lamps are online and lit (schedule anomalies); lamps without a reported state are absent. */
-  async lampStates(ids: readonly string[]): Promise<
-    Array<{
-      id: string;
-      project_id: string;
-      gateway_id: string;
-      pole_id: string | null;
-      online: boolean;
-      lit: boolean;
-    }>
-  > {
+  async lampStates(ids: readonly string[]): Promise<Array<DeviceAt & { online: boolean; lit: boolean }>> {
     if (ids.length === 0) return [];
     return this.db.query(
       `select d.id, d.project_id, d.gateway_id, d.pole_id, s.online, coalesce(s.vals->>'on' = 'true', false) as lit
@@ -619,15 +609,7 @@ export class AlarmRepository {
   }
 
   /** Sensors' latest values (threshold rules). */
-  async sensorValues(): Promise<
-    Array<{
-      id: string;
-      project_id: string;
-      gateway_id: string;
-      pole_id: string | null;
-      vals: Record<string, unknown> | null;
-    }>
-  > {
+  async sensorValues(): Promise<Array<DeviceAt & { vals: Record<string, unknown> | null }>> {
     return this.db.query(
       `select d.id, d.project_id, d.gateway_id, d.pole_id, s.vals
          from (${deviceRelation}) d join (${deviceStateRelation}) s on s.device_id = d.id

@@ -42,33 +42,25 @@ export class DeviceAlarmSource {
   }
 
   private fault(projectId: string, p: FaultPayload): void {
-    const sourceKind = p.deviceId ? 'device' : 'gateway';
-    const sourceId = p.deviceId ?? p.gatewayId;
-    const at = new Date(p.ts);
-    if (!p.active) {
-      this.clears.push({ sourceKind, sourceId, code: p.code, at });
-      return;
-    }
-    this.conditions.push({
-      projectId,
-      sourceKind,
-      sourceId,
-      deviceId: p.deviceId,
-      gatewayId: p.gatewayId,
-      poleId: null,
-      type: 'fault',
-      code: p.code,
-      at,
-      detail: {},
-    });
+    this.report(projectId, p, 'fault', p.code, p.active);
   }
 
   private online(projectId: string, p: OnlinePayload): void {
+    this.report(projectId, p, 'offline', p.deviceId ? 'device_offline' : 'gateway_offline', !p.online);
+  }
+
+  /** A device's condition (or its gateway's, without a device) raised or reported gone. */
+  private report(
+    projectId: string,
+    p: { gatewayId: string; deviceId: string | null; ts: number },
+    type: Condition['type'],
+    code: string,
+    raised: boolean,
+  ): void {
     const sourceKind = p.deviceId ? 'device' : 'gateway';
     const sourceId = p.deviceId ?? p.gatewayId;
-    const code = p.deviceId ? 'device_offline' : 'gateway_offline';
     const at = new Date(p.ts);
-    if (p.online) {
+    if (!raised) {
       this.clears.push({ sourceKind, sourceId, code, at });
       return;
     }
@@ -79,7 +71,7 @@ export class DeviceAlarmSource {
       deviceId: p.deviceId,
       gatewayId: p.gatewayId,
       poleId: null,
-      type: 'offline',
+      type,
       code,
       at,
       detail: {},

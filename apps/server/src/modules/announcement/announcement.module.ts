@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { adminMessages } from '../../http/admin.messages';
-import type { AccessGuard } from '../../http/routes';
+import { serviceModule } from '../../http/routes';
 import { registerMessages } from '../../lib/messages';
 import type { I18nService } from '../i18n';
 import type { Realtime } from '../realtime';
@@ -23,9 +22,5 @@ export function createAnnouncementModule(deps: AnnouncementModuleDeps) {
   registerMessages(adminMessages);
   registerMessages(announcementMessages);
   const service = new AnnouncementService(deps.db, deps.i18n, deps.realtime, deps.users);
-  return {
-    service,
-    registerRoutes: (api: FastifyInstance, guard: AccessGuard) =>
-      registerAnnouncementRoutes(api, guard, service),
-  };
+  return serviceModule(service, registerAnnouncementRoutes);
 }

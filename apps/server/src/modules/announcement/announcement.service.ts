@@ -32,28 +32,38 @@ export const EXPORT_MAX_ROWS = 50_000;
 
 type Translate = (key: string, fallback?: string) => string;
 
+/** What an announcement and a user's copy of it both show of the message. */
+const message = (r: AnnouncementRow | SendRow, t: Translate) => ({
+  titile: r.titile,
+  msgContent: r.msg_content,
+  msgAbstract: r.msg_abstract,
+  sender: r.sender,
+  priority: r.priority,
+  priority_dictText: t(`dict.priority.${r.priority}`, r.priority),
+  msgCategory: r.msg_category,
+  msgCategory_dictText: t(`dict.msg_category.${r.msg_category}`, r.msg_category),
+});
+
+/** Where a message leads: the business record it is about and the page that opens it. */
+const link = (r: AnnouncementRow | SendRow) => ({
+  busType: r.bus_type,
+  busId: r.bus_id,
+  openType: r.open_type,
+  openPage: r.open_page,
+});
+
 function toAnnouncement(r: AnnouncementRow, t: Translate): Announcement {
   return {
     id: r.id,
-    titile: r.titile,
-    msgContent: r.msg_content,
-    msgAbstract: r.msg_abstract,
+    ...message(r, t),
     startTime: r.start_time,
     endTime: r.end_time,
-    sender: r.sender,
-    priority: r.priority,
-    priority_dictText: t(`dict.priority.${r.priority}`, r.priority),
-    msgCategory: r.msg_category,
-    msgCategory_dictText: t(`dict.msg_category.${r.msg_category}`, r.msg_category),
     msgType: r.msg_type,
     sendStatus: r.send_status,
     sendStatus_dictText: t(`dict.send_status.${r.send_status}`, r.send_status),
     sendTime: r.send_time,
     cancelTime: r.cancel_time,
-    busType: r.bus_type,
-    busId: r.bus_id,
-    openType: r.open_type,
-    openPage: r.open_page,
+    ...link(r),
     userIds: r.user_ids,
     delFlag: r.del_flag,
     createBy: r.create_by,
@@ -68,21 +78,11 @@ function toSendRecord(r: SendRow, t: Translate): AnnouncementSendRecord {
     id: r.send_id,
     anntId: r.id,
     userId: r.user_id,
-    titile: r.titile,
-    msgContent: r.msg_content,
-    msgAbstract: r.msg_abstract,
-    sender: r.sender,
-    priority: r.priority,
-    priority_dictText: t(`dict.priority.${r.priority}`, r.priority),
-    msgCategory: r.msg_category,
-    msgCategory_dictText: t(`dict.msg_category.${r.msg_category}`, r.msg_category),
+    ...message(r, t),
     sendTime: r.send_time,
     readFlag: r.read_flag,
     readTime: r.read_time,
-    busType: r.bus_type,
-    busId: r.bus_id,
-    openType: r.open_type,
-    openPage: r.open_page,
+    ...link(r),
   };
 }
 
@@ -109,16 +109,7 @@ export class AnnouncementService {
     pageSize: number,
     lang: Language,
   ): Promise<Page<Announcement>> {
-    const [{ rows, total }, t] = await Promise.all([
-      this.repo.list(filter, sort, pageNo, pageSize),
-      this.i18n.translator(lang),
-    ]);
-    return toPage(
-      rows.map((r) => toAnnouncement(r, t)),
-      total,
-      pageNo,
-      pageSize,
-    );
+    return this.page(this.repo.list(filter, sort, pageNo, pageSize), toAnnouncement, pageNo, pageSize, lang);
   }
 
   /** Every announcement the list's filters match, in the list's order (for the export). */
@@ -273,12 +264,21 @@ export class AnnouncementService {
     lang: Language,
   ): Promise<Page<AnnouncementSendRecord>> {
     await this.repo.backfill(userId);
-    const [{ rows, total }, t] = await Promise.all([
-      this.repo.received(userId, filter, pageNo, pageSize),
-      this.i18n.translator(lang),
-    ]);
+    const rows = this.repo.received(userId, filter, pageNo, pageSize);
+    return this.page(rows, toSendRecord, pageNo, pageSize, lang);
+  }
+
+  /** A page of rows read alongside the caller's translator, each row in the caller's language. */
+  private async page<R, T>(
+    read: Promise<{ rows: R[]; total: number }>,
+    convert: (row: R, t: Translate) => T,
+    pageNo: number,
+    pageSize: number,
+    lang: Language,
+  ): Promise<Page<T>> {
+    const [{ rows, total }, t] = await Promise.all([read, this.i18n.translator(lang)]);
     return toPage(
-      rows.map((r) => toSendRecord(r, t)),
+      rows.map((r) => convert(r, t)),
       total,
       pageNo,
       pageSize,

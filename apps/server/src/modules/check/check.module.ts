@@ -1,8 +1,7 @@
 import { marks } from '@ics/contract/server';
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { adminMessages } from '../../http/admin.messages';
-import type { AccessGuard } from '../../http/routes';
+import { serviceModule } from '../../http/routes';
 import { registerMessages } from '../../lib/messages';
 import { checkMessages } from './check.messages';
 import { CheckRepository } from './check.repository';
@@ -23,8 +22,5 @@ export function createCheckModule(deps: { db: Database }) {
     where: 'true',
     marks: [marks.system.dict.add, marks.system.dict.edit],
   });
-  return {
-    service,
-    registerRoutes: (api: FastifyInstance, guard: AccessGuard) => registerCheckRoutes(api, guard, service),
-  };
+  return serviceModule(service, registerCheckRoutes);
 }

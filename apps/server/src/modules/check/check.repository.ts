@@ -1,7 +1,8 @@
 import type { CheckRuleRecord, checkRuleAddSchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database';
-import { formatTime, ListReader, type ListResource } from '../../http/list-query';
+import { ListReader, type ListResource, timeColumn } from '../../http/list-query';
+import { firstValue } from '../../http/sql-where';
 
 const CHECK_RULE_RESOURCE: ListResource = {
   from: 'sys_check_rule c',
@@ -13,12 +14,7 @@ const CHECK_RULE_RESOURCE: ListResource = {
     ruleName: { column: 'c.rule_name', filter: 'text', sortable: true },
     ruleJson: { column: 'c.rule_json' },
     ruleDescription: { column: 'c.rule_description', filter: 'text' },
-    createTime: {
-      column: 'c.create_time',
-      select: formatTime('c.create_time'),
-      filter: 'date',
-      sortable: true,
-    },
+    createTime: timeColumn('c.create_time'),
   },
 };
 
@@ -42,12 +38,8 @@ export class CheckRepository {
     this.list = new ListReader(db, CHECK_RULE_RESOURCE);
   }
 
-  async ruleJson(code: string): Promise<string | undefined> {
-    const [rule] = await this.db.query<{ rule_json: string }>(
-      'select rule_json from sys_check_rule where rule_code = $1',
-      [code],
-    );
-    return rule?.rule_json;
+  ruleJson(code: string): Promise<string | undefined> {
+    return firstValue(this.db, 'select rule_json from sys_check_rule where rule_code = $1', [code]);
   }
 
   async insert(r: CheckRuleInput): Promise<string> {

@@ -1,5 +1,6 @@
-import { checkRoutes as routes, splitIds } from '@ics/contract/server';
+import { checkRoutes as routes } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
+import { addCrudRoutes } from '../../http/crud-routes';
 import { type AccessGuard, addRoute, requireAnyMark, withMessage } from '../../http/routes';
 import type { CheckService } from './check.service';
 
@@ -16,20 +17,10 @@ export function registerCheckRoutes(app: FastifyInstance, guard: AccessGuard, ch
     return withMessage(null, 'system.duplicate.available');
   });
 
-  addRoute(app, guard, routes.list, (ctx) => checks.list(ctx.query));
-  addRoute(app, guard, routes.add, async (ctx) =>
-    withMessage({ id: await checks.add(ctx.body) }, 'system.add_ok'),
-  );
-  addRoute(app, guard, routes.edit, async (ctx) => {
-    await checks.edit(ctx.body.id, ctx.body);
-    return withMessage(null, 'system.edit_ok');
-  });
-  addRoute(app, guard, routes.delete, async (ctx) => {
-    await checks.remove([ctx.query.id]);
-    return withMessage(null, 'system.delete_ok');
-  });
-  addRoute(app, guard, routes.deleteBatch, async (ctx) => {
-    await checks.remove(splitIds(ctx.query.ids));
-    return withMessage(null, 'system.batch_delete_ok');
+  addCrudRoutes(app, guard, routes, {
+    list: (ctx) => checks.list(ctx.query),
+    add: (ctx) => checks.add(ctx.body),
+    edit: (ctx) => checks.edit(ctx.body.id, ctx.body),
+    remove: (_, ids) => checks.remove(ids),
   });
 }

@@ -1,7 +1,9 @@
 import type { DepartRoleRecord, departRoleAddSchema, ListQuery } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
-import { formatTime, type ListResource, listPage } from '../../http/list-query';
+import { linkedIds, replaceLinks } from '../../http/link-table';
+import { type ListResource, listPage, timeColumn } from '../../http/list-query';
+import { firstValue } from '../../http/sql-where';
 import { type DepartReach, withinReach } from './depart-reach';
 
 /**
@@ -10,6 +12,8 @@ import { type DepartReach, withinReach } from './depart-reach';
  */
 export const departRoleGrantRelation = `select dru.user_id, drp.permission_id from sys_depart_role_user dru
   join sys_depart_role_permission drp on drp.role_id = dru.drole_id`;
+
+const DEPART_PERMISSION = { table: 'sys_depart_permission', owner: 'depart_id', linked: 'permission_id' };
 
 const DEPART_ROLE_RESOURCE: ListResource = {
   from: 'sys_depart_role r',
@@ -22,12 +26,7 @@ const DEPART_ROLE_RESOURCE: ListResource = {
     roleName: { column: 'r.role_name', filter: 'text', sortable: true, title: ['部门角色名称', 'Role name'] },
     roleCode: { column: 'r.role_code', filter: 'text', sortable: true, title: ['部门角色编码', 'Role code'] },
     description: { column: 'r.description', filter: 'text' },
-    createTime: {
-      column: 'r.create_time',
-      select: formatTime('r.create_time'),
-      filter: 'date',
-      sortable: true,
-    },
+    createTime: timeColumn('r.create_time'),
   },
 };
 
@@ -51,12 +50,8 @@ export class DepartRoleRepository {
     });
   }
 
-  async departOf(roleId: string): Promise<string | undefined> {
-    const [role] = await this.db.query<{ depart_id: string }>(
-      'select depart_id from sys_depart_role where id = $1',
-      [roleId],
-    );
-    return role?.depart_id;
+  departOf(roleId: string): Promise<string | undefined> {
+    return firstValue(this.db, 'select depart_id from sys_depart_role where id = $1', [roleId]);
   }
 
   async insert(r: DepartRoleInput): Promise<string> {
@@ -117,23 +112,14 @@ export class DepartRoleRepository {
     });
   }
 
-  async departPermissionIds(departId: string): Promise<string[]> {
-    const rows = await this.db.query<{ permission_id: string }>(
-      'select permission_id from sys_depart_permission where depart_id = $1',
-      [departId],
-    );
-    return rows.map((r) => r.permission_id);
+  departPermissionIds(departId: string): Promise<string[]> {
+    return linkedIds(this.db, DEPART_PERMISSION, departId);
   }
 
   /** Sets what the department may hand on; its roles keep only what it still may. */
   async setDepartPermissions(departId: string, permissionIds: string[]): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.query('delete from sys_depart_permission where depart_id = $1', [departId]);
-      if (permissionIds.length)
-        await tx.query(
-          'insert into sys_depart_permission (depart_id, permission_id) select $1, unnest($2::text[])',
-          [departId, permissionIds],
-        );
+      await replaceLinks(tx, DEPART_PERMISSION, departId, permissionIds);
       await tx.query(
         `delete from sys_depart_role_permission where depart_id = $1 and not (permission_id = any($2::text[]))`,
         [departId, permissionIds],

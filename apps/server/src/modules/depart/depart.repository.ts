@@ -2,6 +2,7 @@ import type { DepartRecord, departAddSchema, departEditSchema } from '@ics/contr
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { formatTime, SqlParams } from '../../http/list-query';
+import { firstValue } from '../../http/sql-where';
 import { uniqueConstraint } from '../../http/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
 import { type DepartReach, withinReach } from './depart-reach';
@@ -25,6 +26,20 @@ const SELECT = `d.id, d.parent_id as "parentId", d.depart_name as "departName", 
 /** What else follows a department that moves: org codes under `from` now start with `to`. */
 export type FollowMove = (tx: Queryable, from: string, to: string) => Promise<void>;
 
+/** How many of `ids` are live departments within `reach` (unknown departments are not). */
+export async function countDepartsWithinReach(
+  db: Queryable,
+  ids: string[],
+  reach: DepartReach,
+): Promise<number> {
+  const p = new SqlParams();
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from (${departsWithinReach(reach, p)}) d where d.id = any(${p.add(ids)}::text[])`,
+    p.values,
+  );
+  return row!.n;
+}
+
 /** sys_depart: a tree whose org codes encode the path (A01, A01A03, ...). */
 export class DepartRepository {
   constructor(private readonly db: Database) {}
@@ -43,13 +58,8 @@ export class DepartRepository {
   }
 
   /** How many of `ids` are live departments within `reach`. */
-  async countWithinReach(ids: string[], reach: DepartReach): Promise<number> {
-    const p = new SqlParams();
-    const [row] = await this.db.query<{ n: number }>(
-      `select count(*)::int as n from (${departsWithinReach(reach, p)}) d where d.id = any(${p.add(ids)}::text[])`,
-      p.values,
-    );
-    return row!.n;
+  countWithinReach(ids: string[], reach: DepartReach): Promise<number> {
+    return countDepartsWithinReach(this.db, ids, reach);
   }
 
   async parentOf(id: string): Promise<{ parent_id: string | null } | undefined> {
@@ -172,12 +182,8 @@ export class DepartRepository {
     return rows.length > 0;
   }
 
-  async nameOf(id: string): Promise<string | undefined> {
-    const [row] = await this.db.query<{ depart_name: string }>(
-      'select depart_name from sys_depart where id = $1 and del_flag = 0',
-      [id],
-    );
-    return row?.depart_name;
+  nameOf(id: string): Promise<string | undefined> {
+    return firstValue(this.db, 'select depart_name from sys_depart where id = $1 and del_flag = 0', [id]);
   }
 
   /** Whether the department has a live child outside `exceptIds`. */

@@ -1,5 +1,6 @@
 import { departRoutes as routes, splitIds } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
+import { addCrudRoutes } from '../../http/crud-routes';
 import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
 import type { DepartService } from './depart.service';
 import type { DepartRoleService } from './depart-role.service';
@@ -34,21 +35,18 @@ export function registerDepartRoutes(
     return withMessage(null, 'system.batch_delete_ok');
   });
 
-  addRoute(app, guard, routes.roleList, (ctx) => roles.list(ctx.caller!, ctx.query));
-  addRoute(app, guard, routes.roleAdd, async (ctx) =>
-    withMessage({ id: await roles.add(ctx.caller!, ctx.body) }, 'system.add_ok'),
-  );
-  addRoute(app, guard, routes.roleEdit, async (ctx) => {
-    await roles.edit(ctx.caller!, ctx.body.id, ctx.body);
-    return withMessage(null, 'system.edit_ok');
-  });
-  addRoute(app, guard, routes.roleDelete, async (ctx) => {
-    await roles.remove(ctx.caller!, [ctx.query.id]);
-    return withMessage(null, 'system.delete_ok');
-  });
-  addRoute(app, guard, routes.roleDeleteBatch, async (ctx) => {
-    await roles.remove(ctx.caller!, splitIds(ctx.query.ids));
-    return withMessage(null, 'system.batch_delete_ok');
+  const departRoles = {
+    list: routes.roleList,
+    add: routes.roleAdd,
+    edit: routes.roleEdit,
+    delete: routes.roleDelete,
+    deleteBatch: routes.roleDeleteBatch,
+  };
+  addCrudRoutes(app, guard, departRoles, {
+    list: (ctx) => roles.list(ctx.caller!, ctx.query),
+    add: (ctx) => roles.add(ctx.caller!, ctx.body),
+    edit: (ctx) => roles.edit(ctx.caller!, ctx.body.id, ctx.body),
+    remove: (ctx, ids) => roles.remove(ctx.caller!, ids),
   });
   addRoute(app, guard, routes.roleUserQuery, (ctx) =>
     roles.roleIdsOfUser(ctx.caller!, ctx.query.userId, ctx.query.departId),

@@ -1,5 +1,5 @@
 export { createDepartModule } from './depart.module';
-export { activeDepartRelation, departsWithinReach } from './depart.repository';
+export { activeDepartRelation, countDepartsWithinReach, departsWithinReach } from './depart.repository';
 export type { DepartChange, DepartService, DepartUsers } from './depart.service';
 export type { DepartReach } from './depart-reach';
 export { departRoleGrantRelation } from './depart-role.repository';

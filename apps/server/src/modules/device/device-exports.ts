@@ -20,6 +20,14 @@ import type { XlsxColumn } from '../../http/xlsx-stream';
  * console formats it (`@ics/contract`'s display module), times in the caller's zone.
  */
 
+/** The exports' file names. */
+export const exportFileNames = {
+  poles: { 'zh-CN': '灯杆', 'en-US': 'poles' },
+  gateways: { 'zh-CN': '网关', 'en-US': 'gateways' },
+  lamps: { 'zh-CN': '单灯', 'en-US': 'lamps' },
+  commands: { 'zh-CN': '指令记录', 'en-US': 'commands' },
+} as const satisfies Record<string, Record<Language, string>>;
+
 const yesNo = (v: boolean, lang: Language) => (lang === 'en-US' ? (v ? 'yes' : 'no') : v ? '是' : '否');
 const onlineText = (v: boolean, lang: Language) =>
   lang === 'en-US' ? (v ? 'Online' : 'Offline') : v ? '在线' : '离线';

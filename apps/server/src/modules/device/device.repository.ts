@@ -1,7 +1,7 @@
 import type { ChildKind, DeviceDto, deviceListQuerySchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
-import { containing, isoOrNull, pageOf, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
+import { containing, isoOrNull, pageRows, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
 import type { CommandTarget } from './commands/command-tracker';
 import { addWithin, type Within } from './within';
 
@@ -118,9 +118,7 @@ export class DeviceRepository {
     areaRoads: readonly string[] = [],
   ): Promise<{ rows: DeviceDto[]; total: number }> {
     const w = new Where().add('d.kind = ?', kind).scope(scope, 'd.project_id');
-    if (q.projectId) w.add('d.project_id = ?', q.projectId);
-    if (q.gatewayId) w.add('d.gateway_id = ?', q.gatewayId);
-    if (q.poleId) w.add('d.pole_id = ?', q.poleId);
+    w.equal('d', q, ['projectId', 'gatewayId', 'poleId']);
     if (q.keyword)
       w.add('(d.name ilike ? or d.address ilike ? or g.sn ilike ?)', ...Array(3).fill(containing(q.keyword)));
     if (q.online) w.add('coalesce(s.online, false) = ?', q.online === '1');
@@ -140,14 +138,15 @@ export class DeviceRepository {
       { name: 'd.name', address: 'd.address', lastSeen: 's.last_seen', createTime: 'd.create_time' },
       'g.sn asc, d.address asc',
     );
-    const [rows, [count]] = await Promise.all([
-      this.db.query<DeviceRow>(
-        `select ${DEVICE_COLUMNS} ${DEVICE_FROM} ${w.sql} order by ${sort}, d.id ${pageOf(q)}`,
-        w.params,
-      ),
-      this.db.query<{ n: number }>(`select count(*)::int as n ${deviceCountFrom(w.sql)} ${w.sql}`, w.params),
-    ]);
-    return { rows: rows.map(toDevice), total: count?.n ?? 0 };
+    const { rows, total } = await pageRows<DeviceRow>(
+      this.db,
+      w,
+      q,
+      `select ${DEVICE_COLUMNS} ${DEVICE_FROM}`,
+      deviceCountFrom(w.sql),
+      `${sort}, d.id`,
+    );
+    return { rows: rows.map(toDevice), total };
   }
 
   /** Devices with their state: those `w` chooses, then `tail` (order, limit). */

@@ -7,6 +7,7 @@ import {
   gatewayRoutes,
   gatewaySnSchema,
   historyRoutes,
+  type Language,
   lampExportRoutes,
   marks,
   poleRoutes,
@@ -17,20 +18,58 @@ import { type AccessGuard, addRoute, requireAnyMark, withMessage } from '../../h
 import { ImportTracker } from '../../http/sheet-import';
 import { listExport } from '../../http/xlsx-stream';
 import type { DeviceService } from './device.service';
-import { commandColumns, gatewayColumns, lampColumns, poleColumns } from './device-exports';
+import { commandColumns, exportFileNames, gatewayColumns, lampColumns, poleColumns } from './device-exports';
 import { importRows, invalid, missing, RowError, readSheet } from './device-import';
 import { deviceFromRow } from './device-import-devices';
 
+type Caller = { userId: string; username: string };
+
 export type DeviceModuleDeps = { guard: AccessGuard; devices: DeviceService };
 
-const rowError = (key: 'device.import_row_missing' | 'device.import_row_invalid', field: string) =>
-  key === 'device.import_row_missing' ? missing(field) : invalid(field);
+/** The column headers a pole sheet may use, by field. */
+const poleImportColumns = {
+  code: ['code', '编号', '灯杆编号'],
+  name: ['name', '名称', '灯杆名称'],
+  longitude: ['longitude', 'lng', '经度'],
+  latitude: ['latitude', 'lat', '纬度'],
+  road: ['road', '道路'],
+  height: ['height', '高度', '杆高'],
+};
+
+/** The column headers a gateway sheet may use, by field. */
+const gatewayImportColumns = {
+  sn: ['sn', '序列号', '网关序列号'],
+  name: ['name', '名称', '网关名称'],
+  pole: ['pole', 'pole code', '灯杆', '灯杆编号'],
+  model: ['model', '型号'],
+};
 
 /** Registry, state, history, commands and the device test console's API. */
 export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: DeviceModuleDeps): void {
-  const me = (c: { userId: string; username: string } | null) => c!;
+  const me = (c: Caller | null) => c!;
   // One import per user at a time, read off the main thread; the console polls its progress.
   const imports = new ImportTracker();
+  /**
+   * One import of the caller's: reads the sheet, then `prepare` answers how to add one row
+   * (after looking up what every row needs); answers the counts and the rows that failed.
+   */
+  const importSheet = (
+    caller: Caller | null,
+    lang: Language,
+    file: string,
+    aliases: Record<string, readonly string[]>,
+    prepare: () => Promise<(values: Record<string, string>) => Promise<void>>,
+  ) =>
+    imports.run(me(caller).userId, async (report) => {
+      const rows = await readSheet(file, aliases, report.read);
+      const addRow = await prepare();
+      report.importing(rows.length);
+      const result = await importRows(rows, lang, addRow, report.imported);
+      return withMessage(result, 'device.import_done', {
+        imported: result.imported,
+        failed: result.errors.length,
+      });
+    });
   // Only those who may import have imports to follow (least privilege: no open data route).
   const importMarks = [
     marks.lighting.pole.import,
@@ -62,50 +101,22 @@ export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: D
     return null;
   });
   addRoute(app, guard, poleRoutes.importExcel, ({ caller, body, lang }) =>
-    imports.run(me(caller).userId, async (report) => {
-      const rows = await readSheet(
-        body.file,
-        {
-          code: ['code', '编号', '灯杆编号'],
-          name: ['name', '名称', '灯杆名称'],
-          longitude: ['longitude', 'lng', '经度'],
-          latitude: ['latitude', 'lat', '纬度'],
-          road: ['road', '道路'],
-          height: ['height', '高度', '杆高'],
-        },
-        report.read,
-      );
-      report.importing(rows.length);
-      const result = await importRows(
-        rows,
-        lang,
-        async (v) => {
-          for (const field of ['code', 'name', 'longitude', 'latitude'])
-            if (!v[field]) throw rowError('device.import_row_missing', field);
-          const lng = Number(v.longitude);
-          const lat = Number(v.latitude);
-          if (!Number.isFinite(lng) || Math.abs(lng) > 180)
-            throw rowError('device.import_row_invalid', 'longitude');
-          if (!Number.isFinite(lat) || Math.abs(lat) > 90)
-            throw rowError('device.import_row_invalid', 'latitude');
-          const height = v.height ? Number(v.height) : null;
-          if (height !== null && !Number.isFinite(height))
-            throw rowError('device.import_row_invalid', 'height');
-          await devices.addPole(me(caller).userId, me(caller).username, {
-            projectId: body.projectId,
-            code: v.code!,
-            name: v.name!,
-            longitude: lng,
-            latitude: lat,
-            road: v.road || null,
-            height,
-          });
-        },
-        report.imported,
-      );
-      return withMessage(result, 'device.import_done', {
-        imported: result.imported,
-        failed: result.errors.length,
+    importSheet(caller, lang, body.file, poleImportColumns, async () => async (v) => {
+      for (const field of ['code', 'name', 'longitude', 'latitude']) if (!v[field]) throw missing(field);
+      const lng = Number(v.longitude);
+      const lat = Number(v.latitude);
+      if (!Number.isFinite(lng) || Math.abs(lng) > 180) throw invalid('longitude');
+      if (!Number.isFinite(lat) || Math.abs(lat) > 90) throw invalid('latitude');
+      const height = v.height ? Number(v.height) : null;
+      if (height !== null && !Number.isFinite(height)) throw invalid('height');
+      await devices.addPole(me(caller).userId, me(caller).username, {
+        projectId: body.projectId,
+        code: v.code!,
+        name: v.name!,
+        longitude: lng,
+        latitude: lat,
+        road: v.road || null,
+        height,
       });
     }),
   );
@@ -141,42 +152,22 @@ export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: D
     devices.listEvents(me(caller).userId, query),
   );
   addRoute(app, guard, gatewayRoutes.importExcel, ({ caller, body, lang }) =>
-    imports.run(me(caller).userId, async (report) => {
-      const rows = await readSheet(
-        body.file,
-        {
-          sn: ['sn', '序列号', '网关序列号'],
-          name: ['name', '名称', '网关名称'],
-          pole: ['pole', 'pole code', '灯杆', '灯杆编号'],
-          model: ['model', '型号'],
-        },
-        report.read,
-      );
+    importSheet(caller, lang, body.file, gatewayImportColumns, async () => {
       const { poleByCode } = await devices.importTargets(me(caller).userId, body.projectId);
-      report.importing(rows.length);
-      const result = await importRows(
-        rows,
-        lang,
-        async (v) => {
-          if (!v.sn) throw rowError('device.import_row_missing', 'sn');
-          if (!gatewaySnSchema.safeParse(v.sn).success) throw rowError('device.import_row_invalid', 'sn');
-          if (!v.name) throw rowError('device.import_row_missing', 'name');
-          const poleId = v.pole ? poleByCode.get(v.pole) : null;
-          if (poleId === undefined) throw rowError('device.import_row_invalid', 'pole');
-          await devices.addGateway(me(caller).userId, me(caller).username, {
-            projectId: body.projectId,
-            sn: v.sn,
-            name: v.name,
-            poleId,
-            model: v.model || null,
-          });
-        },
-        report.imported,
-      );
-      return withMessage(result, 'device.import_done', {
-        imported: result.imported,
-        failed: result.errors.length,
-      });
+      return async (v) => {
+        if (!v.sn) throw missing('sn');
+        if (!gatewaySnSchema.safeParse(v.sn).success) throw invalid('sn');
+        if (!v.name) throw missing('name');
+        const poleId = v.pole ? poleByCode.get(v.pole) : null;
+        if (poleId === undefined) throw invalid('pole');
+        await devices.addGateway(me(caller).userId, me(caller).username, {
+          projectId: body.projectId,
+          sn: v.sn,
+          name: v.name,
+          poleId,
+          model: v.model || null,
+        });
+      };
     }),
   );
 
@@ -193,24 +184,13 @@ export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: D
     devices.addDevice(me(caller).userId, me(caller).username, body),
   );
   addRoute(app, guard, deviceRoutes.importExcel, ({ caller, body, lang }) =>
-    imports.run(me(caller).userId, async (report) => {
-      const rows = await readSheet(body.file, deviceImportColumns, report.read);
+    importSheet(caller, lang, body.file, deviceImportColumns, async () => {
       const targets = await devices.importTargets(me(caller).userId, body.projectId);
-      report.importing(rows.length);
-      const result = await importRows(
-        rows,
-        lang,
-        async (v) => {
-          const device = deviceFromRow(v, targets);
-          if (!(await devices.addImportedDevice(me(caller).username, device)))
-            throw new RowError('device.address_taken', 'address', { address: device.address });
-        },
-        report.imported,
-      );
-      return withMessage(result, 'device.import_done', {
-        imported: result.imported,
-        failed: result.errors.length,
-      });
+      return async (v) => {
+        const device = deviceFromRow(v, targets);
+        if (!(await devices.addImportedDevice(me(caller).username, device)))
+          throw new RowError('device.address_taken', 'address', { address: device.address });
+      };
     }),
   );
   addRoute(app, guard, deviceRoutes.edit, ({ caller, body }) =>
@@ -240,42 +220,15 @@ export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: D
     devices.listCommands(me(caller).userId, query),
   );
   // Exports of the lighting lists: the list's filters, every page, streamed.
-  addRoute(
-    app,
-    guard,
-    poleRoutes.exportXls,
-    listExport(poleColumns, (userId, q) => devices.listPoles(userId, q), {
-      'zh-CN': '灯杆',
-      'en-US': 'poles',
-    }),
-  );
-  addRoute(
-    app,
-    guard,
-    gatewayRoutes.exportXls,
-    listExport(gatewayColumns, (userId, q) => devices.listGateways(userId, q), {
-      'zh-CN': '网关',
-      'en-US': 'gateways',
-    }),
-  );
-  addRoute(
-    app,
-    guard,
-    lampExportRoutes.exportXls,
-    listExport(lampColumns, (userId, q) => devices.listDevices(userId, 'lamp', q), {
-      'zh-CN': '单灯',
-      'en-US': 'lamps',
-    }),
-  );
-  addRoute(
-    app,
-    guard,
-    commandRoutes.exportXls,
-    listExport(commandColumns, (userId, q) => devices.listCommands(userId, q), {
-      'zh-CN': '指令记录',
-      'en-US': 'commands',
-    }),
-  );
+  const file = exportFileNames;
+  const poles = listExport(poleColumns, (u, q) => devices.listPoles(u, q), file.poles);
+  const gateways = listExport(gatewayColumns, (u, q) => devices.listGateways(u, q), file.gateways);
+  const lamps = listExport(lampColumns, (u, q) => devices.listDevices(u, 'lamp', q), file.lamps);
+  const commands = listExport(commandColumns, (u, q) => devices.listCommands(u, q), file.commands);
+  addRoute(app, guard, poleRoutes.exportXls, poles);
+  addRoute(app, guard, gatewayRoutes.exportXls, gateways);
+  addRoute(app, guard, lampExportRoutes.exportXls, lamps);
+  addRoute(app, guard, commandRoutes.exportXls, commands);
   addRoute(app, guard, commandRoutes.status, ({ caller, query }) =>
     devices.commandStatus(me(caller).userId, query.ids),
   );

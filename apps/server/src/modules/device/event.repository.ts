@@ -12,10 +12,7 @@ export class EventRepository {
     q: z.output<typeof eventListQuerySchema>,
   ): Promise<{ rows: DeviceEventDto[]; total: number }> {
     const w = new Where().scope(scope, 'e.project_id');
-    if (q.projectId) w.add('e.project_id = ?', q.projectId);
-    if (q.gatewayId) w.add('e.gateway_id = ?', q.gatewayId);
-    if (q.deviceId) w.add('e.device_id = ?', q.deviceId);
-    if (q.type) w.add('e.type = ?', q.type);
+    w.equal('e', q, ['projectId', 'gatewayId', 'deviceId', 'type']);
     const [rows, [count]] = await Promise.all([
       this.db.query<Record<string, unknown>>(
         `select e.* from dev_event e ${w.sql} order by e.ts desc, e.id desc ${pageOf(q)}`,

@@ -6,7 +6,7 @@ import type {
 } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
-import { containing, isoOrNull, pageOf, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
+import { containing, isoOrNull, pageRows, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
 import { addWithin, type Within } from './within';
 
 type Q<S extends z.ZodType> = z.output<S>;
@@ -78,14 +78,15 @@ export class GatewayRepository {
       { sn: 'g.sn', name: 'g.name', lastSeen: 'g.last_seen', createTime: 'g.create_time' },
       'g.sn asc',
     );
-    const [rows, [count]] = await Promise.all([
-      this.db.query<GatewayRow>(
-        `select ${GATEWAY_COLUMNS} from dev_gateway g ${w.sql} order by ${sort}, g.id ${pageOf(q)}`,
-        w.params,
-      ),
-      this.db.query<{ n: number }>(`select count(*)::int as n from dev_gateway g ${w.sql}`, w.params),
-    ]);
-    return { rows: rows.map(toGateway), total: count?.n ?? 0 };
+    const { rows, total } = await pageRows<GatewayRow>(
+      this.db,
+      w,
+      q,
+      `select ${GATEWAY_COLUMNS} from dev_gateway g`,
+      'from dev_gateway g',
+      `${sort}, g.id`,
+    );
+    return { rows: rows.map(toGateway), total };
   }
 
   async get(scope: ScopeFilter, id: string): Promise<GatewayDto | undefined> {

@@ -1,7 +1,7 @@
 import type { PoleDto, poleBodySchema, poleListQuerySchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database';
-import { containing, isoOrNull, pageOf, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
+import { containing, isoOrNull, pageRows, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
 import { addWithin, type Within } from './within';
 
 type Q<S extends z.ZodType> = z.output<S>;
@@ -61,14 +61,15 @@ export class PoleRepository {
       { code: 'p.code', name: 'p.name', createTime: 'p.create_time' },
       'p.code asc',
     );
-    const [rows, [count]] = await Promise.all([
-      this.db.query<PoleRow>(
-        `select p.* from dev_pole p ${w.sql} order by ${sort}, p.id ${pageOf(q)}`,
-        w.params,
-      ),
-      this.db.query<{ n: number }>(`select count(*)::int as n from dev_pole p ${w.sql}`, w.params),
-    ]);
-    return { rows: rows.map(toPole), total: count?.n ?? 0 };
+    const { rows, total } = await pageRows<PoleRow>(
+      this.db,
+      w,
+      q,
+      'select p.* from dev_pole p',
+      'from dev_pole p',
+      `${sort}, p.id`,
+    );
+    return { rows: rows.map(toPole), total };
   }
 
   async get(scope: ScopeFilter, id: string): Promise<PoleDto | undefined> {

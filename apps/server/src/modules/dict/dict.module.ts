@@ -1,9 +1,8 @@
 import { marks } from '@ics/contract/server';
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { adminMessages } from '../../http/admin.messages';
 import type { ListRules } from '../../http/list-query';
-import type { AccessGuard } from '../../http/routes';
+import { serviceModule } from '../../http/routes';
 import { registerMessages } from '../../lib/messages';
 import type { CheckService } from '../check';
 import type { I18nService } from '../i18n';
@@ -30,8 +29,5 @@ export function createDictModule(deps: DictModuleDeps) {
     where: 'del_flag = 0',
     marks: [marks.system.dict.add, marks.system.dict.edit],
   });
-  return {
-    service,
-    registerRoutes: (api: FastifyInstance, guard: AccessGuard) => registerDictRoutes(api, guard, service),
-  };
+  return serviceModule(service, registerDictRoutes);
 }

@@ -1,7 +1,7 @@
 import type { DictItemRecord, DictRecord, dictAddSchema, dictItemAddSchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database';
-import { formatTime, ListReader, type ListResource } from '../../http/list-query';
+import { ListReader, type ListResource, timeColumn } from '../../http/list-query';
 
 export const DICT_RESOURCE: ListResource = {
   from: 'sys_dict d',
@@ -14,12 +14,7 @@ export const DICT_RESOURCE: ListResource = {
     dictName: { column: 'd.dict_name', filter: 'text', sortable: true, title: ['字典名称', 'Name'] },
     dictCode: { column: 'd.dict_code', filter: 'text', sortable: true, title: ['字典编码', 'Code'] },
     description: { column: 'd.description', filter: 'text', title: ['描述', 'Description'] },
-    createTime: {
-      column: 'd.create_time',
-      select: formatTime('d.create_time'),
-      filter: 'date',
-      sortable: true,
-    },
+    createTime: timeColumn('d.create_time'),
   },
 };
 
@@ -35,12 +30,7 @@ const DICT_ITEM_RESOURCE: ListResource = {
     description: { column: 'i.description', filter: 'text' },
     sortOrder: { column: 'i.sort_order', filter: 'number', sortable: true },
     status: { column: 'i.status', filter: 'number', sortable: true, dict: 'valid_status' },
-    createTime: {
-      column: 'i.create_time',
-      select: formatTime('i.create_time'),
-      filter: 'date',
-      sortable: true,
-    },
+    createTime: timeColumn('i.create_time'),
   },
 };
 

@@ -1,4 +1,4 @@
-import { type DictOption, marks, dictRoutes as routes, splitIds } from '@ics/contract/server';
+import { type DictOption, marks, dictRoutes as routes } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { addCrudRoutes } from '../../http/crud-routes';
 import { type AccessGuard, addRoute, requireAnyMark, withMessage } from '../../http/routes';
@@ -65,20 +65,17 @@ export function registerDictRoutes(app: FastifyInstance, guard: AccessGuard, dic
   // Deleted dictionaries are not kept for restoring: the recycle bin is honestly empty.
   addRoute(app, guard, routes.deleteList, () => []);
 
-  addRoute(app, guard, routes.itemList, (ctx) => dicts.itemList(ctx.query, ctx.lang));
-  addRoute(app, guard, routes.itemAdd, async (ctx) =>
-    withMessage({ id: await dicts.addItem(ctx.body) }, 'system.add_ok'),
-  );
-  addRoute(app, guard, routes.itemEdit, async (ctx) => {
-    await dicts.editItem(ctx.body.id, ctx.body);
-    return withMessage(null, 'system.edit_ok');
-  });
-  addRoute(app, guard, routes.itemDelete, async (ctx) => {
-    await dicts.removeItems([ctx.query.id]);
-    return withMessage(null, 'system.delete_ok');
-  });
-  addRoute(app, guard, routes.itemDeleteBatch, async (ctx) => {
-    await dicts.removeItems(splitIds(ctx.query.ids));
-    return withMessage(null, 'system.batch_delete_ok');
+  const items = {
+    list: routes.itemList,
+    add: routes.itemAdd,
+    edit: routes.itemEdit,
+    delete: routes.itemDelete,
+    deleteBatch: routes.itemDeleteBatch,
+  };
+  addCrudRoutes(app, guard, items, {
+    list: (ctx) => dicts.itemList(ctx.query, ctx.lang),
+    add: (ctx) => dicts.addItem(ctx.body),
+    edit: (ctx) => dicts.editItem(ctx.body.id, ctx.body),
+    remove: (_, ids) => dicts.removeItems(ids),
   });
 }

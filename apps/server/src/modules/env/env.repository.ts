@@ -25,6 +25,19 @@ const COLUMNS = `id, project_id as "projectId", sensor_id as "sensorId", metric,
 const ORDER = 'order by sensor_id nulls first, metric, comparison';
 
 /** All of the env module's SQL: its thresholds, and the sensors and poles it reads through the device relations. */
+/** A threshold's columns from `project_id` to `enabled`, in the order of its insert and update. */
+const thresholdValues = (t: ThresholdInput) => [
+  t.projectId,
+  t.sensorId,
+  t.metric,
+  t.comparison,
+  t.value,
+  t.durationSeconds,
+  t.hysteresis,
+  t.severity,
+  t.enabled,
+];
+
 export class EnvRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -62,18 +75,7 @@ export class EnvRepository {
       `insert into env_threshold (project_id, sensor_id, metric, comparison, value, duration_seconds, hysteresis,
           severity, enabled, create_by)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning ${COLUMNS}`,
-      [
-        t.projectId,
-        t.sensorId,
-        t.metric,
-        t.comparison,
-        t.value,
-        t.durationSeconds,
-        t.hysteresis,
-        t.severity,
-        t.enabled,
-        by,
-      ],
+      [...thresholdValues(t), by],
     );
     return row!;
   }
@@ -84,19 +86,7 @@ export class EnvRepository {
       `update env_threshold set sensor_id = $3, metric = $4, comparison = $5, value = $6, duration_seconds = $7,
           hysteresis = $8, severity = $9, enabled = $10, update_by = $11, update_time = now()
         where id = $1 and project_id = $2 returning ${COLUMNS}`,
-      [
-        id,
-        t.projectId,
-        t.sensorId,
-        t.metric,
-        t.comparison,
-        t.value,
-        t.durationSeconds,
-        t.hysteresis,
-        t.severity,
-        t.enabled,
-        by,
-      ],
+      [id, ...thresholdValues(t), by],
     );
     return row;
   }

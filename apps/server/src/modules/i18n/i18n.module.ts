@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { adminMessages } from '../../http/admin.messages';
 import type { ListRules } from '../../http/list-query';
-import type { AccessGuard } from '../../http/routes';
+import { serviceModule } from '../../http/routes';
 import { registerMessages } from '../../lib/messages';
 import { i18nMessages } from './i18n.messages';
 import { I18N_RESOURCE, I18nRepository } from './i18n.repository';
@@ -17,8 +16,5 @@ export function createI18nModule(deps: I18nModuleDeps) {
   registerMessages(i18nMessages);
   deps.dataRules.register(I18N_RESOURCE);
   const service = new I18nService(new I18nRepository(deps.db), deps.dataRules);
-  return {
-    service,
-    registerRoutes: (api: FastifyInstance, guard: AccessGuard) => registerI18nRoutes(api, guard, service),
-  };
+  return serviceModule(service, registerI18nRoutes);
 }

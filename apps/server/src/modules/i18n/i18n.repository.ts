@@ -1,6 +1,6 @@
 import type { I18nRecord } from '@ics/contract/server';
 import type { Queryable } from '../../db/database';
-import { formatTime, ListReader, type ListResource } from '../../http/list-query';
+import { ListReader, type ListResource, timeColumn } from '../../http/list-query';
 
 export type Translation = { zh_cn: string; en_us: string };
 
@@ -13,12 +13,7 @@ export const I18N_RESOURCE: ListResource = {
     key: { column: 't.key', filter: 'text', sortable: true, title: ['翻译键', 'Key'] },
     zhCn: { column: 't.zh_cn', filter: 'text', sortable: true, title: ['中文', 'Chinese'] },
     enUs: { column: 't.en_us', filter: 'text', sortable: true, title: ['英文', 'English'] },
-    updateTime: {
-      column: 't.update_time',
-      select: formatTime('t.update_time'),
-      filter: 'date',
-      sortable: true,
-    },
+    updateTime: timeColumn('t.update_time'),
   },
 };
 

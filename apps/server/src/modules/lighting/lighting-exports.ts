@@ -14,6 +14,13 @@ import type { XlsxColumn } from '../../http/xlsx-stream';
  * strategies), formatted as the console shows them, times in the caller's zone.
  */
 
+/** The exports' file names. */
+export const exportFileNames = {
+  groups: { 'zh-CN': '分组', 'en-US': 'groups' },
+  cabinets: { 'zh-CN': '配电柜', 'en-US': 'cabinets' },
+  strategies: { 'zh-CN': '策略', 'en-US': 'strategies' },
+} as const satisfies Record<string, Record<Language, string>>;
+
 export function groupColumns(_lang: Language, tz: string): XlsxColumn<GroupDto>[] {
   return [
     { title: ['名称', 'Name'], value: (g) => g.name },

@@ -17,7 +17,7 @@ import type { JobService } from './control/job.service';
 import type { GroupService } from './group/group.service';
 import type { LampService } from './lamp/lamp.service';
 import type { LightingAccess } from './lighting-access';
-import { cabinetColumns, groupColumns, strategyColumns } from './lighting-exports';
+import { cabinetColumns, exportFileNames, groupColumns, strategyColumns } from './lighting-exports';
 import { sendPoleColumns, sendPoleMap } from './map/pole-map.reply';
 import type { PoleMapService } from './map/pole-map.service';
 import type { GatewayScheduleService } from './schedule/gateway-schedule.service';
@@ -53,6 +53,7 @@ export function registerLightingRoutes(
   const { access, areas, map, control, jobs, groups, cabinets, circuits } = services;
   const { strategies, previews, executions, schedules, lamps } = services;
   const me = (c: Caller | null) => c!;
+  const file = exportFileNames;
 
   // Areas, roads, poles
   addRoute(app, guard, areaRoutes.tree, ({ caller, query, lang }) =>
@@ -120,12 +121,8 @@ export function registerLightingRoutes(
 
   // Groups
   addRoute(app, guard, groupRoutes.list, ({ caller, query }) => groups.list(me(caller).userId, query));
-  addRoute(
-    app,
-    guard,
-    groupRoutes.exportXls,
-    listExport(groupColumns, (userId, q) => groups.list(userId, q), { 'zh-CN': '分组', 'en-US': 'groups' }),
-  );
+  const groupExport = listExport(groupColumns, (u, q) => groups.list(u, q), file.groups);
+  addRoute(app, guard, groupRoutes.exportXls, groupExport);
   addRoute(app, guard, groupRoutes.queryById, ({ caller, query }) => groups.get(me(caller).userId, query.id));
   addRoute(app, guard, groupRoutes.add, ({ caller, body }) =>
     groups.add(me(caller).userId, me(caller).username, body),
@@ -140,26 +137,19 @@ export function registerLightingRoutes(
     return null;
   });
   addRoute(app, guard, groupRoutes.lamps, ({ caller, query }) =>
-    groups.lampPage(me(caller).userId, query.groupId, query),
+    groups.members.page(me(caller).userId, query.groupId, query),
   );
   addRoute(app, guard, groupRoutes.addLamps, ({ caller, body }) =>
-    groups.addLamps(me(caller).userId, body.groupId, body.lampIds),
+    groups.members.add(me(caller).userId, body.groupId, body.lampIds),
   );
   addRoute(app, guard, groupRoutes.removeLamps, ({ caller, body }) =>
-    groups.removeLamps(me(caller).userId, body.groupId, body.lampIds),
+    groups.members.remove(me(caller).userId, body.groupId, body.lampIds),
   );
 
   // Cabinets and circuits
   addRoute(app, guard, cabinetRoutes.list, ({ caller, query }) => cabinets.list(me(caller).userId, query));
-  addRoute(
-    app,
-    guard,
-    cabinetRoutes.exportXls,
-    listExport(cabinetColumns, (userId, q) => cabinets.list(userId, q), {
-      'zh-CN': '配电柜',
-      'en-US': 'cabinets',
-    }),
-  );
+  const cabinetExport = listExport(cabinetColumns, (u, q) => cabinets.list(u, q), file.cabinets);
+  addRoute(app, guard, cabinetRoutes.exportXls, cabinetExport);
   addRoute(app, guard, cabinetRoutes.queryById, ({ caller, query }) =>
     cabinets.get(me(caller).userId, query.id),
   );
@@ -180,13 +170,13 @@ export function registerLightingRoutes(
     return null;
   });
   addRoute(app, guard, cabinetRoutes.circuitLamps, ({ caller, query }) =>
-    circuits.lampPage(me(caller).userId, query.circuitId, query),
+    circuits.members.page(me(caller).userId, query.circuitId, query),
   );
   addRoute(app, guard, cabinetRoutes.circuitAddLamps, ({ caller, body }) =>
-    circuits.addLamps(me(caller).userId, body.circuitId, body.lampIds),
+    circuits.members.add(me(caller).userId, body.circuitId, body.lampIds),
   );
   addRoute(app, guard, cabinetRoutes.circuitRemoveLamps, ({ caller, body }) =>
-    circuits.removeLamps(me(caller).userId, body.circuitId, body.lampIds),
+    circuits.members.remove(me(caller).userId, body.circuitId, body.lampIds),
   );
   addRoute(app, guard, cabinetRoutes.circuitControl, ({ caller, body }) =>
     circuits.switch(me(caller), body.circuitIds, body.on),
@@ -196,15 +186,12 @@ export function registerLightingRoutes(
   addRoute(app, guard, strategyRoutes.list, ({ caller, query, lang }) =>
     strategies.list(me(caller).userId, query, lang),
   );
-  addRoute(
-    app,
-    guard,
-    strategyRoutes.exportXls,
-    listExport(strategyColumns, (userId, q, lang) => strategies.list(userId, q, lang), {
-      'zh-CN': '策略',
-      'en-US': 'strategies',
-    }),
+  const strategyExport = listExport(
+    strategyColumns,
+    (u, q, lang) => strategies.list(u, q, lang),
+    file.strategies,
   );
+  addRoute(app, guard, strategyRoutes.exportXls, strategyExport);
   addRoute(app, guard, strategyRoutes.queryById, ({ caller, query, lang }) =>
     strategies.get(me(caller).userId, query.id, lang),
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { adminMessages } from '../../http/admin.messages';
 import type { ListRules } from '../../http/list-query';
-import type { AccessGuard } from '../../http/routes';
+import { type AccessGuard, serviceModule } from '../../http/routes';
 import { registerMessages } from '../../lib/messages';
 import { logMessages } from './log.messages';
 import { LOG_RESOURCE, LogRepository } from './log.repository';
@@ -19,8 +19,7 @@ export function createLogModule(deps: LogModuleDeps) {
   deps.dataRules.register(LOG_RESOURCE);
   const service = new LogService(new LogRepository(deps.db), deps.dataRules);
   return {
-    service,
-    registerRoutes: (api: FastifyInstance, guard: AccessGuard) => registerLogRoutes(api, guard, service),
+    ...serviceModule(service, registerLogRoutes),
     /** Logs every operation of the routes registered in `scope` from now on (see operation-log.hook.ts). */
     recordOperations: (scope: FastifyInstance, guard: AccessGuard) => logOperations(scope, guard, service),
   };

@@ -1,12 +1,12 @@
 import type { Language, ListQuery, LogRecord } from '@ics/contract/server';
 import type { Queryable } from '../../db/database';
 import {
-  formatTime,
   type ListResource,
   type ListRestriction,
   listAll,
   listPage,
   type SqlParams,
+  timeColumn,
 } from '../../http/list-query';
 import { translate } from '../../lib/messages';
 import { LOG_TYPE, LOGOUT_LOG_KEY, type LogEntry } from './log-entry';
@@ -29,13 +29,7 @@ export const LOG_RESOURCE: ListResource = {
     requestUrl: { column: 'l.request_url', filter: 'text', title: ['请求地址', 'URL'] },
     costTime: { column: 'l.cost_time', filter: 'number', sortable: true, title: ['耗时(毫秒)', 'Time (ms)'] },
     ok: { column: 'l.ok', filter: 'bool', title: ['结果', 'Succeeded'] },
-    createTime: {
-      column: 'l.create_time',
-      select: formatTime('l.create_time'),
-      filter: 'date',
-      sortable: true,
-      title: ['时间', 'Time'],
-    },
+    createTime: timeColumn('l.create_time', ['时间', 'Time']),
   },
 };
 

@@ -7,6 +7,7 @@ import type {
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database';
 import { formatTime } from '../../http/list-query';
+import { firstValue } from '../../http/sql-where';
 import { roleDataRuleRelation, rolePermissionRelation } from '../role';
 import { administratorRelation, userOrgRelation, userRoleRelation } from '../user';
 
@@ -69,20 +70,14 @@ export class DataRuleRepository {
   }
 
   /** The url of live menu `permissionId`; null when it has none, undefined when there is no such menu. */
-  async menuUrl(permissionId: string): Promise<string | null | undefined> {
-    const [row] = await this.db.query<{ url: string | null }>(
-      'select url from sys_permission where id = $1 and del_flag = 0',
-      [permissionId],
-    );
-    return row?.url;
+  menuUrl(permissionId: string): Promise<string | null | undefined> {
+    return firstValue(this.db, 'select url from sys_permission where id = $1 and del_flag = 0', [
+      permissionId,
+    ]);
   }
 
-  async menuOf(ruleId: string): Promise<string | undefined> {
-    const [row] = await this.db.query<{ permission_id: string }>(
-      'select permission_id from sys_permission_data_rule where id = $1',
-      [ruleId],
-    );
-    return row?.permission_id;
+  menuOf(ruleId: string): Promise<string | undefined> {
+    return firstValue(this.db, 'select permission_id from sys_permission_data_rule where id = $1', [ruleId]);
   }
 
   async insert(r: RuleInput): Promise<string> {

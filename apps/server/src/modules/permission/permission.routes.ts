@@ -1,5 +1,6 @@
 import { permissionRoutes as routes, splitIds } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
+import { addCrudRoutes } from '../../http/crud-routes';
 import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
 import type { I18nService } from '../i18n';
 import type { DataRuleService } from './data-rule.service';
@@ -45,16 +46,17 @@ export function registerPermissionRoutes(
   addRoute(app, guard, routes.getPermRuleListByPermId, (ctx) =>
     dataRules.rules({ permissionId: ctx.query.permissionId }),
   );
-  addRoute(app, guard, routes.queryPermissionRule, (ctx) => dataRules.rules(ctx.query));
-  addRoute(app, guard, routes.addPermissionRule, async (ctx) =>
-    withMessage({ id: await dataRules.add(ctx.body) }, 'system.add_ok'),
-  );
-  addRoute(app, guard, routes.editPermissionRule, async (ctx) => {
-    await dataRules.edit(ctx.body.id, ctx.body);
-    return withMessage(null, 'system.edit_ok');
-  });
-  addRoute(app, guard, routes.deletePermissionRule, async (ctx) => {
-    await dataRules.remove(ctx.query.id);
-    return withMessage(null, 'system.delete_ok');
+  const rules = {
+    list: routes.queryPermissionRule,
+    add: routes.addPermissionRule,
+    edit: routes.editPermissionRule,
+    delete: routes.deletePermissionRule,
+  };
+  addCrudRoutes(app, guard, rules, {
+    list: (ctx) => dataRules.rules(ctx.query),
+    add: (ctx) => dataRules.add(ctx.body),
+    edit: (ctx) => dataRules.edit(ctx.body.id, ctx.body),
+    // Rules are deleted one at a time (there is no batch route).
+    remove: (_, [id]) => dataRules.remove(id!),
   });
 }

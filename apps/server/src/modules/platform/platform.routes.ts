@@ -3,7 +3,7 @@ import path from 'node:path';
 import { platformRoutes as routes } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { allowLargeJson } from '../../http/large-json';
-import { type AccessGuard, addRoute, withMessage } from '../../http/routes';
+import { type AccessGuard, addRoute, type Caller, withMessage } from '../../http/routes';
 import { removeUpload, saveImage, UploadRateLimit, uploadsDir } from '../../http/uploaded-image';
 import { notFound } from '../../lib/errors';
 import type { PlatformService } from './platform.service';
@@ -35,22 +35,23 @@ export async function registerPlatformRoutes(
   const uploadLimit = new UploadRateLimit();
   await app.register(async (uploads) => {
     allowLargeJson(uploads);
-    addRoute(uploads, guard, routes.logo, async (ctx) => {
-      uploadLimit.take(ctx.caller!.userId);
-      const name = await saveImage(config.dataDir, 'logo', ctx.body.file, MAX_LOGO);
-      const before = (await platform.settings()).platFormLogo;
-      await platform.update({ platFormLogo: url(name) });
-      await removeUpload(config.dataDir, before);
-      return withMessage({ path: name, url: url(name) }, 'system.upload_ok');
-    });
-    addRoute(uploads, guard, routes.loginBackground, async (ctx) => {
-      uploadLimit.take(ctx.caller!.userId);
-      const name = await saveImage(config.dataDir, 'background', ctx.body.file, MAX_BACKGROUND);
-      const before = (await platform.settings()).platFormLoginSrc;
-      await platform.update({ platFormLoginSrc: url(name) });
-      await removeUpload(config.dataDir, before);
-      return withMessage({ path: name, url: url(name) }, 'system.upload_ok');
-    });
+    const replaceImage =
+      (prefix: string, max: number, setting: 'platFormLogo' | 'platFormLoginSrc') =>
+      async (ctx: { caller: Caller | null; body: { file: string } }) => {
+        uploadLimit.take(ctx.caller!.userId);
+        const name = await saveImage(config.dataDir, prefix, ctx.body.file, max);
+        const before = (await platform.settings())[setting];
+        await platform.update({ [setting]: url(name) });
+        await removeUpload(config.dataDir, before);
+        return withMessage({ path: name, url: url(name) }, 'system.upload_ok');
+      };
+    addRoute(uploads, guard, routes.logo, replaceImage('logo', MAX_LOGO, 'platFormLogo'));
+    addRoute(
+      uploads,
+      guard,
+      routes.loginBackground,
+      replaceImage('background', MAX_BACKGROUND, 'platFormLoginSrc'),
+    );
   });
 
   addRoute(app, guard, routes.staticFile, async (ctx) => {

@@ -1,9 +1,8 @@
 import { marks } from '@ics/contract/server';
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { adminMessages } from '../../http/admin.messages';
 import type { ListRules } from '../../http/list-query';
-import type { AccessGuard } from '../../http/routes';
+import { serviceModule } from '../../http/routes';
 import { registerMessages } from '../../lib/messages';
 import type { CheckService } from '../check';
 import type { DictService } from '../dict';
@@ -38,8 +37,5 @@ export function createRoleModule(deps: RoleModuleDeps) {
     marks: [marks.system.role.add, marks.system.role.edit],
   });
   const service = new RoleService(new RoleRepository(deps.db), deps.dataRules, deps.i18n);
-  return {
-    service,
-    registerRoutes: (api: FastifyInstance, guard: AccessGuard) => registerRoleRoutes(api, guard, service),
-  };
+  return serviceModule(service, registerRoleRoutes);
 }

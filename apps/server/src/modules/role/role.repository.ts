@@ -1,7 +1,9 @@
 import type { RoleRecord, roleAddSchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
-import { formatTime, ListReader, type ListResource } from '../../http/list-query';
+import { linkedIds, replaceLinks } from '../../http/link-table';
+import { ListReader, type ListResource, timeColumn } from '../../http/list-query';
+import { firstValue } from '../../http/sql-where';
 
 /** The role code whose holders are granted every permission, present and future. */
 export const ADMIN_ROLE = 'admin';
@@ -15,6 +17,8 @@ export const rolePermissionRelation = 'select role_id, permission_id from sys_ro
 /** Read relation (role_id, rule_id): the data rules granted to each role. */
 export const roleDataRuleRelation = 'select role_id, rule_id from sys_role_data_rule';
 
+const ROLE_PERMISSION = { table: 'sys_role_permission', owner: 'role_id', linked: 'permission_id' };
+
 export const ROLE_RESOURCE: ListResource = {
   from: 'sys_role r',
   ruleMenu: '/system/role',
@@ -25,13 +29,7 @@ export const ROLE_RESOURCE: ListResource = {
     roleName: { column: 'r.role_name', filter: 'text', sortable: true, title: ['角色名称', 'Role name'] },
     roleCode: { column: 'r.role_code', filter: 'text', sortable: true, title: ['角色编码', 'Role code'] },
     description: { column: 'r.description', filter: 'text', title: ['描述', 'Description'] },
-    createTime: {
-      column: 'r.create_time',
-      select: formatTime('r.create_time'),
-      filter: 'date',
-      sortable: true,
-      title: ['创建时间', 'Created'],
-    },
+    createTime: timeColumn('r.create_time', ['创建时间', 'Created']),
   },
 };
 
@@ -46,11 +44,8 @@ export class RoleRepository {
     this.list = new ListReader(db, ROLE_RESOURCE);
   }
 
-  async codeOf(id: string): Promise<string | undefined> {
-    const [row] = await this.db.query<{ role_code: string }>('select role_code from sys_role where id = $1', [
-      id,
-    ]);
-    return row?.role_code;
+  codeOf(id: string): Promise<string | undefined> {
+    return firstValue(this.db, 'select role_code from sys_role where id = $1', [id]);
   }
 
   async isCodeTaken(code: string, exceptId: string): Promise<boolean> {
@@ -89,23 +84,12 @@ export class RoleRepository {
     await this.db.query('delete from sys_role where id = any($1::text[])', [ids]);
   }
 
-  async permissionIds(roleId: string): Promise<string[]> {
-    const rows = await this.db.query<{ permission_id: string }>(
-      'select permission_id from sys_role_permission where role_id = $1',
-      [roleId],
-    );
-    return rows.map((r) => r.permission_id);
+  permissionIds(roleId: string): Promise<string[]> {
+    return linkedIds(this.db, ROLE_PERMISSION, roleId);
   }
 
   async setPermissions(roleId: string, permissionIds: string[]): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.query('delete from sys_role_permission where role_id = $1', [roleId]);
-      if (permissionIds.length)
-        await tx.query(
-          'insert into sys_role_permission (role_id, permission_id) select $1, unnest($2::text[])',
-          [roleId, permissionIds],
-        );
-    });
+    await this.db.transaction((tx) => replaceLinks(tx, ROLE_PERMISSION, roleId, permissionIds));
   }
 
   /** Which of `ruleIds` the role is granted. */

@@ -1,6 +1,7 @@
 import type { Language, LoginResult } from '@ics/contract/server';
 import type { Caller } from '../../http/routes';
 import { AppError, Declined } from '../../lib/errors';
+import type { MessageKey } from '../../lib/messages';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import type { DictService } from '../dict';
 import { LOG_TYPE, LOGOUT_LOG_KEY, type LogService } from '../log';
@@ -38,14 +39,7 @@ export class SessionService {
     const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
     if (!user || !valid) {
       const captchaRequired = await this.guard.recordFailure(input.username, client.ip);
-      await this.logs.write({
-        type: LOG_TYPE.login,
-        key: 'log.login.failed',
-        vars: { username: input.username },
-        username: input.username,
-        ip: client.ip,
-        ok: false,
-      });
+      await this.loginLog('log.login.failed', input.username, undefined, client.ip, false);
       // A failed sign-in is not an unauthorised request: declined at HTTP 200 as JeecgBoot does,
       // so that consoles show the message on the form instead of their 401 notice.
       throw new Declined('auth.bad_credentials', {}, { captchaRequired });
@@ -70,18 +64,15 @@ export class SessionService {
     return this.startSession(user, client, 'log.login.cas');
   }
 
+  /** A line of the login log about `username` (whose id is known unless the sign-in failed). */
+  private loginLog(key: MessageKey, username: string, userId: string | undefined, ip: string, ok = true) {
+    return this.logs.write({ type: LOG_TYPE.login, key, vars: { username }, userId, username, ip, ok });
+  }
+
   /** A frozen account may not sign in, whatever the way; the refusal goes to the login log. */
   private async refuseFrozen(user: UserRow, client: ClientInfo): Promise<void> {
     if (user.status !== USER_STATUS.frozen) return;
-    await this.logs.write({
-      type: LOG_TYPE.login,
-      key: 'log.login.frozen',
-      vars: { username: user.username },
-      userId: user.id,
-      username: user.username,
-      ip: client.ip,
-      ok: false,
-    });
+    await this.loginLog('log.login.frozen', user.username, user.id, client.ip, false);
     throw new AppError(403, 'auth.frozen');
   }
 
@@ -105,14 +96,7 @@ export class SessionService {
       this.dicts.catalogue(client.lang),
       this.platform.title(client.lang),
     ]);
-    await this.logs.write({
-      type: LOG_TYPE.login,
-      key: how,
-      vars: { username: user.username },
-      userId: user.id,
-      username: user.username,
-      ip: client.ip,
-    });
+    await this.loginLog(how, user.username, user.id, client.ip);
     return {
       token,
       userInfo: toUserInfo({ ...user, org_code: orgCode }, departs, title),
@@ -126,16 +110,7 @@ export class SessionService {
     if (!token) throw new AppError(400, 'auth.logout_no_token');
     const revoked = await this.sessions.revoke(token);
     if (!revoked) throw new AppError(401, 'auth.token_invalid');
-    if (caller) {
-      await this.logs.write({
-        type: LOG_TYPE.login,
-        key: LOGOUT_LOG_KEY,
-        vars: { username: caller.username },
-        userId: caller.userId,
-        username: caller.username,
-        ip,
-      });
-    }
+    if (caller) await this.loginLog(LOGOUT_LOG_KEY, caller.username, caller.userId, ip);
   }
 
   async currentUser(caller: Caller, lang: Language) {

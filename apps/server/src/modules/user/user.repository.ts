@@ -1,8 +1,15 @@
 import type { Depart, UserRecord, userAddSchema, userEditSchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
-import { formatTime, ListReader, type ListResource, SqlParams } from '../../http/list-query';
-import { activeDepartRelation, type DepartReach, departsWithinReach } from '../depart';
+import { linkedIds, replaceLinks } from '../../http/link-table';
+import { ListReader, type ListResource, SqlParams, timeColumn } from '../../http/list-query';
+import { firstValue } from '../../http/sql-where';
+import {
+  activeDepartRelation,
+  countDepartsWithinReach,
+  type DepartReach,
+  departsWithinReach,
+} from '../depart';
 import { adminRoleRelation, roleRelation } from '../role';
 
 export type UserRow = {
@@ -54,6 +61,10 @@ export const userOrgRelation = `select u.id as user_id, u.realname, u.org_code,
        join (${activeDepartRelation}) d on d.id = ud.dep_id where ud.user_id = u.id) as org_codes
   from sys_user u`;
 
+const USER_ROLE = { table: 'sys_user_role', owner: 'user_id', linked: 'role_id' };
+const USER_DEPART = { table: 'sys_user_depart', owner: 'user_id', linked: 'dep_id' };
+const USER_MANAGED_DEPART = { table: 'sys_user_managed_depart', owner: 'user_id', linked: 'dep_id' };
+
 export const USER_RESOURCE: ListResource = {
   from: 'sys_user u',
   ruleMenu: '/system/user',
@@ -88,13 +99,7 @@ export const USER_RESOURCE: ListResource = {
     telephone: { column: 'u.telephone', filter: 'text' },
     userType: { column: 'u.user_type', filter: 'text', dict: 'user_type' },
     userIdentity: { column: 'u.user_identity', filter: 'number' },
-    createTime: {
-      column: 'u.create_time',
-      select: formatTime('u.create_time'),
-      filter: 'date',
-      sortable: true,
-      title: ['创建时间', 'Created'],
-    },
+    createTime: timeColumn('u.create_time', ['创建时间', 'Created']),
   },
 };
 
@@ -238,12 +243,10 @@ export class UserRepository {
     return Boolean(row);
   }
 
-  async idByUsername(username: string): Promise<string | undefined> {
-    const [row] = await this.db.query<{ id: string }>(
-      'select id from sys_user where lower(username) = lower($1) and del_flag = 0',
-      [username],
-    );
-    return row?.id;
+  idByUsername(username: string): Promise<string | undefined> {
+    return firstValue(this.db, 'select id from sys_user where lower(username) = lower($1) and del_flag = 0', [
+      username,
+    ]);
   }
 
   async exists(id: string): Promise<boolean> {
@@ -316,32 +319,10 @@ export class UserRepository {
 
   /** Replaces each kind of link that `links` names (undefined: left as it is); unknown roles and departments are skipped. */
   private async setLinks(tx: Queryable, userId: string, links: Links): Promise<void> {
-    if (links.roleIds) {
-      await tx.query('delete from sys_user_role where user_id = $1', [userId]);
-      if (links.roleIds.length)
-        await tx.query(
-          `insert into sys_user_role (user_id, role_id) select $1, r.id from (${roleRelation}) r where r.id = any($2::text[])`,
-          [userId, links.roleIds],
-        );
-    }
-    if (links.departIds) {
-      await tx.query('delete from sys_user_depart where user_id = $1', [userId]);
-      if (links.departIds.length)
-        await tx.query(
-          `insert into sys_user_depart (user_id, dep_id)
-           select $1, d.id from (${activeDepartRelation}) d where d.id = any($2::text[])`,
-          [userId, links.departIds],
-        );
-    }
-    if (links.managedIds) {
-      await tx.query('delete from sys_user_managed_depart where user_id = $1', [userId]);
-      if (links.managedIds.length)
-        await tx.query(
-          `insert into sys_user_managed_depart (user_id, dep_id)
-           select $1, d.id from (${activeDepartRelation}) d where d.id = any($2::text[])`,
-          [userId, links.managedIds],
-        );
-    }
+    if (links.roleIds) await replaceLinks(tx, USER_ROLE, userId, links.roleIds, roleRelation);
+    if (links.departIds) await replaceLinks(tx, USER_DEPART, userId, links.departIds, activeDepartRelation);
+    if (links.managedIds)
+      await replaceLinks(tx, USER_MANAGED_DEPART, userId, links.managedIds, activeDepartRelation);
   }
 
   async softDelete(ids: string[], by: string): Promise<void> {
@@ -358,12 +339,8 @@ export class UserRepository {
     );
   }
 
-  async roleIds(userId: string): Promise<string[]> {
-    const rows = await this.db.query<{ role_id: string }>(
-      'select role_id from sys_user_role where user_id = $1',
-      [userId],
-    );
-    return rows.map((r) => r.role_id);
+  roleIds(userId: string): Promise<string[]> {
+    return linkedIds(this.db, USER_ROLE, userId);
   }
 
   /** Condition on `u`: the user holds role `roleId`. */
@@ -455,13 +432,8 @@ export class UserRepository {
   }
 
   /** How many of `departIds` lie within `reach` (unknown departments do not). */
-  async countWithinReach(departIds: string[], reach: DepartReach): Promise<number> {
-    const p = new SqlParams();
-    const [row] = await this.db.query<{ n: number }>(
-      `select count(*)::int as n from (${departsWithinReach(reach, p)}) d where d.id = any(${p.add(departIds)}::text[])`,
-      p.values,
-    );
-    return row!.n;
+  countWithinReach(departIds: string[], reach: DepartReach): Promise<number> {
+    return countDepartsWithinReach(this.db, departIds, reach);
   }
 
   /** Condition on `u`: the user belongs to department `departId`. */

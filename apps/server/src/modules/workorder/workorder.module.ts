@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import type { AccessGuard } from '../../http/routes';
+import { serviceModule } from '../../http/routes';
 import { registerMessages } from '../../lib/messages';
 import type { PermissionService } from '../permission';
 import type { ProjectScopeService, ProjectService } from '../project';
@@ -36,9 +35,5 @@ export function createWorkOrderModule(deps: WorkOrderModuleDeps) {
     (userId, mark) => deps.permissions.hasMark(userId, mark),
     deps.alarms,
   );
-  return {
-    service,
-    registerRoutes: (api: FastifyInstance, guard: AccessGuard) =>
-      registerWorkOrderRoutes(api, guard, service),
-  };
+  return serviceModule(service, registerWorkOrderRoutes);
 }

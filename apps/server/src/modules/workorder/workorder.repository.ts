@@ -5,7 +5,7 @@ import type {
   WorkOrderStatus,
 } from '@ics/contract/server';
 import type { Database, Queryable } from '../../db/database';
-import { containing, isoOrNull, pageOf, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
+import { containing, isoOrNull, pageRows, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
 import { activeUserRelation, USER_STATUS } from '../user';
 
 /** Statuses after which a work order is no longer late: the work is done. */
@@ -150,11 +150,7 @@ export class WorkOrderRepository {
       w.add('(w.title ilike ? or w.code ilike ?)', pattern, pattern);
     }
     const order = sortOrder(page.column, page.order, SORTABLE, 'w.create_time desc');
-    const [rows, [count]] = await Promise.all([
-      this.db.query<WorkOrderRow>(`${SELECT} ${w.sql} order by ${order}, w.id ${pageOf(page)}`, w.params),
-      this.db.query<{ n: number }>(`select count(*)::int as n from alarm_workorder w ${w.sql}`, w.params),
-    ]);
-    return { rows, total: count?.n ?? 0 };
+    return pageRows<WorkOrderRow>(this.db, w, page, SELECT, 'from alarm_workorder w', `${order}, w.id`);
   }
 
   /** The latest open order of each alarm among `alarmIds` that is in one. */

@@ -56,13 +56,10 @@ export type WorkOrderAdd = {
   alarmIds: string[];
 };
 
-export type WorkOrderEdit = {
-  id: string;
-  title: string;
-  description?: string | null | undefined;
-  priority: WorkOrderPriority;
-  dueAt: string | null;
-};
+export type WorkOrderEdit = { id: string } & Pick<
+  WorkOrderAdd,
+  'title' | 'description' | 'priority' | 'dueAt'
+>;
 
 /** `yyyymmdd` of now in a time zone: work order numbers count per local day. */
 function localDay(timeZone: string, now = new Date()): string {
@@ -191,15 +188,7 @@ export class WorkOrderService {
     if (!from.includes(row.status))
       throw new AppError(409, 'workorder.bad_transition', { status: row.status });
     await this.assertAssignee(input.assigneeId, row.project_id);
-    const moved = await inTransaction(this.db, async (repo) => {
-      if (!(await repo.move(row.id, from, 'assigned', input.assigneeId))) return false;
-      await repo.addNote(row.id, { author: caller.username, text: input.note ?? '', status: 'assigned' });
-      return true;
-    });
-    if (!moved) throw new AppError(409, 'workorder.bad_transition', { status: row.status });
-    const after = (await this.repo.find(row.id))!;
-    await this.tellAlarms(after, caller.username);
-    return (await this.toDtos([after]))[0]!;
+    return this.move(caller, row, from, 'assigned', input.note, input.assigneeId);
   }
 
   /**
@@ -230,9 +219,24 @@ export class WorkOrderService {
     }
     // Reopening an order nobody holds leaves it new, to be assigned.
     const to = input.action === 'reopen' && !row.assignee_id ? 'new' : step.to;
+    return this.move(caller, row, step.from, to, input.note);
+  }
+
+  /**
+   * Moves an order from one of `from` to `to` (with its assignee, when given) and notes it, in one
+   * transaction; 409 when another request moved it first. Its alarms hear of the move.
+   */
+  private async move(
+    caller: Caller,
+    row: WorkOrderRow,
+    from: readonly WorkOrderStatus[],
+    to: WorkOrderStatus,
+    note: string | undefined,
+    assigneeId?: string,
+  ): Promise<WorkOrderDto> {
     const moved = await inTransaction(this.db, async (repo) => {
-      if (!(await repo.move(row.id, step.from, to))) return false;
-      await repo.addNote(row.id, { author: caller.username, text: input.note ?? '', status: to });
+      if (!(await repo.move(row.id, from, to, assigneeId))) return false;
+      await repo.addNote(row.id, { author: caller.username, text: note ?? '', status: to });
       return true;
     });
     if (!moved) throw new AppError(409, 'workorder.bad_transition', { status: row.status });

@@ -98,6 +98,21 @@ const announcements = crudRoutes<
   { list: Page<Announcement>; queryById: Announcement; add: Announcement; edit: Announcement }
 >({ base, tag, marks: ANNOUNCEMENT_MARKS, name: ['an announcement', 'announcements'] });
 
+/** Publishing or revoking one announcement, its id in the query or the body (as upstream consoles send it). */
+const publishing = (action: string, summary: string) =>
+  defineRoute<
+    Announcement,
+    typeof announcementOptionalIdBodySchema,
+    typeof announcementOptionalIdQuerySchema
+  >({
+    method: 'GET',
+    alsoMethods: ['PUT'],
+    path: `${base}/${action}`,
+    access: mark(ANNOUNCEMENT_MARKS.publish),
+    summary,
+    tag,
+  });
+
 export const announcementRoutes = {
   ...announcements(crudOperations, {
     list: { summary: 'Announcements, paged, filtered by titile, msgCategory, sendStatus' },
@@ -111,30 +126,8 @@ export const announcementRoutes = {
     delete: { summary: 'Delete an announcement (it disappears from every user’s lists)' },
     deleteBatch: { summary: 'Delete several announcements (?ids=a,b,)' },
   }),
-  release: defineRoute<
-    Announcement,
-    typeof announcementOptionalIdBodySchema,
-    typeof announcementOptionalIdQuerySchema
-  >({
-    method: 'GET',
-    alsoMethods: ['PUT'],
-    path: `${base}/doReleaseData`,
-    access: mark(ANNOUNCEMENT_MARKS.publish),
-    summary: 'Publish: status 1, send time, sender; pushed over the WebSocket',
-    tag,
-  }),
-  revoke: defineRoute<
-    Announcement,
-    typeof announcementOptionalIdBodySchema,
-    typeof announcementOptionalIdQuerySchema
-  >({
-    method: 'GET',
-    alsoMethods: ['PUT'],
-    path: `${base}/doReovkeData`,
-    access: mark(ANNOUNCEMENT_MARKS.publish),
-    summary: 'Revoke a published announcement: status 2, cancel time',
-    tag,
-  }),
+  release: publishing('doReleaseData', 'Publish: status 1, send time, sender; pushed over the WebSocket'),
+  revoke: publishing('doReovkeData', 'Revoke a published announcement: status 2, cancel time'),
   readStats: defineRoute<AnnouncementReadStats, undefined, typeof announcementIdQuerySchema>({
     method: 'GET',
     path: `${base}/readStats`,

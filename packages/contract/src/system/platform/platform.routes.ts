@@ -20,7 +20,9 @@ export type PlatformSettingsRecord = {
   platFormCopyRightUrl: string;
   icpNumber: string;
   registerEnabled: boolean;
+  /** Map tile URL template (`{z}/{x}/{y}`); empty for a plain background. */
   tileUrl: string;
+  /** The tile provider's credit, shown on the map. */
   tileAttribution: string;
 };
 

@@ -1,5 +1,7 @@
 import type { PermissionResult } from '../../menu';
 import { defineRoute } from '../../route';
+import type { PlatformSettingsRecord } from '../platform/platform.routes';
+import type { UserProfile } from '../user/user.routes';
 import type {
   captchaParamsSchema,
   casQuerySchema,
@@ -15,23 +17,8 @@ import type {
 } from './session.schemas';
 
 /** The signed-in user as the console sees it. Never carries a password or its hash. */
-export type UserInfo = {
-  id: string;
-  username: string;
-  realname: string;
-  avatar: string | null;
-  birthday: string | null;
-  sex: number | null;
-  email: string | null;
-  phone: string | null;
-  orgCode: string | null;
-  status: number;
-  delFlag: number;
-  workNo: string | null;
-  post: string | null;
-  telephone: string | null;
+export type UserInfo = UserProfile & {
   departIds: string | null;
-  userType: string;
   nickname: string | null;
   platFormTitleCn: string;
 };
@@ -51,21 +38,10 @@ export type LoginResult = {
 };
 
 /** Settings anyone may read (login page, header, tab title). */
-export type PublicPlatformSettings = {
-  platFormTitleCn: string;
-  platFormLogo: string | null;
-  platFormLoginSrc: string | null;
-  platFormCopyRightName: string;
-  platFormCopyRightUrl: string;
-  icpNumber: string;
-  registerEnabled: boolean;
+export type PublicPlatformSettings = Omit<PlatformSettingsRecord, 'platFormTitleEn'> & {
   casEnabled: boolean;
   /** The central sign-on server (`ICS_CAS_URL`, no trailing slash) when one is configured, else null. */
   casUrl: string | null;
-  /** Map tile URL template (`{z}/{x}/{y}`); empty for a plain background. */
-  tileUrl: string;
-  /** The tile provider's credit, shown on the map. */
-  tileAttribution: string;
 };
 
 const tag = 'session';

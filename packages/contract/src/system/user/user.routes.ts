@@ -23,8 +23,8 @@ import type {
 
 const tag = 'system-user';
 
-/** A user row as lists and forms see it. Never carries the password hash. */
-export type UserRecord = {
+/** What every view of a user shows of them (lists, forms, the signed-in user). */
+export type UserProfile = {
   id: string;
   username: string;
   realname: string;
@@ -40,6 +40,10 @@ export type UserRecord = {
   post: string | null;
   telephone: string | null;
   userType: string;
+};
+
+/** A user row as lists and forms see it. Never carries the password hash. */
+export type UserRecord = UserProfile & {
   /** 1 ordinary member, 2 department administrator. */
   userIdentity: number;
   createTime: string;

@@ -1,7 +1,7 @@
 import type { CommandStatus, commandListQuerySchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database } from '../../../db/database';
-import { pageOf, type ScopeFilter, Where } from '../../../http/sql-where';
+import { pageRows, type ScopeFilter, Where } from '../../../http/sql-where';
 import { COMMAND_COLUMNS, type CommandRow } from './command-rows';
 import type { HeardAck } from './heard-acks';
 
@@ -44,20 +44,19 @@ export type NewCommands = {
 };
 
 /** A pending command as a node that takes it over needs it to send it again. */
-export type FollowedRow = {
-  id: string;
-  message_id: string | null;
-  project_id: string;
-  gateway_id: string;
-  gateway_sn: string;
-  device_id: string | null;
-  device_address: string | null;
-  cmd: string;
-  params: Record<string, unknown>;
-  attempts: number;
-  deadline: Date;
-  create_time: Date;
-};
+export type FollowedRow = Pick<
+  CommandRow,
+  | 'id'
+  | 'message_id'
+  | 'project_id'
+  | 'gateway_id'
+  | 'gateway_sn'
+  | 'device_id'
+  | 'device_address'
+  | 'cmd'
+  | 'params'
+  | 'attempts'
+> & { deadline: Date; create_time: Date };
 
 /** A command whose outcome a statement just recorded. */
 export type SettledRow = { id: string; project_id: string; status: string };
@@ -265,22 +264,17 @@ export class CommandRepository {
     q: z.output<typeof commandListQuerySchema>,
   ): Promise<{ rows: CommandRow[]; total: number }> {
     const w = new Where().scope(scope, 'c.project_id');
-    if (q.projectId) w.add('c.project_id = ?', q.projectId);
-    if (q.gatewayId) w.add('c.gateway_id = ?', q.gatewayId);
-    if (q.deviceId) w.add('c.device_id = ?', q.deviceId);
-    if (q.batchId) w.add('c.batch_id = ?', q.batchId);
-    if (q.cmd) w.add('c.cmd = ?', q.cmd);
-    if (q.status) w.add('c.status = ?', q.status);
+    w.equal('c', q, ['projectId', 'gatewayId', 'deviceId', 'batchId', 'cmd', 'status']);
     if (q.from !== undefined) w.add('c.create_time >= ?', new Date(q.from).toISOString());
     if (q.to !== undefined) w.add('c.create_time < ?', new Date(q.to).toISOString());
-    const [rows, [count]] = await Promise.all([
-      this.db.query<CommandRow>(
-        `select ${COMMAND_COLUMNS} ${FROM} ${w.sql} order by c.create_time desc, c.id ${pageOf(q)}`,
-        w.params,
-      ),
-      this.db.query<{ n: number }>(`select count(*)::int as n from dev_command c ${w.sql}`, w.params),
-    ]);
-    return { rows, total: count?.n ?? 0 };
+    return pageRows<CommandRow>(
+      this.db,
+      w,
+      q,
+      `select ${COMMAND_COLUMNS} ${FROM}`,
+      'from dev_command c',
+      'c.create_time desc, c.id',
+    );
   }
 
   /** The counts of each job's commands by state (a job without commands counts none). */

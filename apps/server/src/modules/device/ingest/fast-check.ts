@@ -33,91 +33,64 @@ export function fastTelemetry(body: unknown): { ts: number; readings: Record<str
   return { ts, readings: readings as Record<string, unknown>[] };
 }
 
+type Check = (v: unknown) => boolean;
+
+const isLevel = (v: unknown) => inRange(v, 0, 100);
+const isNonNegative = (v: unknown) => isNum(v) && v >= 0;
+
+/**
+ * The checks of a reading's keys besides `dev` (which must be there). A Map, not an object, so
+ * that a key such as `toString` finds no check.
+ */
+const lampChecks = new Map<string, Check>([
+  ['ts', isEpochMs],
+  ['on', (v) => typeof v === 'boolean'],
+  ['level', isLevel],
+  ['target', isLevel],
+  ['ramp', (v) => inRange(v, 0, 3600)],
+  ...(['voltage', 'current', 'power', 'energy', 'hours'] as const).map((k) => [k, isNum] as const),
+  ['powerFactor', (v) => inRange(v, -1, 1)],
+  ['switchOns', (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0],
+  [
+    'faults',
+    (v) =>
+      Array.isArray(v) &&
+      v.length <= lampFaultCodes.length &&
+      v.every((f) => typeof f === 'string' && FAULTS.has(f)),
+  ],
+]);
+
+const sensorChecks = new Map<string, Check>([
+  ['ts', isEpochMs],
+  ['temperature', isNum],
+  ['humidity', isLevel],
+  ['windDirection', (v) => inRange(v, 0, 360)],
+  ...(['pm25', 'pm10', 'noise', 'illuminance', 'windSpeed', 'pressure'] as const).map(
+    (k) => [k, isNonNegative] as const,
+  ),
+]);
+
+/** Whether the reading has a valid `dev` and only keys that `checks` knows and accepts. */
+function passes(r: Record<string, unknown>, checks: Map<string, Check>): boolean {
+  if (!isAddress(r.dev)) return false;
+  for (const key in r) {
+    if (key === 'dev') continue;
+    const check = checks.get(key);
+    if (check === undefined || !check(r[key])) return false;
+  }
+  return true;
+}
+
 /**
  * The reading itself when `lampReadingSchema` accepts it unchanged, or null when zod must
  * decide. The reading may only hold the schema's keys for this fast path, so no copy is needed:
  * what zod would answer (unknown keys dropped) is the same object.
  */
 export function fastLamp(r: Record<string, unknown>): LampReading | null {
-  let dev = false;
-  for (const key in r) {
-    const v = r[key];
-    switch (key) {
-      case 'dev':
-        if (!isAddress(v)) return null;
-        dev = true;
-        break;
-      case 'ts':
-        if (!isEpochMs(v)) return null;
-        break;
-      case 'on':
-        if (typeof v !== 'boolean') return null;
-        break;
-      case 'level':
-      case 'target':
-        if (!inRange(v, 0, 100)) return null;
-        break;
-      case 'ramp':
-        if (!inRange(v, 0, 3600)) return null;
-        break;
-      case 'voltage':
-      case 'current':
-      case 'power':
-      case 'energy':
-      case 'hours':
-        if (!isNum(v)) return null;
-        break;
-      case 'powerFactor':
-        if (!inRange(v, -1, 1)) return null;
-        break;
-      case 'switchOns':
-        if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) return null;
-        break;
-      case 'faults': {
-        if (!Array.isArray(v) || v.length > lampFaultCodes.length) return null;
-        for (const f of v) if (typeof f !== 'string' || !FAULTS.has(f)) return null;
-        break;
-      }
-      default:
-        return null;
-    }
-  }
-  return dev ? (r as LampReading) : null;
+  return passes(r, lampChecks) ? (r as LampReading) : null;
 }
 
 /** The reading itself when `sensorReadingSchema` accepts it unchanged, or null when zod must decide. */
 export function fastSensor(r: Record<string, unknown>): SensorReading | null {
-  let dev = false;
-  for (const key in r) {
-    const v = r[key];
-    switch (key) {
-      case 'dev':
-        if (!isAddress(v)) return null;
-        dev = true;
-        break;
-      case 'ts':
-        if (!isEpochMs(v)) return null;
-        break;
-      case 'temperature':
-        if (!isNum(v)) return null;
-        break;
-      case 'humidity':
-        if (!inRange(v, 0, 100)) return null;
-        break;
-      case 'windDirection':
-        if (!inRange(v, 0, 360)) return null;
-        break;
-      case 'pm25':
-      case 'pm10':
-      case 'noise':
-      case 'illuminance':
-      case 'windSpeed':
-      case 'pressure':
-        if (!isNum(v) || v < 0) return null;
-        break;
-      default:
-        return null;
-    }
-  }
-  return dev ? (r as SensorReading) : null;
+  return passes(r, sensorChecks) ? (r as SensorReading) : null;
 }

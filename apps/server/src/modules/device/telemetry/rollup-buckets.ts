@@ -173,10 +173,26 @@ export class BucketMap<K extends string> {
   }
 }
 
-const index = <K extends string>(keys: readonly K[]) =>
-  Object.fromEntries(keys.map((k, i) => [k, i])) as Record<K, number>;
-const lamp = index(lampKeys);
-const sensor = index(sensorKeys);
+/** Buffered readings with a column per aggregated key (`LampColumns`, `SensorColumns`). */
+type KeyedColumns<K extends string> = Pick<LampColumns, 'ts' | 'deviceId' | 'projectId' | 'deviceIndex'> &
+  Record<K, Float64Array>;
+
+/** Adds readings [from, to) of `c` into their device-hours of `m`, column `k` of `m` from `c[keys[k]]`. */
+function addReadings<K extends string>(
+  m: BucketMap<K>,
+  keys: readonly K[],
+  c: KeyedColumns<K>,
+  from: number,
+  to: number,
+): void {
+  const columns = keys.map((key) => c[key]);
+  for (let i = from; i < to; i++) {
+    const hour = Math.floor(c.ts[i]! / HOUR_MS) * HOUR_MS;
+    const s = m.slot(c.deviceId[i]!, c.projectId[i]!, hour, c.deviceIndex[i]!);
+    m.sample(s);
+    for (let k = 0; k < columns.length; k++) m.add(s, k, columns[k]![i]!);
+  }
+}
 
 /** How many slots of each map a rollup run has written (see `TelemetryStore.addRollups`). */
 export type RollupProgress = { lamps: number; sensors: number };
@@ -196,35 +212,11 @@ export class RollupBuckets {
 
   /** Adds lamp readings [from, to) of `c`. */
   addLamps(c: LampColumns, from = 0, to = c.size): void {
-    const m = this.lamps;
-    for (let i = from; i < to; i++) {
-      const hour = Math.floor(c.ts[i]! / HOUR_MS) * HOUR_MS;
-      const s = m.slot(c.deviceId[i]!, c.projectId[i]!, hour, c.deviceIndex[i]!);
-      m.sample(s);
-      m.add(s, lamp.level, c.level[i]!);
-      m.add(s, lamp.power, c.power[i]!);
-      m.add(s, lamp.voltage, c.voltage[i]!);
-      m.add(s, lamp.current, c.current[i]!);
-      m.add(s, lamp.energy, c.energy[i]!);
-      m.add(s, lamp.on, c.on[i]!);
-    }
+    addReadings(this.lamps, lampKeys, c, from, to);
   }
 
   addSensors(c: SensorColumns): void {
-    const m = this.sensors;
-    for (let i = 0; i < c.size; i++) {
-      const hour = Math.floor(c.ts[i]! / HOUR_MS) * HOUR_MS;
-      const s = m.slot(c.deviceId[i]!, c.projectId[i]!, hour, c.deviceIndex[i]!);
-      m.sample(s);
-      m.add(s, sensor.temperature, c.temperature[i]!);
-      m.add(s, sensor.humidity, c.humidity[i]!);
-      m.add(s, sensor.pm25, c.pm25[i]!);
-      m.add(s, sensor.pm10, c.pm10[i]!);
-      m.add(s, sensor.noise, c.noise[i]!);
-      m.add(s, sensor.illuminance, c.illuminance[i]!);
-      m.add(s, sensor.windSpeed, c.windSpeed[i]!);
-      m.add(s, sensor.pressure, c.pressure[i]!);
-    }
+    addReadings(this.sensors, sensorKeys, c, 0, c.size);
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { AreaDto, RoadDto } from '@ics/contract/server';
 import type { Database, Queryable } from '../../../db/database';
-import { pageOf, type ScopeFilter, Where } from '../../../http/sql-where';
+import { pageRows, type ScopeFilter, Where } from '../../../http/sql-where';
 import { poleRelation } from '../../device';
 
 type AreaRow = { id: string; project_id: string; name: string; code: string | null; sort_no: number };
@@ -95,15 +95,15 @@ export class AreaRepository {
     const w = new Where().scope(scope, 'r.project_id');
     if (q.projectId) w.add('r.project_id = ?', q.projectId);
     if (q.areaId) w.add('r.area_id = ?', q.areaId);
-    const [rows, [count]] = await Promise.all([
-      this.db.query<RoadRow>(
-        `select ${ROAD_COLUMNS} ${ROAD_FROM} ${w.sql}
-          order by a.sort_no, a.name, r.sort_no, r.name ${pageOf(q)}`,
-        w.params,
-      ),
-      this.db.query<{ n: number }>(`select count(*)::int as n ${ROAD_FROM} ${w.sql}`, w.params),
-    ]);
-    return { rows: rows.map(toRoad), total: count?.n ?? 0 };
+    const { rows, total } = await pageRows<RoadRow>(
+      this.db,
+      w,
+      q,
+      `select ${ROAD_COLUMNS} ${ROAD_FROM}`,
+      ROAD_FROM,
+      'a.sort_no, a.name, r.sort_no, r.name',
+    );
+    return { rows: rows.map(toRoad), total };
   }
 
   async road(id: string): Promise<RoadDto | undefined> {

@@ -4,14 +4,12 @@ import type {
   ControlJobDto,
   circuitBodySchema,
   circuitEditSchema,
-  DeviceDto,
-  Page,
 } from '@ics/contract/server';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../../lib/errors';
 import type { CommandService } from '../../device';
 import type { ControlService } from '../control/control.service';
-import type { LampService } from '../lamp/lamp.service';
+import type { LampMembers, LampService } from '../lamp/lamp.service';
 import type { LightingAccess } from '../lighting-access';
 import { conflictOnUnique } from '../unique-conflict';
 import type { CabinetRepository } from './cabinet.repository';
@@ -42,10 +40,15 @@ export class CircuitService {
     private readonly repo: CircuitRepository,
     private readonly cabinets: CabinetRepository,
     private readonly access: LightingAccess,
-    private readonly lamps: LampService,
+    lamps: LampService,
     private readonly control: ControlService,
     private readonly commands: CommandService,
-  ) {}
+  ) {
+    this.members = lamps.members('circuit', async (userId, id) => (await this.own(userId, id)).project_id);
+  }
+
+  /** The lamps of a circuit. */
+  readonly members: LampMembers;
 
   /** Circuits with the outcome of each one's last switch. */
   private async withOutcomes(rows: CircuitRow[]): Promise<CircuitDto[]> {
@@ -108,24 +111,9 @@ export class CircuitService {
     await this.repo.delete(id);
   }
 
-  async lampPage(
-    userId: string,
-    circuitId: string,
-    q: { pageNo: number; pageSize: number },
-  ): Promise<Page<DeviceDto>> {
-    await this.own(userId, circuitId);
-    return this.lamps.page(userId, { of: 'circuit', id: circuitId }, q);
-  }
-
-  async addLamps(userId: string, circuitId: string, lampIds: string[]): Promise<{ added: number }> {
-    const circuit = await this.own(userId, circuitId);
-    const lamps = await this.access.assertLamps(circuit.project_id, lampIds);
-    return { added: await this.lamps.add({ of: 'circuit', id: circuitId }, lamps) };
-  }
-
-  async removeLamps(userId: string, circuitId: string, lampIds: string[]): Promise<{ removed: number }> {
-    await this.own(userId, circuitId);
-    return { removed: await this.lamps.remove({ of: 'circuit', id: circuitId }, lampIds) };
+  /** Adds lamps to a circuit (the demo district's set-up). */
+  addLamps(userId: string, circuitId: string, lampIds: string[]): Promise<{ added: number }> {
+    return this.members.add(userId, circuitId, lampIds);
   }
 
   /** Switches circuits through their cabinet's gateway (`circuit.switch`), one command per circuit, as one job. */

@@ -1,6 +1,6 @@
 import type { ControlJobDto } from '@ics/contract/server';
 import type { Database } from '../../../db/database';
-import { pageOf, type ScopeFilter, Where } from '../../../http/sql-where';
+import { pageRows, type ScopeFilter, Where } from '../../../http/sql-where';
 
 export type JobSource = ControlJobDto['source'];
 
@@ -67,13 +67,13 @@ export class JobRepository {
     const w = new Where();
     if (scope !== 'all') w.add('project_ids <@ ?::text[]', scope);
     if (q.source) w.add('source = ?', q.source);
-    const [rows, [count]] = await Promise.all([
-      this.db.query<JobRow>(
-        `select * from lighting_job ${w.sql} order by create_time desc, id ${pageOf(q)}`,
-        w.params,
-      ),
-      this.db.query<{ n: number }>(`select count(*)::int as n from lighting_job ${w.sql}`, w.params),
-    ]);
-    return { rows, total: count?.n ?? 0 };
+    return pageRows<JobRow>(
+      this.db,
+      w,
+      q,
+      'select * from lighting_job',
+      'from lighting_job',
+      'create_time desc, id',
+    );
   }
 }

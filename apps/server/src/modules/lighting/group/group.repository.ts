@@ -1,6 +1,6 @@
 import type { GroupDto } from '@ics/contract/server';
 import type { Database, Queryable } from '../../../db/database';
-import { containing, isoOrNull, pageOf, type ScopeFilter, Where } from '../../../http/sql-where';
+import { containing, isoOrNull, pageRows, type ScopeFilter, Where } from '../../../http/sql-where';
 
 type GroupRow = {
   id: string;
@@ -39,14 +39,15 @@ export class GroupRepository {
     const w = new Where().scope(scope, 'g.project_id');
     if (q.projectId) w.add('g.project_id = ?', q.projectId);
     if (q.name) w.add('g.name ilike ?', containing(q.name));
-    const [rows, [count]] = await Promise.all([
-      this.db.query<GroupRow>(
-        `${GROUP_SELECT} ${w.sql} order by g.create_time desc, g.id ${pageOf(q)}`,
-        w.params,
-      ),
-      this.db.query<{ n: number }>(`select count(*)::int as n from lighting_group g ${w.sql}`, w.params),
-    ]);
-    return { rows: rows.map(toGroup), total: count?.n ?? 0 };
+    const { rows, total } = await pageRows<GroupRow>(
+      this.db,
+      w,
+      q,
+      GROUP_SELECT,
+      'from lighting_group g',
+      'g.create_time desc, g.id',
+    );
+    return { rows: rows.map(toGroup), total };
   }
 
   /** Adds a group; `alongside` runs in the same transaction (its first lamps); answers its id. */

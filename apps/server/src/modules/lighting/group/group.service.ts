@@ -1,5 +1,4 @@
 import type {
-  DeviceDto,
   GroupDto,
   groupBodySchema,
   groupEditSchema,
@@ -8,7 +7,7 @@ import type {
 } from '@ics/contract/server';
 import { toPage } from '@ics/contract/server';
 import type { z } from 'zod';
-import type { LampService } from '../lamp/lamp.service';
+import type { LampMembers, LampService } from '../lamp/lamp.service';
 import type { LightingAccess } from '../lighting-access';
 import { conflictOnUnique } from '../unique-conflict';
 import type { GroupRepository } from './group.repository';
@@ -21,7 +20,12 @@ export class GroupService {
     private readonly repo: GroupRepository,
     private readonly access: LightingAccess,
     private readonly lamps: LampService,
-  ) {}
+  ) {
+    this.members = lamps.members('group', async (userId, id) => (await this.get(userId, id)).projectId);
+  }
+
+  /** The lamps of a group. */
+  readonly members: LampMembers;
 
   async list(userId: string, q: Q<typeof groupListQuerySchema>): Promise<Page<GroupDto>> {
     const { rows, total } = await this.repo.list(await this.access.scopeOf(userId), q);
@@ -65,25 +69,5 @@ export class GroupService {
 
   async delete(userId: string, ids: string[]): Promise<void> {
     await this.repo.delete(await this.access.scopeOf(userId), ids);
-  }
-
-  async lampPage(
-    userId: string,
-    groupId: string,
-    q: { pageNo: number; pageSize: number },
-  ): Promise<Page<DeviceDto>> {
-    await this.get(userId, groupId);
-    return this.lamps.page(userId, { of: 'group', id: groupId }, q);
-  }
-
-  async addLamps(userId: string, groupId: string, lampIds: string[]): Promise<{ added: number }> {
-    const group = await this.get(userId, groupId);
-    const lamps = await this.access.assertLamps(group.projectId, lampIds);
-    return { added: await this.lamps.add({ of: 'group', id: groupId }, lamps) };
-  }
-
-  async removeLamps(userId: string, groupId: string, lampIds: string[]): Promise<{ removed: number }> {
-    await this.get(userId, groupId);
-    return { removed: await this.lamps.remove({ of: 'group', id: groupId }, lampIds) };
   }
 }

@@ -11,6 +11,13 @@ import type { LightingAccess } from '../lighting-access';
 import { localParts, zonedInstant } from '../plan';
 import type { LampRepository, LampSet } from './lamp.repository';
 
+/** The lamps of the sets of one kind, each set first looked up as the caller may see it. */
+export type LampMembers = {
+  page(userId: string, id: string, q: { pageNo: number; pageSize: number }): Promise<Page<DeviceDto>>;
+  add(userId: string, id: string, lampIds: string[]): Promise<{ added: number }>;
+  remove(userId: string, id: string, lampIds: string[]): Promise<{ removed: number }>;
+};
+
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
 
 /** Lamps as lighting keeps and shows them: the lamps of a group or circuit, and the home page's figures. */
@@ -40,6 +47,27 @@ export class LampService {
   /** Takes lamps out of a set; answers how many were in it. */
   remove(set: LampSet, lampIds: readonly string[]): Promise<number> {
     return this.repo.remove(set, lampIds);
+  }
+
+  /**
+   * The lamp operations of groups or circuits: `projectOf` answers the project of a set the
+   * caller may see (and refuses any other); lamps added must be of that project.
+   */
+  members(of: LampSet['of'], projectOf: (userId: string, id: string) => Promise<string>): LampMembers {
+    return {
+      page: async (userId, id, q) => {
+        await projectOf(userId, id);
+        return this.page(userId, { of, id }, q);
+      },
+      add: async (userId, id, lampIds) => {
+        const lamps = await this.access.assertLamps(await projectOf(userId, id), lampIds);
+        return { added: await this.add({ of, id }, lamps) };
+      },
+      remove: async (userId, id, lampIds) => {
+        await projectOf(userId, id);
+        return { removed: await this.remove({ of, id }, lampIds) };
+      },
+    };
   }
 
   /** The home page's figures: lamps online and lit, open faults, gateways, today's energy. */

@@ -1,6 +1,6 @@
 import type { ExecutionDto } from '@ics/contract/server';
 import type { Database } from '../../../db/database';
-import { pageOf, type ScopeFilter, Where } from '../../../http/sql-where';
+import { pageRows, type ScopeFilter, Where } from '../../../http/sql-where';
 
 /** One planned action of a strategy for a target at a time: the unique key of its execution. */
 export type PlannedExecution = {
@@ -85,18 +85,16 @@ export class ExecutionRepository {
     },
   ): Promise<{ rows: ExecutionRow[]; total: number }> {
     const w = new Where().scope(scope, 'e.project_id');
-    if (q.projectId) w.add('e.project_id = ?', q.projectId);
-    if (q.strategyId) w.add('e.strategy_id = ?', q.strategyId);
-    if (q.status) w.add('e.status = ?', q.status);
-    const [rows, [count]] = await Promise.all([
-      this.db.query<ExecutionRow>(
-        `select e.*, s.name as strategy_name
-           from lighting_execution e left join lighting_strategy s on s.id = e.strategy_id ${w.sql}
-          order by e.planned_time desc, e.id desc ${pageOf(q)}`,
-        w.params,
-      ),
-      this.db.query<{ n: number }>(`select count(*)::int as n from lighting_execution e ${w.sql}`, w.params),
-    ]);
-    return { rows, total: count?.n ?? 0 };
+    w.equal('e', q, ['projectId', 'strategyId', 'status']);
+    const rows = `select e.*, s.name as strategy_name
+      from lighting_execution e left join lighting_strategy s on s.id = e.strategy_id`;
+    return pageRows<ExecutionRow>(
+      this.db,
+      w,
+      q,
+      rows,
+      'from lighting_execution e',
+      'e.planned_time desc, e.id desc',
+    );
   }
 }

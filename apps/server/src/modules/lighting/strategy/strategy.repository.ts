@@ -1,6 +1,6 @@
 import type { StrategyAction, StrategyInput, StrategyTarget } from '@ics/contract/server';
 import type { Database, Queryable } from '../../../db/database';
-import { containing, pageOf, type ScopeFilter, Where } from '../../../http/sql-where';
+import { containing, pageRows, type ScopeFilter, Where } from '../../../http/sql-where';
 import { deviceRelation, poleRelation } from '../../device';
 
 export type StrategyRow = {
@@ -79,14 +79,14 @@ export class StrategyRepository {
     if (q.projectId) w.add('s.project_id = ?', q.projectId);
     if (q.name) w.add('s.name ilike ?', containing(q.name));
     if (q.enabled) w.add('s.enabled = ?', q.enabled === '1');
-    const [rows, [count]] = await Promise.all([
-      this.db.query<StrategyRow>(
-        `${STRATEGY_SELECT} ${w.sql} order by s.priority desc, s.update_time desc, s.id ${pageOf(q)}`,
-        w.params,
-      ),
-      this.db.query<{ n: number }>(`select count(*)::int as n from lighting_strategy s ${w.sql}`, w.params),
-    ]);
-    return { rows, total: count?.n ?? 0 };
+    return pageRows<StrategyRow>(
+      this.db,
+      w,
+      q,
+      STRATEGY_SELECT,
+      'from lighting_strategy s',
+      's.priority desc, s.update_time desc, s.id',
+    );
   }
 
   async strategy(id: string): Promise<StrategyRow | undefined> {
