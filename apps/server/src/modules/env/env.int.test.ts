@@ -111,7 +111,16 @@ describeWithApp(
       await until(async () => {
         const res = await series([ids.S1!], 'pm25', hourStart - 27 * HOUR, now + 1000);
         return res.body.result?.series?.[0]?.points.length === 6;
-      });
+      }, 60_000);
+      // The alarm sweeper reads the latest values from the state rows, written apart from the
+      // history: wait for those too, or a sweep on a busy machine finds no value to judge.
+      await until(async () => {
+        const [row] = await ctx().db.query<{ n: number }>(
+          `select count(*)::int as n from dev_state where device_id = any($1::text[]) and vals ? 'pm25'`,
+          [[ids.S1, ids.S2, ids.S9]],
+        );
+        return row?.n === 3;
+      }, 60_000);
       await ctx().services.devices.rollup();
     });
     afterAll(async () => {
