@@ -55,6 +55,12 @@ export class CommandService {
       retries: number;
       /** A command was published to this gateway (ingestion stops holding its uplink back). */
       onPublished?: (gatewaySn: string) => void;
+      /**
+       * Resolves once the acks taken in so far are written. Acks are acknowledged to the broker
+       * as they arrive, before their rows are: a drained session's acks must be written before
+       * its node's commands are followed, or the sweep, reading them pending, resends them.
+       */
+      acksWritten?: () => Promise<void>;
     },
   ) {
     this.tracker = new CommandTracker(
@@ -70,6 +76,7 @@ export class CommandService {
       seconds: options.leaseSeconds,
       drainSession: async (clientId) => {
         await this.bus()?.drainSession(clientId);
+        await options.acksWritten?.();
       },
     });
   }

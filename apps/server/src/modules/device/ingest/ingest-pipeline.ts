@@ -242,6 +242,12 @@ export class IngestPipeline {
     return this.flushing;
   }
 
+  /** Waits until the acks received so far are written (the express lane writes them). */
+  async acksWritten(): Promise<void> {
+    await this.intake.drain();
+    await this.express.drain();
+  }
+
   /** Waits until everything received so far is written. */
   async drain(): Promise<void> {
     // Queued telemetry first (a stopped node queues nothing new).

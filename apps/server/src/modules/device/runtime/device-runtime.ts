@@ -104,6 +104,7 @@ export class DeviceRuntime {
         timeoutMs: options.commandTimeoutMs,
         retries: options.commandRetries,
         onPublished: (sn) => this.ingest.releaseSender(sn),
+        acksWritten: () => this.ingest.acksWritten(),
       },
     );
     const events = {
