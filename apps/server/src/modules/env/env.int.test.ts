@@ -59,6 +59,20 @@ describeWithApp(
         as,
       );
 
+    /** What the database's other sessions wait on (PostgreSQL), for a set-up that times out. */
+    const whatWaits = async () => {
+      const rows = await ctx()
+        .db.query<{ state: string; wait: string; query: string }>(
+          `select state, coalesce(wait_event_type || ':' || wait_event, '') as wait, left(query, 100) as query
+             from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+        )
+        .catch((error: Error) => [{ state: 'unknown', wait: '', query: error.message }]);
+      const stored = await ctx()
+        .db.query<{ n: number }>('select count(*)::int as n from dev_sensor_reading')
+        .catch(() => [{ n: -1 }]);
+      return `${stored[0]?.n} sensor readings stored; sessions: ${JSON.stringify(rows)}`;
+    };
+
     beforeAll(async () => {
       await ctx().services.devices.start();
       token = await ctx().login();
@@ -111,7 +125,9 @@ describeWithApp(
       await until(async () => {
         const res = await series([ids.S1!], 'pm25', hourStart - 27 * HOUR, now + 1000);
         return res.body.result?.series?.[0]?.points.length === 6;
-      }, 60_000);
+      }, 100_000).catch(async (error: Error) => {
+        throw new Error(`${error.message}: S1's history not stored; ${await whatWaits()}`);
+      });
       // The alarm sweeper reads the latest values from the state rows, written apart from the
       // history: wait for those too, or a sweep on a busy machine finds no value to judge.
       await until(async () => {
@@ -120,9 +136,11 @@ describeWithApp(
           [[ids.S1, ids.S2, ids.S9]],
         );
         return row?.n === 3;
-      }, 60_000);
+      }, 30_000).catch(async (error: Error) => {
+        throw new Error(`${error.message}: the sensors' state rows not written; ${await whatWaits()}`);
+      });
       await ctx().services.devices.rollup();
-    });
+    }, 150_000);
     afterAll(async () => {
       await Promise.all(clients.map((c) => c.endAsync()));
     });
