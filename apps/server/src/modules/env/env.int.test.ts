@@ -122,11 +122,15 @@ describeWithApp(
         ],
       });
       await send(cb!, gwB.sn, 'telemetry', { ts: now, readings: [{ dev: 'S9', ts: now - 1000, pm25: 300 }] });
+      let lastAnswer = '';
       await until(async () => {
         const res = await series([ids.S1!], 'pm25', hourStart - 27 * HOUR, now + 1000);
+        lastAnswer = `${res.status} ${JSON.stringify(res.body.result ?? res.body.message).slice(0, 600)}`;
         return res.body.result?.series?.[0]?.points.length === 6;
       }, 100_000).catch(async (error: Error) => {
-        throw new Error(`${error.message}: S1's history not stored; ${await whatWaits()}`);
+        throw new Error(
+          `${error.message}: S1's history not listed; last answer ${lastAnswer}; ${await whatWaits()}`,
+        );
       });
       // The alarm sweeper reads the latest values from the state rows, written apart from the
       // history: wait for those too, or a sweep on a busy machine finds no value to judge.
