@@ -1,7 +1,7 @@
 import { alarmBenchmark } from './alarm/alarm';
 import { bareBrokerBenchmark } from './device/bare-broker';
 import { bareCopyBenchmark } from './device/bare-copy';
-import { deviceBenchmark } from './device/devices';
+import { deviceBenchmark, deviceShareBenchmark } from './device/devices';
 import { twoNodeBenchmark } from './device/two-nodes';
 import { baselineBenchmark } from './http/baseline';
 import { platformBenchmark } from './http/platform';
@@ -20,8 +20,10 @@ export const benchmarks: Benchmark[] = [
   bareBrokerBenchmark,
   bareCopyBenchmark('pglite'),
   deviceBenchmark('pglite'),
+  deviceShareBenchmark('pglite'),
   bareCopyBenchmark('postgres'),
   deviceBenchmark('postgres'),
+  deviceShareBenchmark('postgres'),
   deviceBenchmark('pglite', { rules: 1_000 }),
   deviceBenchmark('postgres', { rules: 1_000 }),
   twoNodeBenchmark,

@@ -25,6 +25,8 @@ const simulator = new Simulator({
   lampsPerGateway: config.lampsPerGateway,
   sensorsPerGateway: config.sensorsPerGateway ?? 0,
   telemetryIntervalSeconds: config.intervalSeconds,
+  // Evenly over the interval: a share window offers a steady rate, not a burst every few seconds.
+  telemetrySpreadSeconds: config.intervalSeconds,
   heartbeatSeconds: 30,
   faultRate: 0,
   connectConcurrency: 50,

@@ -27,6 +27,11 @@ export type SimulatorOptions = {
   camerasPerGateway?: number;
   /** Seconds between two telemetry messages of a gateway (each carries every device's reading). */
   telemetryIntervalSeconds?: number;
+  /**
+   * Seconds over which the gateways' first telemetry messages (and so every later one) are spread
+   * at random (default: the interval, at most 2 s, so that a demo shows readings at once).
+   */
+  telemetrySpreadSeconds?: number;
   heartbeatSeconds?: number;
   /** Probability per lamp per telemetry tick that a fault is raised (and, when raised, cleared). */
   faultRate?: number;
@@ -198,10 +203,11 @@ export class SimulatedGateway {
     const tel = (this.options.telemetryIntervalSeconds ?? 10) * 1000;
     this.timers.push(setInterval(() => void this.heartbeat(), hb));
     // Spread gateways over the interval so a large simulation does not publish in bursts.
+    const spread = (this.options.telemetrySpreadSeconds ?? Math.min(tel / 1000, 2)) * 1000;
     const first = setTimeout(() => {
       void this.telemetry();
       this.timers.push(setInterval(() => void this.telemetry(), tel));
-    }, Math.random() * Math.min(tel, 2000));
+    }, Math.random() * spread);
     this.timers.push(first);
   }
 
