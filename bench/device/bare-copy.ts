@@ -206,7 +206,7 @@ export function shareFigures(
         commanding.commandP99 < COMMAND_P99_MS &&
         shareOf(commanding.stored) >= COMMAND_LOAD_SHARE &&
         commanding.keptUp,
-      detail: `p50 ${formatNumber(commanding.commandP50)} ms, n=${commanding.commands}${commanding.commandsOk ? '' : ', some failed'}; ${window(commanding)}; ${bound}`,
+      detail: `p50 ${formatNumber(commanding.commandP50)} ms; ${window(commanding)}; ${bound}; ${commanding.commandDetail}`,
     },
   ];
 }

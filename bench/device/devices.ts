@@ -230,6 +230,8 @@ export type WindowOutcome = {
   commandP99: number;
   commands: number;
   commandsOk: boolean;
+  /** Where the commands' time went (the plain benchmark's command row). */
+  commandDetail: string;
 };
 
 async function measure(
@@ -481,6 +483,7 @@ async function measure(
       commandP99: p99,
       commands: rtt.length,
       commandsOk: rtt.length > 0 && commands.failed === 0,
+      commandDetail: figures.find((f) => f.name.startsWith('command round trip'))?.detail ?? '',
     };
     return { figures, outcome };
   } finally {
