@@ -2,6 +2,7 @@ import { alarmBenchmark } from './alarm/alarm';
 import { bareBrokerBenchmark } from './device/bare-broker';
 import { bareCopyBenchmark } from './device/bare-copy';
 import { deviceBenchmark, deviceShareBenchmark } from './device/devices';
+import { ingestChecksBenchmark } from './device/ingest-checks';
 import { twoNodeBenchmark } from './device/two-nodes';
 import { baselineBenchmark } from './http/baseline';
 import { platformBenchmark } from './http/platform';
@@ -16,6 +17,7 @@ export const benchmarks: Benchmark[] = [
   baselineBenchmark,
   platformBenchmark('pglite'),
   platformBenchmark('postgres'),
+  ingestChecksBenchmark,
   // The bounds right before the device figures that are stated as shares of them.
   bareBrokerBenchmark,
   bareCopyBenchmark('pglite'),

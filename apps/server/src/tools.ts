@@ -7,6 +7,8 @@
 export { type Database, openDatabase } from './db/database';
 export {
   brokerSettings,
+  fastLamp,
+  fastSensor,
   hashDeviceSecret,
   LampColumns,
   lampColumnNames,

@@ -19,8 +19,8 @@ import { bridgeLiveEventsToRealtime, type ProjectAudience, type UserPush } from 
 import { DeviceRuntime, type DeviceRuntimeLog } from './runtime/device-runtime';
 
 export { hashDeviceSecret, newDeviceSecret } from './bus/credentials';
-// brokerSettings, lampCopyBinary and LampColumns: for tools.ts (the benchmark's bare bounds: the
-// very broker settings, rows and encoder the server runs).
+// brokerSettings, lampCopyBinary, LampColumns and the fast checks: for tools.ts (the benchmark's
+// bare bounds and check costs: the very broker settings, rows, encoder and checks the server runs).
 export { brokerSettings } from './bus/embedded-broker';
 export type { CommandCounts } from './commands/command.repository';
 export type { CommandService } from './commands/command.service';
@@ -32,6 +32,7 @@ export { deviceRelation, deviceStateRelation } from './device.repository';
 export type { DeviceService, PoleGateway, ProjectScopes, RoadsOfArea } from './device.service';
 export type { DeviceLookup, LampChoice, LampRef, LampTarget } from './device-lookup.service';
 export { type GatewayRef, gatewayRelation } from './gateway.repository';
+export { fastLamp, fastSensor } from './ingest/fast-check';
 export type { LiveEvent, LiveEvents } from './live/live-events';
 export type { ProjectAudience, UserPush } from './live/realtime-bridge';
 export { type PoleRoad, poleRelation } from './pole.repository';
