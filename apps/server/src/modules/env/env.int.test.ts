@@ -96,9 +96,13 @@ describeWithApp(
       clients = [ca!, cb!];
       await send(ca!, gwA.sn, 'hello', hello(['S1', 'S2']));
       await send(cb!, gwB.sn, 'hello', hello(['S9']));
+      // All three rows, not only a total of three: the page's rows and its count are two
+      // statements, and while the hellos register, the count may already see a sensor the rows
+      // did not (the history wait below then asked for an unknown sensor and timed out).
       const listed = await until(async () => {
         const res = await call('GET', '/env/sensor/live?pageSize=50');
-        return res.body.result?.total === 3 ? res.body.result.records : null;
+        const records = res.body.result?.records as Array<{ address: string }> | undefined;
+        return records?.length === 3 ? records : null;
       });
       for (const s of listed as Array<{ id: string; address: string }>) ids[s.address] = s.id;
 
