@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       mqttPort: 1884,
       deviceStateWriteMs: 5_000,
       deviceStatsFile: undefined,
+      pgliteSharedBuffers: '16MB',
     });
   });
 
@@ -48,6 +49,7 @@ describe('loadConfig', () => {
       ICS_DEVICE_STATE_WRITE_MS: '1000',
       ICS_DEVICE_STATS_FILE: 'stats.json',
       ICS_SHUTDOWN_GRACE_MS: '5000',
+      ICS_PGLITE_SHARED_BUFFERS: '128MB',
       HOST: '',
     });
     expect(config).toMatchObject({
@@ -63,6 +65,7 @@ describe('loadConfig', () => {
       deviceStateWriteMs: 1_000,
       deviceStatsFile: path.resolve('stats.json'),
       shutdownGraceMs: 5_000,
+      pgliteSharedBuffers: '128MB',
     });
   });
 
@@ -104,6 +107,10 @@ describe('loadConfig', () => {
       'Invalid MQTT_URL="http://broker": must start with mqtt://, mqtts://, ws:// or wss://',
     ],
     [{ ICS_DEVICE_STATE_WRITE_MS: '50' }, 'Invalid ICS_DEVICE_STATE_WRITE_MS="50": must be 100-3600000 ms'],
+    [
+      { ICS_PGLITE_SHARED_BUFFERS: '128' },
+      'Invalid ICS_PGLITE_SHARED_BUFFERS="128": must be a size such as 16MB or 128MB',
+    ],
     [{ ICS_SHUTDOWN_GRACE_MS: '10' }, 'Invalid ICS_SHUTDOWN_GRACE_MS="10": must be 1000-600000 ms'],
     [{ ICS_NODE_ID: 'node 1' }, 'Invalid ICS_NODE_ID="node 1": must be 1-60 letters, digits, _ . : or -'],
     [{ ICS_NODE_LEASE_SECONDS: '0' }, 'Invalid ICS_NODE_LEASE_SECONDS="0": must be 1-600 seconds'],

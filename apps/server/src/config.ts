@@ -59,6 +59,10 @@ const envSchema = z.object({
     )
     .default('0'),
   ICS_DEMO: z.enum(['0', '1']).default('1'),
+  ICS_PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9][0-9]*(kB|MB|GB)$/, 'must be a size such as 16MB or 128MB')
+    .default('16MB'),
   ICS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ICS_ACCESS_LOG: z.enum(['off', 'debug', 'info']).default('info'),
   ICS_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -115,6 +119,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The embedded database's `shared_buffers` (unused with DATABASE_URL). */
+  pgliteSharedBuffers: string;
   adminPassword: string | undefined;
   basePath: string;
   tokenTtlMs: number;
@@ -243,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffers: e.ICS_PGLITE_SHARED_BUFFERS,
     adminPassword: e.ICS_ADMIN_PASSWORD,
     basePath: e.ICS_BASE_PATH,
     tokenTtlMs: e.ICS_TOKEN_TTL_HOURS * 3_600_000,

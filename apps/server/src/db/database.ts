@@ -203,6 +203,8 @@ export type DatabaseOptions = {
   dataDir?: string | undefined;
   /** The data directory a fresh PGlite one starts as (tests); the build's by default (pglite-template.ts). */
   pgliteTemplate?: string;
+  /** PGlite's `shared_buffers` (`ICS_PGLITE_SHARED_BUFFERS`; pglite-options.ts by default). */
+  pgliteSharedBuffers?: string | undefined;
 };
 
 /** Opens PostgreSQL at `databaseUrl`, else an embedded PGlite in `dataDir/pg` (in memory without either). */
@@ -236,14 +238,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // database's thread (pglite-template.ts).
   const template = options.pgliteTemplate ?? builtTemplateDir;
   const fromTemplate = fresh && templateApplies(template, dir!);
-  let client = new PgliteClient(dir, fromTemplate ? template : undefined);
+  let client = new PgliteClient(dir, fromTemplate ? template : undefined, options.pgliteSharedBuffers);
   await client.ready;
   if (fresh && !fromTemplate) {
     // No template (run from sources): creating a data directory (initdb) grows the database
     // thread's WebAssembly memory to several hundred MB, which it never gives back; a new thread
     // on the created directory starts small again.
     await client.close();
-    client = new PgliteClient(dir);
+    client = new PgliteClient(dir, undefined, options.pgliteSharedBuffers);
     await client.ready;
   }
   return new PgliteDatabase(client);

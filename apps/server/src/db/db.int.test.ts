@@ -170,9 +170,11 @@ describe('a fresh PGlite data directory from the build template', () => {
     } finally {
       await db.close();
     }
-    const again = await openDatabase({ dataDir, pgliteTemplate: template });
+    // A node that ingests more may give it more (ICS_PGLITE_SHARED_BUFFERS), on a restart too.
+    const again = await openDatabase({ dataDir, pgliteTemplate: template, pgliteSharedBuffers: '32MB' });
     try {
       expect(await again.query('select id from tpl_probe')).toEqual([{ id: 1 }]);
+      expect(await again.query('show shared_buffers')).toEqual([{ shared_buffers: '32MB' }]);
     } finally {
       await again.close();
     }
@@ -182,7 +184,8 @@ describe('a fresh PGlite data directory from the build template', () => {
     } finally {
       await other.close();
     }
-  });
+    // initdb and every migration for the template, then four starts: a minute on a busy machine.
+  }, 120_000);
 
   it('copies into an empty directory only, whole', () => {
     const template = tmp();

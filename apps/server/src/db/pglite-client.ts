@@ -22,10 +22,13 @@ export class PgliteClient {
   private failure: Error | null = null;
   readonly ready: Promise<void>;
 
-  /** @param template a template the thread copies into `dir` first (pglite-template.ts) */
-  constructor(dir: string | undefined, template?: string) {
+  /**
+   * @param template a template the thread copies into `dir` first (pglite-template.ts)
+   * @param sharedBuffers PostgreSQL's `shared_buffers` (pglite-options.ts)
+   */
+  constructor(dir: string | undefined, template?: string, sharedBuffers?: string) {
     this.worker = startWorker(new URL('./pglite-worker.ts', import.meta.url), {
-      workerData: { dir, template },
+      workerData: { dir, template, sharedBuffers },
     });
     this.worker.on('message', (reply: PgliteReply) => {
       const p = this.pending.get(reply.id);

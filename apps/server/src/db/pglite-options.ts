@@ -8,13 +8,17 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
  * embedded database serves one node's working set; PostgreSQL at DATABASE_URL is the one sized
  * for more. Set on every start (command line), so existing data directories get it too.
  */
-const SHARED_BUFFERS = '16MB';
+const DEFAULT_SHARED_BUFFERS = '16MB';
 
-/** The options every embedded database of the server opens with (its thread, the build's template). */
-export function pgliteOptions(): PGliteOptions {
+/**
+ * The options every embedded database of the server opens with (its thread, the build's
+ * template); `sharedBuffers` from `ICS_PGLITE_SHARED_BUFFERS`, for a node that ingests more than
+ * it serves (more buffers write readings faster, and stay resident).
+ */
+export function pgliteOptions(sharedBuffers = DEFAULT_SHARED_BUFFERS): PGliteOptions {
   return {
     // BIGINT (count(*), sums) and NUMERIC as numbers, as the PostgreSQL driver is set up.
     parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
   };
 }

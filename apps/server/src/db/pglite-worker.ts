@@ -9,13 +9,17 @@ import type { PgliteReply, PgliteRequest, SerializedDbError } from './pglite-pro
 import { copyTemplate } from './pglite-template';
 
 const port = parentPort!;
-const { dir, template } = workerData as { dir: string | undefined; template: string | undefined };
+const { dir, template, sharedBuffers } = workerData as {
+  dir: string | undefined;
+  template: string | undefined;
+  sharedBuffers: string | undefined;
+};
 
 // A fresh data directory is copied from the build's template here rather than on the main
 // thread: the copy (1,300 files, 42 MB, 0.6-0.8 s) then runs while the main thread loads the server.
 if (dir && template) copyTemplate(template, dir);
 
-const db = new PGlite(dir, pgliteOptions());
+const db = new PGlite(dir, pgliteOptions(sharedBuffers));
 
 /** Open transactions: the statements sent with their id run inside them. */
 const transactions = new Map<

@@ -9,8 +9,11 @@ export class StartupError extends Error {}
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
 
 /** Opens PostgreSQL at `DATABASE_URL`, else PGlite in `DATA_DIR`; failing, says so in one line. */
-export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error: Error) => {
+export function openConfiguredDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pgliteSharedBuffers'>,
+): Promise<Database> {
+  const { databaseUrl, dataDir, pgliteSharedBuffers } = config;
+  return openDatabase({ databaseUrl, dataDir, pgliteSharedBuffers }).catch((error: Error) => {
     const where = config.databaseUrl ? 'DATABASE_URL' : config.dataDir;
     throw new StartupError(`cannot open the database (${where}): ${oneLine(error.message)}`);
   });
@@ -23,7 +26,7 @@ export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dat
  */
 export async function useDatabase(
   app: FastifyInstance,
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pgliteSharedBuffers'>,
   given?: Database,
   opening?: Promise<Database>,
 ): Promise<Database> {
