@@ -90,7 +90,18 @@ export type CrudResource<P extends string> = {
   prefix?: P;
 };
 
-/** What one operation changes of its standard form. */
+/**
+ * The marks of a resource written under another's mark (a road under the poles' edit mark):
+ * `write` for add, edit and delete, `list` for its list when it has one of its own.
+ */
+export const writtenUnder = (write: Mark, list?: Mark): Partial<Record<Action, Mark>> => ({
+  ...(list ? { list } : {}),
+  add: write,
+  edit: write,
+  delete: write,
+});
+
+/** What one operation changes of its standard form (`alsoMethods: []`: an `edit` reached by PUT alone). */
 export type CrudOverride = { summary?: string; access?: RouteAccess; alsoMethods?: HttpMethod[] };
 
 /** Every standard operation, for a resource that has them all. */
@@ -136,8 +147,8 @@ export function crudRoutes<S extends CrudSchemas, R extends CrudResults, P exten
         summary: override.summary ?? summaries[op](one, many),
         tag: resource.tag,
       };
-      const alsoMethods = override.alsoMethods ?? (op === 'edit' ? ['POST'] : undefined);
-      return [keyOf(resource.prefix ?? '', op), alsoMethods ? { ...route, alsoMethods } : route];
+      const alsoMethods = override.alsoMethods ?? (op === 'edit' ? ['POST'] : []);
+      return [keyOf(resource.prefix ?? '', op), alsoMethods.length ? { ...route, alsoMethods } : route];
     });
     return Object.fromEntries(routes) as never;
   };

@@ -1,7 +1,14 @@
 import { type Language, type RouteDef, type RouteSchemas, splitIds } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import { type ListResource, replyXlsx } from './list-query';
-import { type AccessGuard, addRoute, type Handler, type HandlerContext, withMessage } from './routes';
+import {
+  type AccessGuard,
+  addRoute,
+  type Caller,
+  type Handler,
+  type HandlerContext,
+  withMessage,
+} from './routes';
 
 type Bound<D extends RouteDef> = D & RouteSchemas<D>;
 
@@ -87,4 +94,25 @@ export function addCrudRoutes<
       await replyXlsx(ctx.reply, ctx.lang, exportXls.resource, rows, exportXls.fileName);
       return null;
     });
+}
+
+/**
+ * `delete?id=` and `deleteBatch?ids=a,b` of a device-side resource (whose query schema splits
+ * the ids): both call `remove`, both answer null.
+ */
+export function addDeleteRoutes(
+  app: FastifyInstance,
+  guard: AccessGuard,
+  routes: { delete: RouteDef; deleteBatch: RouteDef },
+  remove: (caller: Caller, ids: string[]) => Promise<unknown>,
+): void {
+  const add = (route: RouteDef, ids: (query: unknown) => string[]) => {
+    const handler: Handler<RouteDef> = async ({ caller, query }) => {
+      await remove(caller!, ids(query));
+      return null;
+    };
+    addRoute(app, guard, route as Bound<RouteDef>, handler);
+  };
+  add(routes.delete, (query) => [(query as { id: string }).id]);
+  add(routes.deleteBatch, (query) => (query as { ids: string[] }).ids);
 }

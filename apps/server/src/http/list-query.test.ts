@@ -1,7 +1,7 @@
 import { listQuerySchema, pageQuerySchema } from '@ics/contract/server';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors';
-import { type ListResource, orderOf, SqlParams, whereOf } from './list-query';
+import { type ListResource, orderOf, recordList, SqlParams, timeColumn, whereOf } from './list-query';
 import { pageOf, sortOrder } from './sql-where';
 
 const resource: ListResource = {
@@ -114,5 +114,37 @@ describe('paging', () => {
     }
     const { pageNo, pageSize } = pageQuerySchema.parse({ pageNo: '10000000', pageSize: '1000' });
     expect(pageOf({ pageNo, pageSize })).toBe('limit 1000 offset 9999999000');
+  });
+});
+
+describe('recordList', () => {
+  it('puts id first and createTime last, newest first, ties by id, deleted rows left out when asked', () => {
+    const list = recordList('sys_thing t', {
+      ruleMenu: '/system/thing',
+      softDelete: true,
+      createdTitle: ['创建时间', 'Created'],
+      columns: { name: { column: 't.name', filter: 'text', sortable: true } },
+    });
+    expect(list).toEqual({
+      from: 'sys_thing t',
+      ruleMenu: '/system/thing',
+      baseWhere: ['t.del_flag = 0'],
+      defaultSort: { field: 'createTime', order: 'desc' },
+      tiebreak: 't.id',
+      columns: {
+        id: { column: 't.id' },
+        name: { column: 't.name', filter: 'text', sortable: true },
+        createTime: timeColumn('t.create_time', ['创建时间', 'Created']),
+      },
+    });
+    expect(Object.keys(list.columns)).toEqual(['id', 'name', 'createTime']);
+    const plain = recordList('sys_other o', { columns: {}, tiebreak: 'o.id desc' });
+    expect(plain).toEqual({
+      from: 'sys_other o',
+      defaultSort: { field: 'createTime', order: 'desc' },
+      tiebreak: 'o.id desc',
+      columns: { id: { column: 'o.id' }, createTime: timeColumn('o.create_time') },
+    });
+    expect('ruleMenu' in plain || 'baseWhere' in plain).toBe(false);
   });
 });

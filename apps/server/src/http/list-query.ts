@@ -63,6 +63,40 @@ export const timeColumn = (column: string, title?: readonly [string, string]): C
   ...(title ? { title } : {}),
 });
 
+/** What sets a table's record list apart: its own fields, and how it is restricted and ordered. */
+export type RecordListSpec = {
+  /** The fields between `id` and `createTime`, in the order they are selected and exported. */
+  columns: Record<string, ColumnSpec>;
+  /** Url of the menu whose data rules restrict the list (see `ListResource.ruleMenu`). */
+  ruleMenu?: string;
+  /** Rows whose `del_flag` is set are deleted: the list leaves them out. */
+  softDelete?: boolean;
+  /** Column header of `createTime` in the export, when it is exported. */
+  createdTitle?: readonly [string, string];
+  /** What orders rows created at the same time; the alias's `id` by default. */
+  tiebreak?: string;
+};
+
+/**
+ * The list of a table's records, newest first: `from` is the table and its alias (`<table> t`);
+ * the records have the alias's `id` first and its `create_time` (as `createTime`) last.
+ */
+export function recordList(from: string, spec: RecordListSpec): ListResource {
+  const alias = from.slice(from.lastIndexOf(' ') + 1);
+  return {
+    from,
+    ...(spec.ruleMenu ? { ruleMenu: spec.ruleMenu } : {}),
+    ...(spec.softDelete ? { baseWhere: [`${alias}.del_flag = 0`] } : {}),
+    defaultSort: { field: 'createTime', order: 'desc' },
+    tiebreak: spec.tiebreak ?? `${alias}.id`,
+    columns: {
+      id: { column: `${alias}.id` },
+      ...spec.columns,
+      createTime: timeColumn(`${alias}.create_time`, spec.createdTitle),
+    },
+  };
+}
+
 /** A wall time of the platform's zone: `yyyy-MM-dd`, optionally ` HH:mm`, `:ss`, `.fff` (upstream clients). */
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?$/;
 /** An instant: a date and time with its offset (`2026-11-26T00:00:00.000+01:00`, `…Z`), as the console sends. */
@@ -413,6 +447,16 @@ export class ListReader<T extends Record<string, unknown>> {
 
   rows(query: ListQuery, options?: ListOptions): Promise<T[]> {
     return listAll<T>(this.db, this.resource, query, options);
+  }
+
+  /** A page of what `caller` may see: their data rules on this list (`rules`) restrict it. */
+  async pageFor(rules: ListRules, caller: Caller, query: ListQuery): Promise<ListPage<T>> {
+    return this.page(query, { dataRules: await rules.forCaller(caller, this.resource) });
+  }
+
+  /** Every row a request matches that `caller` may see, for the export. */
+  async rowsFor(rules: ListRules, caller: Caller, query: ListQuery): Promise<T[]> {
+    return this.rows(query, { dataRules: await rules.forCaller(caller, this.resource) });
   }
 
   /** The record whose `id` field is `id` (`options` may add dictionaries), or undefined. */

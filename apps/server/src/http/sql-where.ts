@@ -29,9 +29,26 @@ export class Where {
    * nothing); the column is the field in snake case: `projectId` → `alias.project_id`.
    */
   equal<F extends object>(alias: string, filter: F, fields: readonly (keyof F & string)[]): this {
+    return this.each(alias, filter, fields, (column, value) => this.add(`${column} = ?`, value));
+  }
+
+  /** `alias.column ilike %value%` for each of `fields` that `filter` sets to a text, named as by `equal`. */
+  contains<F extends object>(alias: string, filter: F, fields: readonly (keyof F & string)[]): this {
+    return this.each(alias, filter, fields, (column, value) => {
+      if (typeof value === 'string') this.add(`${column} ilike ?`, containing(value));
+    });
+  }
+
+  /** Calls `condition` with `alias.column` and the value of each of `fields` that `filter` sets. */
+  private each<F extends object>(
+    alias: string,
+    filter: F,
+    fields: readonly (keyof F & string)[],
+    condition: (column: string, value: unknown) => void,
+  ): this {
     for (const field of fields) {
       const value = filter[field];
-      if (value) this.add(`${alias}.${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} = ?`, value);
+      if (value) condition(`${alias}.${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`, value);
     }
     return this;
   }
@@ -77,12 +94,42 @@ export async function pageRows<T extends Row>(
   rows: string,
   countFrom: string,
   orderBy: string,
-): Promise<{ rows: T[]; total: number }> {
+): Promise<Paged<T>> {
   const [page, [count]] = await Promise.all([
     db.query<T>(`${rows} ${w.sql} order by ${orderBy} ${pageOf(q)}`, w.params),
     db.query<{ n: number }>(`select count(*)::int as n ${countFrom} ${w.sql}`, w.params),
   ]);
   return { rows: page, total: count?.n ?? 0 };
+}
+
+/** One page of a list and how many rows it has in all. */
+export type Paged<T> = { rows: T[]; total: number };
+
+/** How a list reads a page: its rows, what its count reads, and the columns a request may sort by. */
+export type PageSql = {
+  /** `select … from …` of the rows. */
+  rows: string;
+  /** `from …` of the count (without joins no condition needs). */
+  countFrom: string;
+  /** Field → SQL of each column a request may sort by (`column`, `order`). */
+  sortable: Record<string, string>;
+  /** The order when the request names none of them. */
+  fallback: string;
+  /** A unique column that orders rows the sort leaves equal, so that pages never overlap. */
+  tiebreak: string;
+};
+
+/** `pageRows` sorted as the request asks (`sortOrder`), each row mapped to what the list answers. */
+export async function sortedPage<T extends Row, D>(
+  db: Queryable,
+  w: Where,
+  q: { pageNo: number; pageSize: number; column?: string | undefined; order?: string | undefined },
+  map: (row: T) => D,
+  sql: PageSql,
+): Promise<Paged<D>> {
+  const sort = sortOrder(q.column, q.order, sql.sortable, sql.fallback);
+  const { rows, total } = await pageRows<T>(db, w, q, sql.rows, sql.countFrom, `${sort}, ${sql.tiebreak}`);
+  return { rows: rows.map(map), total };
 }
 
 /** A timestamp column's value as ISO text; null stays null. */

@@ -73,18 +73,17 @@ function toAnnouncement(r: AnnouncementRow, t: Translate): Announcement {
   };
 }
 
-function toSendRecord(r: SendRow, t: Translate): AnnouncementSendRecord {
-  return {
-    id: r.send_id,
-    anntId: r.id,
-    userId: r.user_id,
-    ...message(r, t),
-    sendTime: r.send_time,
-    readFlag: r.read_flag,
-    readTime: r.read_time,
-    ...link(r),
-  };
-}
+/** A user's copy of an announcement: its own id, the announcement's, and whether it was read. */
+const toSendRecord = (r: SendRow, t: Translate): AnnouncementSendRecord => ({
+  id: r.send_id,
+  anntId: r.id,
+  userId: r.user_id,
+  ...message(r, t),
+  sendTime: r.send_time,
+  readFlag: r.read_flag,
+  readTime: r.read_time,
+  ...link(r),
+});
 
 /**
  * Announcements and system messages: drafts edited by administrators, published to everyone

@@ -1,22 +1,17 @@
 import type { CheckRuleRecord, checkRuleAddSchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database';
-import { ListReader, type ListResource, timeColumn } from '../../http/list-query';
+import { ListReader, recordList } from '../../http/list-query';
 import { firstValue } from '../../http/sql-where';
 
-const CHECK_RULE_RESOURCE: ListResource = {
-  from: 'sys_check_rule c',
-  defaultSort: { field: 'createTime', order: 'desc' },
-  tiebreak: 'c.id',
+const CHECK_RULE_RESOURCE = recordList('sys_check_rule c', {
   columns: {
-    id: { column: 'c.id' },
     ruleCode: { column: 'c.rule_code', filter: 'text', sortable: true },
     ruleName: { column: 'c.rule_name', filter: 'text', sortable: true },
     ruleJson: { column: 'c.rule_json' },
     ruleDescription: { column: 'c.rule_description', filter: 'text' },
-    createTime: timeColumn('c.create_time'),
   },
-};
+});
 
 export type CheckRuleInput = z.output<typeof checkRuleAddSchema>;
 

@@ -2,7 +2,7 @@ import type { DepartRoleRecord, departRoleAddSchema, ListQuery } from '@ics/cont
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { linkedIds, replaceLinks } from '../../http/link-table';
-import { type ListResource, listPage, timeColumn } from '../../http/list-query';
+import { listPage, recordList } from '../../http/list-query';
 import { firstValue } from '../../http/sql-where';
 import { type DepartReach, withinReach } from './depart-reach';
 
@@ -15,20 +15,15 @@ export const departRoleGrantRelation = `select dru.user_id, drp.permission_id fr
 
 const DEPART_PERMISSION = { table: 'sys_depart_permission', owner: 'depart_id', linked: 'permission_id' };
 
-const DEPART_ROLE_RESOURCE: ListResource = {
-  from: 'sys_depart_role r',
-  defaultSort: { field: 'createTime', order: 'desc' },
-  tiebreak: 'r.id',
+const DEPART_ROLE_RESOURCE = recordList('sys_depart_role r', {
   columns: {
-    id: { column: 'r.id' },
     departId: { column: 'r.depart_id', filter: 'text' },
     deptId: { column: 'r.depart_id', filter: 'text' },
     roleName: { column: 'r.role_name', filter: 'text', sortable: true, title: ['部门角色名称', 'Role name'] },
     roleCode: { column: 'r.role_code', filter: 'text', sortable: true, title: ['部门角色编码', 'Role code'] },
     description: { column: 'r.description', filter: 'text' },
-    createTime: timeColumn('r.create_time'),
   },
-};
+});
 
 export type DepartRoleInput = z.output<typeof departRoleAddSchema>;
 

@@ -1,10 +1,9 @@
 import { marks } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
-import { adminMessages } from '../../http/admin.messages';
+import { openAdminModule } from '../../http/admin-module';
 import type { AccessGuard } from '../../http/routes';
 import { Listeners } from '../../lib/listeners';
-import { registerMessages } from '../../lib/messages';
 import type { CheckService } from '../check';
 import type { DictService } from '../dict';
 import type { I18nService } from '../i18n';
@@ -29,17 +28,12 @@ export type DepartModuleDeps = {
  * grant (sys_depart_permission, sys_depart_role_permission).
  */
 export function createDepartModule(deps: DepartModuleDeps) {
-  registerMessages(adminMessages);
-  registerMessages(departMessages);
-  deps.dicts.registerTable('sys_depart', {
-    columns: ['id', 'depart_name', 'org_code', 'parent_id'],
+  openAdminModule(deps, departMessages, {
+    table: 'sys_depart',
+    dictionary: ['id', 'depart_name', 'org_code', 'parent_id'],
+    unique: { org_code: 'org_code', orgCode: 'org_code' },
     where: 'del_flag = 0',
-    mark: marks.system.depart.list,
-  });
-  deps.duplicates.registerDuplicates('sys_depart', {
-    columns: { org_code: 'org_code', orgCode: 'org_code' },
-    where: 'del_flag = 0',
-    marks: [marks.system.depart.add, marks.system.depart.edit],
+    marks: marks.system.depart,
   });
   const changed = new Listeners<DepartChange>();
   const grants = new DepartRoleRepository(deps.db);

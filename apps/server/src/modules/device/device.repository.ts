@@ -1,7 +1,7 @@
 import type { ChildKind, DeviceDto, deviceListQuerySchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
-import { containing, isoOrNull, pageRows, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
+import { containing, isoOrNull, type Paged, type ScopeFilter, sortedPage, Where } from '../../http/sql-where';
 import type { CommandTarget } from './commands/command-tracker';
 import { addWithin, type Within } from './within';
 
@@ -116,7 +116,7 @@ export class DeviceRepository {
     kind: ChildKind,
     q: Q<typeof deviceListQuerySchema>,
     areaRoads: readonly string[] = [],
-  ): Promise<{ rows: DeviceDto[]; total: number }> {
+  ): Promise<Paged<DeviceDto>> {
     const w = new Where().add('d.kind = ?', kind).scope(scope, 'd.project_id');
     w.equal('d', q, ['projectId', 'gatewayId', 'poleId']);
     if (q.keyword)
@@ -132,21 +132,18 @@ export class DeviceRepository {
     if (q.state === 'offline') w.add('not coalesce(s.online, false)');
     // The form of dev_state_faulty_idx's predicate (a device without a state row has no fault).
     if (q.state === 'fault') w.add('jsonb_array_length(s.faults) > 0');
-    const sort = sortOrder(
-      q.column,
-      q.order,
-      { name: 'd.name', address: 'd.address', lastSeen: 's.last_seen', createTime: 'd.create_time' },
-      'g.sn asc, d.address asc',
-    );
-    const { rows, total } = await pageRows<DeviceRow>(
-      this.db,
-      w,
-      q,
-      `select ${DEVICE_COLUMNS} ${DEVICE_FROM}`,
-      deviceCountFrom(w.sql),
-      `${sort}, d.id`,
-    );
-    return { rows: rows.map(toDevice), total };
+    return sortedPage(this.db, w, q, toDevice, {
+      rows: `select ${DEVICE_COLUMNS} ${DEVICE_FROM}`,
+      countFrom: deviceCountFrom(w.sql),
+      sortable: {
+        name: 'd.name',
+        address: 'd.address',
+        lastSeen: 's.last_seen',
+        createTime: 'd.create_time',
+      },
+      fallback: 'g.sn asc, d.address asc',
+      tiebreak: 'd.id',
+    });
   }
 
   /** Devices with their state: those `w` chooses, then `tail` (order, limit). */

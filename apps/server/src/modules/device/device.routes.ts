@@ -14,6 +14,7 @@ import {
   testConsoleRoutes,
 } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
+import { addDeleteRoutes } from '../../http/crud-routes';
 import { type AccessGuard, addRoute, requireAnyMark, withMessage } from '../../http/routes';
 import { ImportTracker } from '../../http/sheet-import';
 import { listExport } from '../../http/xlsx-stream';
@@ -92,14 +93,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: D
   addRoute(app, guard, poleRoutes.edit, ({ caller, body }) =>
     devices.editPole(me(caller).userId, me(caller).username, body),
   );
-  addRoute(app, guard, poleRoutes.delete, async ({ caller, query }) => {
-    await devices.deletePoles(me(caller).userId, [query.id]);
-    return null;
-  });
-  addRoute(app, guard, poleRoutes.deleteBatch, async ({ caller, query }) => {
-    await devices.deletePoles(me(caller).userId, query.ids);
-    return null;
-  });
+  addDeleteRoutes(app, guard, poleRoutes, (caller, ids) => devices.deletePoles(caller.userId, ids));
   addRoute(app, guard, poleRoutes.importExcel, ({ caller, body, lang }) =>
     importSheet(caller, lang, body.file, poleImportColumns, async () => async (v) => {
       for (const field of ['code', 'name', 'longitude', 'latitude']) if (!v[field]) throw missing(field);
@@ -137,14 +131,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { guard, devices }: D
   addRoute(app, guard, gatewayRoutes.edit, ({ caller, body }) =>
     devices.editGateway(me(caller).userId, me(caller).username, body),
   );
-  addRoute(app, guard, gatewayRoutes.delete, async ({ caller, query }) => {
-    await devices.deleteGateways(me(caller).userId, [query.id]);
-    return null;
-  });
-  addRoute(app, guard, gatewayRoutes.deleteBatch, async ({ caller, query }) => {
-    await devices.deleteGateways(me(caller).userId, query.ids);
-    return null;
-  });
+  addDeleteRoutes(app, guard, gatewayRoutes, (caller, ids) => devices.deleteGateways(caller.userId, ids));
   addRoute(app, guard, gatewayRoutes.rotateCredentials, async ({ caller, body }) =>
     withMessage(await devices.rotateCredentials(me(caller).userId, body.id), 'device.credentials_issued'),
   );

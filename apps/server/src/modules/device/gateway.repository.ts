@@ -6,7 +6,7 @@ import type {
 } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
-import { containing, isoOrNull, pageRows, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
+import { containing, isoOrNull, type Paged, type ScopeFilter, sortedPage, Where } from '../../http/sql-where';
 import { addWithin, type Within } from './within';
 
 type Q<S extends z.ZodType> = z.output<S>;
@@ -63,30 +63,17 @@ export type GatewayRef = { id: string; sn: string; name: string; projectId: stri
 export class GatewayRepository {
   constructor(private readonly db: Database) {}
 
-  async list(
-    scope: ScopeFilter,
-    q: Q<typeof gatewayListQuerySchema>,
-  ): Promise<{ rows: GatewayDto[]; total: number }> {
-    const w = new Where().scope(scope, 'g.project_id');
-    if (q.projectId) w.add('g.project_id = ?', q.projectId);
-    if (q.sn) w.add('g.sn ilike ?', containing(q.sn));
-    if (q.name) w.add('g.name ilike ?', containing(q.name));
+  list(scope: ScopeFilter, q: Q<typeof gatewayListQuerySchema>): Promise<Paged<GatewayDto>> {
+    const w = new Where().scope(scope, 'g.project_id').equal('g', q, ['projectId']);
+    w.contains('g', q, ['sn', 'name']);
     if (q.online) w.add('g.online = ?', q.online === '1');
-    const sort = sortOrder(
-      q.column,
-      q.order,
-      { sn: 'g.sn', name: 'g.name', lastSeen: 'g.last_seen', createTime: 'g.create_time' },
-      'g.sn asc',
-    );
-    const { rows, total } = await pageRows<GatewayRow>(
-      this.db,
-      w,
-      q,
-      `select ${GATEWAY_COLUMNS} from dev_gateway g`,
-      'from dev_gateway g',
-      `${sort}, g.id`,
-    );
-    return { rows: rows.map(toGateway), total };
+    return sortedPage(this.db, w, q, toGateway, {
+      rows: `select ${GATEWAY_COLUMNS} from dev_gateway g`,
+      countFrom: 'from dev_gateway g',
+      sortable: { sn: 'g.sn', name: 'g.name', lastSeen: 'g.last_seen', createTime: 'g.create_time' },
+      fallback: 'g.sn asc',
+      tiebreak: 'g.id',
+    });
   }
 
   async get(scope: ScopeFilter, id: string): Promise<GatewayDto | undefined> {

@@ -1,10 +1,8 @@
 import type { PoleDto, poleBodySchema, poleListQuerySchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database';
-import { containing, isoOrNull, pageRows, type ScopeFilter, sortOrder, Where } from '../../http/sql-where';
+import { isoOrNull, type Paged, type ScopeFilter, sortedPage, Where } from '../../http/sql-where';
 import { addWithin, type Within } from './within';
-
-type Q<S extends z.ZodType> = z.output<S>;
 
 type PoleRow = {
   id: string;
@@ -46,30 +44,15 @@ export const poleRelation = 'select id, project_id, code, name, longitude, latit
 export class PoleRepository {
   constructor(private readonly db: Queryable) {}
 
-  async list(
-    scope: ScopeFilter,
-    q: Q<typeof poleListQuerySchema>,
-  ): Promise<{ rows: PoleDto[]; total: number }> {
-    const w = new Where().scope(scope, 'p.project_id');
-    if (q.projectId) w.add('p.project_id = ?', q.projectId);
-    if (q.code) w.add('p.code ilike ?', containing(q.code));
-    if (q.name) w.add('p.name ilike ?', containing(q.name));
-    if (q.road) w.add('p.road ilike ?', containing(q.road));
-    const sort = sortOrder(
-      q.column,
-      q.order,
-      { code: 'p.code', name: 'p.name', createTime: 'p.create_time' },
-      'p.code asc',
-    );
-    const { rows, total } = await pageRows<PoleRow>(
-      this.db,
-      w,
-      q,
-      'select p.* from dev_pole p',
-      'from dev_pole p',
-      `${sort}, p.id`,
-    );
-    return { rows: rows.map(toPole), total };
+  list(scope: ScopeFilter, q: z.output<typeof poleListQuerySchema>): Promise<Paged<PoleDto>> {
+    const w = new Where().scope(scope, 'p.project_id').equal('p', q, ['projectId']);
+    return sortedPage(this.db, w.contains('p', q, ['code', 'name', 'road']), q, toPole, {
+      rows: 'select p.* from dev_pole p',
+      countFrom: 'from dev_pole p',
+      sortable: { code: 'p.code', name: 'p.name', createTime: 'p.create_time' },
+      fallback: 'p.code asc',
+      tiebreak: 'p.id',
+    });
   }
 
   async get(scope: ScopeFilter, id: string): Promise<PoleDto | undefined> {
@@ -78,7 +61,7 @@ export class PoleRepository {
     return row && toPole(row);
   }
 
-  async insert(b: Q<typeof poleBodySchema>, username: string): Promise<PoleDto> {
+  async insert(b: z.output<typeof poleBodySchema>, username: string): Promise<PoleDto> {
     const [row] = await this.db.query<PoleRow>(
       `insert into dev_pole (project_id, code, name, longitude, latitude, road, height, create_by)
        values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,

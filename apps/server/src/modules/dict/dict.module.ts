@@ -1,9 +1,8 @@
 import { marks } from '@ics/contract/server';
 import type { Database } from '../../db/database';
-import { adminMessages } from '../../http/admin.messages';
+import { openAdminModule } from '../../http/admin-module';
 import type { ListRules } from '../../http/list-query';
 import { serviceModule } from '../../http/routes';
-import { registerMessages } from '../../lib/messages';
 import type { CheckService } from '../check';
 import type { I18nService } from '../i18n';
 import { dictMessages } from './dict.messages';
@@ -20,14 +19,13 @@ export type DictModuleDeps = {
 
 /** Dictionaries (sys_dict, sys_dict_item), and tables of other modules that serve as dictionaries. */
 export function createDictModule(deps: DictModuleDeps) {
-  registerMessages(adminMessages);
-  registerMessages(dictMessages);
-  deps.dataRules.register(DICT_RESOURCE);
-  const service = new DictService(new DictRepository(deps.db), deps.i18n, deps.dataRules);
-  deps.duplicates.registerDuplicates('sys_dict', {
-    columns: { dict_code: 'dict_code', dictCode: 'dict_code' },
+  openAdminModule(deps, dictMessages, {
+    list: DICT_RESOURCE,
+    table: 'sys_dict',
+    unique: { dict_code: 'dict_code', dictCode: 'dict_code' },
     where: 'del_flag = 0',
-    marks: [marks.system.dict.add, marks.system.dict.edit],
+    marks: marks.system.dict,
   });
+  const service = new DictService(new DictRepository(deps.db), deps.i18n, deps.dataRules);
   return serviceModule(service, registerDictRoutes);
 }

@@ -1,22 +1,17 @@
 import type { DictItemRecord, DictRecord, dictAddSchema, dictItemAddSchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database';
-import { ListReader, type ListResource, timeColumn } from '../../http/list-query';
+import { ListReader, type ListResource, recordList, timeColumn } from '../../http/list-query';
 
-export const DICT_RESOURCE: ListResource = {
-  from: 'sys_dict d',
+export const DICT_RESOURCE = recordList('sys_dict d', {
   ruleMenu: '/system/dict',
-  baseWhere: ['d.del_flag = 0'],
-  defaultSort: { field: 'createTime', order: 'desc' },
-  tiebreak: 'd.id',
+  softDelete: true,
   columns: {
-    id: { column: 'd.id' },
     dictName: { column: 'd.dict_name', filter: 'text', sortable: true, title: ['字典名称', 'Name'] },
     dictCode: { column: 'd.dict_code', filter: 'text', sortable: true, title: ['字典编码', 'Code'] },
     description: { column: 'd.description', filter: 'text', title: ['描述', 'Description'] },
-    createTime: timeColumn('d.create_time'),
   },
-};
+});
 
 const DICT_ITEM_RESOURCE: ListResource = {
   from: 'sys_dict_item i',

@@ -6,13 +6,7 @@ import { AppError, Declined, notFound } from '../../lib/errors';
 import { Listeners } from '../../lib/listeners';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { I18nService } from '../i18n';
-import {
-  DICT_RESOURCE,
-  type DictInput,
-  type DictItemInput,
-  type DictRepository,
-  type TableSource,
-} from './dict.repository';
+import type { DictInput, DictItemInput, DictRepository, TableSource } from './dict.repository';
 
 /**
  * A table whose rows may serve as a dictionary (`table,text,code`), registered by the module
@@ -136,17 +130,12 @@ export class DictService {
   }
 
   async list(caller: Caller, query: ListQuery, lang: Language) {
-    const page = await this.repo.list.page(query, {
-      dataRules: await this.dataRules.forCaller(caller, DICT_RESOURCE),
-    });
+    const page = await this.repo.list.pageFor(this.dataRules, caller, query);
     return { ...page, records: await this.localized(lang, page.records) };
   }
 
   async exportRows(caller: Caller, query: ListQuery, lang: Language) {
-    const rows = await this.repo.list.rows(query, {
-      dataRules: await this.dataRules.forCaller(caller, DICT_RESOURCE),
-    });
-    return this.localized(lang, rows);
+    return this.localized(lang, await this.repo.list.rowsFor(this.dataRules, caller, query));
   }
 
   async add(input: DictInput): Promise<string> {

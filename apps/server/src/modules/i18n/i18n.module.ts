@@ -1,8 +1,7 @@
 import type { Database } from '../../db/database';
-import { adminMessages } from '../../http/admin.messages';
+import { openAdminModule } from '../../http/admin-module';
 import type { ListRules } from '../../http/list-query';
 import { serviceModule } from '../../http/routes';
-import { registerMessages } from '../../lib/messages';
 import { i18nMessages } from './i18n.messages';
 import { I18N_RESOURCE, I18nRepository } from './i18n.repository';
 import { registerI18nRoutes } from './i18n.routes';
@@ -12,9 +11,7 @@ export type I18nModuleDeps = { db: Database; dataRules: ListRules };
 
 /** Translations (sys_i18n): the translator every module uses, and the page that edits them. */
 export function createI18nModule(deps: I18nModuleDeps) {
-  registerMessages(adminMessages);
-  registerMessages(i18nMessages);
-  deps.dataRules.register(I18N_RESOURCE);
+  openAdminModule(deps, i18nMessages, { list: I18N_RESOURCE });
   const service = new I18nService(new I18nRepository(deps.db), deps.dataRules);
   return serviceModule(service, registerI18nRoutes);
 }

@@ -6,12 +6,7 @@ import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
 import { notFound } from '../../lib/errors';
 import { Listeners } from '../../lib/listeners';
 import { TtlCache } from '../../lib/ttl-cache';
-import {
-  I18N_RESOURCE,
-  type I18nRepository,
-  type Translation,
-  type TranslationInput,
-} from './i18n.repository';
+import type { I18nRepository, Translation, TranslationInput } from './i18n.repository';
 
 /** Translates a key into the language it was made for; unknown keys answer `fallback` or themselves. */
 export type Translate = (key: string, fallback?: string) => string;
@@ -66,11 +61,11 @@ export class I18nService {
   }
 
   async list(caller: Caller, query: ListQuery) {
-    return this.repo.list.page(query, { dataRules: await this.dataRules.forCaller(caller, I18N_RESOURCE) });
+    return this.repo.list.pageFor(this.dataRules, caller, query);
   }
 
   async exportRows(caller: Caller, query: ListQuery) {
-    return this.repo.list.rows(query, { dataRules: await this.dataRules.forCaller(caller, I18N_RESOURCE) });
+    return this.repo.list.rowsFor(this.dataRules, caller, query);
   }
 
   async add(input: TranslationInput): Promise<void> {

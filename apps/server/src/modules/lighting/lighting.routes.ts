@@ -7,6 +7,7 @@ import {
   strategyRoutes,
 } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
+import { addDeleteRoutes } from '../../http/crud-routes';
 import { type AccessGuard, addRoute, type Caller, withMessage } from '../../http/routes';
 import { listExport } from '../../http/xlsx-stream';
 import type { AreaService } from './area/area.service';
@@ -128,14 +129,7 @@ export function registerLightingRoutes(
     groups.add(me(caller).userId, me(caller).username, body),
   );
   addRoute(app, guard, groupRoutes.edit, ({ caller, body }) => groups.edit(me(caller).userId, body));
-  addRoute(app, guard, groupRoutes.delete, async ({ caller, query }) => {
-    await groups.delete(me(caller).userId, [query.id]);
-    return null;
-  });
-  addRoute(app, guard, groupRoutes.deleteBatch, async ({ caller, query }) => {
-    await groups.delete(me(caller).userId, query.ids);
-    return null;
-  });
+  addDeleteRoutes(app, guard, groupRoutes, (caller, ids) => groups.delete(caller.userId, ids));
   addRoute(app, guard, groupRoutes.lamps, ({ caller, query }) =>
     groups.members.page(me(caller).userId, query.groupId, query),
   );
@@ -201,14 +195,7 @@ export function registerLightingRoutes(
   addRoute(app, guard, strategyRoutes.edit, ({ caller, body, lang }) =>
     strategies.edit(me(caller), body, lang),
   );
-  addRoute(app, guard, strategyRoutes.delete, async ({ caller, query }) => {
-    await strategies.delete(me(caller), [query.id]);
-    return null;
-  });
-  addRoute(app, guard, strategyRoutes.deleteBatch, async ({ caller, query }) => {
-    await strategies.delete(me(caller), query.ids);
-    return null;
-  });
+  addDeleteRoutes(app, guard, strategyRoutes, (caller, ids) => strategies.delete(caller, ids));
   addRoute(app, guard, strategyRoutes.preview, ({ caller, body }) =>
     previews.preview(me(caller).userId, body),
   );

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
-import { adminMessages } from '../../http/admin.messages';
+import { openAdminModule } from '../../http/admin-module';
 import type { ListRules } from '../../http/list-query';
 import { type AccessGuard, serviceModule } from '../../http/routes';
-import { registerMessages } from '../../lib/messages';
 import { logMessages } from './log.messages';
 import { LOG_RESOURCE, LogRepository } from './log.repository';
 import { registerLogRoutes } from './log.routes';
@@ -14,9 +13,7 @@ export type LogModuleDeps = { db: Database; dataRules: ListRules };
 
 /** The login and operation log (sys_log), its page, and the hook that logs administrative operations. */
 export function createLogModule(deps: LogModuleDeps) {
-  registerMessages(adminMessages);
-  registerMessages(logMessages);
-  deps.dataRules.register(LOG_RESOURCE);
+  openAdminModule(deps, logMessages, { list: LOG_RESOURCE });
   const service = new LogService(new LogRepository(deps.db), deps.dataRules);
   return {
     ...serviceModule(service, registerLogRoutes),

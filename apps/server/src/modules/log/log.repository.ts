@@ -5,19 +5,17 @@ import {
   type ListRestriction,
   listAll,
   listPage,
+  recordList,
   type SqlParams,
-  timeColumn,
 } from '../../http/list-query';
 import { translate } from '../../lib/messages';
 import { LOG_TYPE, LOGOUT_LOG_KEY, type LogEntry } from './log-entry';
 
-export const LOG_RESOURCE: ListResource = {
-  from: 'sys_log l',
+export const LOG_RESOURCE = recordList('sys_log l', {
   ruleMenu: '/system/log',
-  defaultSort: { field: 'createTime', order: 'desc' },
   tiebreak: 'l.id desc',
+  createdTitle: ['时间', 'Time'],
   columns: {
-    id: { column: 'l.id' },
     logType: { column: 'l.log_type', filter: 'number' },
     logKey: { column: 'l.log_key', filter: 'text' },
     logContent: { column: 'l.log_content', filter: 'text', sortable: true, title: ['日志内容', 'Content'] },
@@ -29,9 +27,8 @@ export const LOG_RESOURCE: ListResource = {
     requestUrl: { column: 'l.request_url', filter: 'text', title: ['请求地址', 'URL'] },
     costTime: { column: 'l.cost_time', filter: 'number', sortable: true, title: ['耗时(毫秒)', 'Time (ms)'] },
     ok: { column: 'l.ok', filter: 'bool', title: ['结果', 'Succeeded'] },
-    createTime: timeColumn('l.create_time', ['时间', 'Time']),
   },
-};
+});
 
 /** The log as a reader in `lang` sees it: the content in that language (older rows have only zh-CN). */
 const EN_LOG_RESOURCE: ListResource = {

@@ -1,9 +1,8 @@
 import { marks } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
-import { adminMessages } from '../../http/admin.messages';
+import { openAdminModule } from '../../http/admin-module';
 import type { AccessGuard } from '../../http/routes';
-import { registerMessages } from '../../lib/messages';
 import type { CheckService } from '../check';
 import type { DepartService } from '../depart';
 import type { DictService } from '../dict';
@@ -46,12 +45,11 @@ export type PermissionModuleDeps = {
  * them to roles and departments, whose modules store the grants.
  */
 export function createPermissionModule(deps: PermissionModuleDeps) {
-  registerMessages(adminMessages);
-  registerMessages(permissionMessages);
-  deps.duplicates.registerDuplicates('sys_permission', {
-    columns: { perms: 'perms' },
+  openAdminModule(deps, permissionMessages, {
+    table: 'sys_permission',
+    unique: { perms: 'perms' },
     where: 'del_flag = 0',
-    marks: [marks.system.permission.add, marks.system.permission.edit],
+    marks: marks.system.permission,
   });
   const repository = new PermissionRepository(deps.db);
   const service = new PermissionService(repository, deps.i18n);

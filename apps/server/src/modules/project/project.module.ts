@@ -1,10 +1,9 @@
 import { marks } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
-import { adminMessages } from '../../http/admin.messages';
+import { openAdminModule } from '../../http/admin-module';
 import type { ListRules } from '../../http/list-query';
 import type { AccessGuard } from '../../http/routes';
-import { registerMessages } from '../../lib/messages';
 import type { CheckService } from '../check';
 import type { DepartService } from '../depart';
 import type { DictService } from '../dict';
@@ -26,18 +25,13 @@ export type ProjectModuleDeps = {
 
 /** Projects (sys_project, sys_project_depart) and the project scope of a user, which device modules filter by. */
 export function createProjectModule(deps: ProjectModuleDeps) {
-  registerMessages(adminMessages);
-  registerMessages(projectMessages);
-  deps.dataRules.register(PROJECT_RESOURCE);
-  deps.dicts.registerTable('sys_project', {
-    columns: ['id', 'name', 'code'],
+  openAdminModule(deps, projectMessages, {
+    list: PROJECT_RESOURCE,
+    table: 'sys_project',
+    dictionary: ['id', 'name', 'code'],
+    unique: { code: 'code' },
     where: 'del_flag = 0',
-    mark: marks.system.project.list,
-  });
-  deps.duplicates.registerDuplicates('sys_project', {
-    columns: { code: 'code' },
-    where: 'del_flag = 0',
-    marks: [marks.system.project.add, marks.system.project.edit],
+    marks: marks.system.project,
   });
   const repository = new ProjectRepository(deps.db);
   const scope = new ProjectScopeService(repository);

@@ -1,18 +1,15 @@
 import { type ProjectRecord, type projectAddSchema, splitIds } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
-import { formatTime, ListReader, type ListResource } from '../../http/list-query';
+import { ListReader, recordList } from '../../http/list-query';
 import { activeDepartRelation } from '../depart';
 import { roleAdministratorRelation, userDepartRelation } from '../user';
 
-export const PROJECT_RESOURCE: ListResource = {
-  from: 'sys_project p',
+export const PROJECT_RESOURCE = recordList('sys_project p', {
   ruleMenu: '/system/project',
-  baseWhere: ['p.del_flag = 0'],
-  defaultSort: { field: 'createTime', order: 'desc' },
-  tiebreak: 'p.id',
+  softDelete: true,
+  createdTitle: ['创建时间', 'Created'],
   columns: {
-    id: { column: 'p.id' },
     // The filter finds a project by either of its names; the export shows the request's.
     name: {
       column: "p.name || ' ' || coalesce(p.name_en, '')",
@@ -32,15 +29,18 @@ export const PROJECT_RESOURCE: ListResource = {
     departIds: {
       column: `coalesce((select string_agg(pd.dep_id, ',' order by pd.dep_id) from sys_project_depart pd where pd.project_id = p.id), '')`,
     },
-    createTime: {
-      column: 'p.create_time',
-      select: formatTime('p.create_time'),
-      filter: 'date',
-      sortable: true,
-      title: ['创建时间', 'Created'],
-    },
   },
-};
+});
+
+/**
+ * The users of each project's departments (`pd` the project's link to a department, `ud` a
+ * user's link to it): a project visible to a department is visible to its sub-departments
+ * (org codes encode the path, so a sub-department's code starts with its parent's).
+ */
+const PROJECT_MEMBERS = `sys_project_depart pd
+  join (${activeDepartRelation}) d on d.id = pd.dep_id
+  join (${activeDepartRelation}) sub on starts_with(sub.org_code, d.org_code)
+  join (${userDepartRelation}) ud on ud.dep_id = sub.id`;
 
 export type ProjectInput = z.output<typeof projectAddSchema>;
 
@@ -191,28 +191,17 @@ export class ProjectRepository {
     const rows = await this.db.query<{ user_id: string }>(
       `select a.user_id from (${roleAdministratorRelation}) a
        union
-       select ud.user_id from sys_project_depart pd
-         join (${activeDepartRelation}) d on d.id = pd.dep_id
-         join (${activeDepartRelation}) sub on starts_with(sub.org_code, d.org_code)
-         join (${userDepartRelation}) ud on ud.dep_id = sub.id
-        where pd.project_id = $1`,
+       select ud.user_id from ${PROJECT_MEMBERS} where pd.project_id = $1`,
       [projectId],
     );
     return rows.map((r) => r.user_id);
   }
 
-  /**
-   * Live projects linked to one of the user's departments or to a department above one of them:
-   * a project visible to a department is visible to its sub-departments (org codes encode the
-   * path, so a sub-department's code starts with its parent's).
-   */
+  /** Live projects linked to one of the user's departments or to a department above one of them. */
   async projectIdsOf(userId: string): Promise<string[]> {
     const rows = await this.db.query<{ project_id: string }>(
-      `select distinct pd.project_id from sys_project_depart pd
+      `select distinct pd.project_id from ${PROJECT_MEMBERS}
          join sys_project p on p.id = pd.project_id and p.del_flag = 0
-         join (${activeDepartRelation}) d on d.id = pd.dep_id
-         join (${activeDepartRelation}) sub on starts_with(sub.org_code, d.org_code)
-         join (${userDepartRelation}) ud on ud.dep_id = sub.id
         where ud.user_id = $1`,
       [userId],
     );

@@ -10,13 +10,7 @@ import type { ListRules } from '../../http/list-query';
 import type { Caller } from '../../http/routes';
 import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
-import {
-  PROJECT_RESOURCE,
-  type ProjectInput,
-  type ProjectPlace,
-  type ProjectRepository,
-  type StoredProject,
-} from './project.repository';
+import type { ProjectInput, ProjectPlace, ProjectRepository, StoredProject } from './project.repository';
 import type { ProjectScopeService } from './project-scope.service';
 
 const UNIQUE: UniqueMessages = [['code', 'system.project.code_taken']];
@@ -37,17 +31,13 @@ export class ProjectService {
   ) {}
 
   async list(caller: Caller, query: ListQuery, lang: Language) {
-    const page = await this.repo.list.page(query, {
-      dataRules: await this.dataRules.forCaller(caller, PROJECT_RESOURCE),
-    });
+    const page = await this.repo.list.pageFor(this.dataRules, caller, query);
     return { ...page, records: page.records.map((p) => localized(p, lang)) };
   }
 
   /** The export's rows: each project's name and description in `lang`. */
   async exportRows(caller: Caller, query: ListQuery, lang: Language) {
-    const rows = await this.repo.list.rows(query, {
-      dataRules: await this.dataRules.forCaller(caller, PROJECT_RESOURCE),
-    });
+    const rows = await this.repo.list.rowsFor(this.dataRules, caller, query);
     return rows.map((p) => {
       const local = localized(p, lang);
       return { ...local, name: local.localName, description: local.localDescription };

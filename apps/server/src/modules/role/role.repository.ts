@@ -2,7 +2,7 @@ import type { RoleRecord, roleAddSchema } from '@ics/contract/server';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { linkedIds, replaceLinks } from '../../http/link-table';
-import { ListReader, type ListResource, timeColumn } from '../../http/list-query';
+import { ListReader, recordList } from '../../http/list-query';
 import { firstValue } from '../../http/sql-where';
 
 /** The role code whose holders are granted every permission, present and future. */
@@ -19,19 +19,15 @@ export const roleDataRuleRelation = 'select role_id, rule_id from sys_role_data_
 
 const ROLE_PERMISSION = { table: 'sys_role_permission', owner: 'role_id', linked: 'permission_id' };
 
-export const ROLE_RESOURCE: ListResource = {
-  from: 'sys_role r',
+export const ROLE_RESOURCE = recordList('sys_role r', {
   ruleMenu: '/system/role',
-  defaultSort: { field: 'createTime', order: 'desc' },
-  tiebreak: 'r.id',
+  createdTitle: ['创建时间', 'Created'],
   columns: {
-    id: { column: 'r.id' },
     roleName: { column: 'r.role_name', filter: 'text', sortable: true, title: ['角色名称', 'Role name'] },
     roleCode: { column: 'r.role_code', filter: 'text', sortable: true, title: ['角色编码', 'Role code'] },
     description: { column: 'r.description', filter: 'text', title: ['描述', 'Description'] },
-    createTime: timeColumn('r.create_time', ['创建时间', 'Created']),
   },
-};
+});
 
 export type RoleInput = z.output<typeof roleAddSchema>;
 

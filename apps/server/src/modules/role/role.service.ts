@@ -5,7 +5,7 @@ import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
 import { Listeners } from '../../lib/listeners';
 import type { I18nService } from '../i18n';
-import { ADMIN_ROLE, ROLE_RESOURCE, type RoleInput, type RoleRepository } from './role.repository';
+import { ADMIN_ROLE, type RoleInput, type RoleRepository } from './role.repository';
 
 const UNIQUE: UniqueMessages = [['role_code', 'system.role.code_taken']];
 
@@ -41,17 +41,12 @@ export class RoleService {
   }
 
   async list(caller: Caller, query: ListQuery, lang: Language) {
-    const page = await this.repo.list.page(query, {
-      dataRules: await this.dataRules.forCaller(caller, ROLE_RESOURCE),
-    });
+    const page = await this.repo.list.pageFor(this.dataRules, caller, query);
     return { ...page, records: await this.localized(lang, page.records) };
   }
 
   async exportRows(caller: Caller, query: ListQuery, lang: Language) {
-    const rows = await this.repo.list.rows(query, {
-      dataRules: await this.dataRules.forCaller(caller, ROLE_RESOURCE),
-    });
-    return this.localized(lang, rows);
+    return this.localized(lang, await this.repo.list.rowsFor(this.dataRules, caller, query));
   }
 
   async get(id: string) {

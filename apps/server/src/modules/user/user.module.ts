@@ -2,11 +2,10 @@ import { marks } from '@ics/contract/server';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { adminMessages } from '../../http/admin.messages';
+import { openAdminModule } from '../../http/admin-module';
 import type { ListRules } from '../../http/list-query';
 import { ResponseCache } from '../../http/response-cache';
 import type { AccessGuard } from '../../http/routes';
-import { registerMessages } from '../../lib/messages';
 import type { CheckService } from '../check';
 import type { DictService } from '../dict';
 import type { I18nService } from '../i18n';
@@ -28,16 +27,11 @@ export type UserModuleDeps = {
 
 /** Users (sys_user) and their links to roles and departments (sys_user_role, sys_user_depart, sys_user_managed_depart). */
 export function createUserModule(deps: UserModuleDeps) {
-  registerMessages(adminMessages);
-  registerMessages(userMessages);
-  deps.dataRules.register(USER_RESOURCE);
-  deps.dicts.registerTable('sys_user', {
-    columns: ['id', 'username', 'realname', 'work_no'],
-    where: 'del_flag = 0',
-    mark: marks.system.user.list,
-  });
-  deps.duplicates.registerDuplicates('sys_user', {
-    columns: {
+  openAdminModule(deps, userMessages, {
+    list: USER_RESOURCE,
+    table: 'sys_user',
+    dictionary: ['id', 'username', 'realname', 'work_no'],
+    unique: {
       username: 'lower(username)',
       phone: 'phone',
       email: 'lower(email)',
@@ -45,7 +39,7 @@ export function createUserModule(deps: UserModuleDeps) {
       workNo: 'work_no',
     },
     where: 'del_flag = 0',
-    marks: [marks.system.user.add, marks.system.user.edit],
+    marks: marks.system.user,
   });
   // Serialised answers of the user list (per caller and query): cleared by every write on this
   // node (clearOnWrites, and the writes below); 2 s bounds what other API nodes changed.

@@ -2,7 +2,7 @@ import type { Depart, UserRecord, userAddSchema, userEditSchema } from '@ics/con
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { linkedIds, replaceLinks } from '../../http/link-table';
-import { ListReader, type ListResource, SqlParams, timeColumn } from '../../http/list-query';
+import { ListReader, recordList, SqlParams } from '../../http/list-query';
 import { firstValue } from '../../http/sql-where';
 import {
   activeDepartRelation,
@@ -65,14 +65,11 @@ const USER_ROLE = { table: 'sys_user_role', owner: 'user_id', linked: 'role_id' 
 const USER_DEPART = { table: 'sys_user_depart', owner: 'user_id', linked: 'dep_id' };
 const USER_MANAGED_DEPART = { table: 'sys_user_managed_depart', owner: 'user_id', linked: 'dep_id' };
 
-export const USER_RESOURCE: ListResource = {
-  from: 'sys_user u',
+export const USER_RESOURCE = recordList('sys_user u', {
   ruleMenu: '/system/user',
-  baseWhere: ['u.del_flag = 0'],
-  defaultSort: { field: 'createTime', order: 'desc' },
-  tiebreak: 'u.id',
+  softDelete: true,
+  createdTitle: ['创建时间', 'Created'],
   columns: {
-    id: { column: 'u.id' },
     username: { column: 'u.username', filter: 'text', sortable: true, title: ['账号', 'Username'] },
     realname: { column: 'u.realname', filter: 'text', sortable: true, title: ['姓名', 'Name'] },
     avatar: { column: 'u.avatar' },
@@ -99,9 +96,8 @@ export const USER_RESOURCE: ListResource = {
     telephone: { column: 'u.telephone', filter: 'text' },
     userType: { column: 'u.user_type', filter: 'text', dict: 'user_type' },
     userIdentity: { column: 'u.user_identity', filter: 'number' },
-    createTime: timeColumn('u.create_time', ['创建时间', 'Created']),
   },
-};
+});
 
 /** Conditions on `u` (sys_user) beyond a list request's filters: the caller's scope, and more. */
 export type UserConditions = (params: SqlParams) => string[];

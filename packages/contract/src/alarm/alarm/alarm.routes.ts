@@ -1,3 +1,4 @@
+import { crudRoutes, writtenUnder } from '../../crud-routes';
 import type { Page } from '../../envelope';
 import { marks } from '../../marks';
 import { defineRoute, mark } from '../../route';
@@ -6,15 +7,13 @@ import type {
   alarmActionSchema,
   alarmCommentSchema,
   alarmCountsQuerySchema,
+  alarmCrudSchemas,
   alarmIdQuerySchema,
-  alarmListQuerySchema,
   alarmRuleListQuerySchema,
   alarmRuleSaveSchema,
-  webhookAddSchema,
+  webhookCrudSchemas,
   webhookDeliveryQuerySchema,
-  webhookEditSchema,
   webhookIdQuerySchema,
-  webhookListQuerySchema,
 } from './alarm.schemas';
 
 const tag = 'alarm';
@@ -177,21 +176,20 @@ export type WebhookPayload = { event: AlarmAction; at: string; alarm: AlarmDto }
 
 const list = mark(marks.alarm.alarm.list);
 
+const alarms = crudRoutes<typeof alarmCrudSchemas, { list: Page<AlarmDto>; queryById: AlarmDetail }>({
+  base: '/alarm',
+  tag,
+  marks: marks.alarm.alarm,
+  name: ['an alarm', 'alarms'],
+});
+
 export const alarmRoutes = {
-  list: defineRoute<Page<AlarmDto>, undefined, typeof alarmListQuerySchema>({
-    method: 'GET',
-    path: '/alarm/list',
-    access: list,
-    summary:
-      'Alarms of the caller’s projects (filters: project, severity, status, type, code, source, time; top level by default; the total counts at most 10,000)',
-    tag,
-  }),
-  queryById: defineRoute<AlarmDetail, undefined, typeof alarmIdQuerySchema>({
-    method: 'GET',
-    path: '/alarm/queryById',
-    access: list,
-    summary: 'One alarm with its timeline',
-    tag,
+  ...alarms(['list', 'queryById'], {
+    list: {
+      summary:
+        'Alarms of the caller’s projects (filters: project, severity, status, type, code, source, time; top level by default; the total counts at most 10,000)',
+    },
+    queryById: { summary: 'One alarm with its timeline' },
   }),
   counts: defineRoute<AlarmCounts, undefined, typeof alarmCountsQuerySchema>({
     method: 'GET',
@@ -228,17 +226,24 @@ export const alarmRoutes = {
     summary: 'Add a comment to an alarm’s timeline',
     tag,
   }),
-  exportXls: defineRoute<null, undefined, typeof alarmListQuerySchema>({
-    method: 'GET',
-    path: '/alarm/exportXls',
-    access: mark(marks.alarm.alarm.export),
-    summary: 'Export alarms as .xlsx (the list’s filters)',
-    tag,
-  }),
+  ...alarms(['exportXls'], { exportXls: { summary: 'Export alarms as .xlsx (the list’s filters)' } }),
 } as const;
 
 const rules = mark(marks.alarm.rule.list);
 const editRules = mark(marks.alarm.rule.edit);
+
+/** A project's webhooks are administered with its alarm rules. */
+const webhooks = crudRoutes<
+  typeof webhookCrudSchemas,
+  { list: WebhookListItem[]; add: WebhookDto; edit: WebhookDto },
+  'webhook'
+>({
+  base: '/alarm/webhook',
+  tag,
+  marks: writtenUnder(marks.alarm.rule.edit, marks.alarm.rule.list),
+  name: ['a webhook', 'webhooks'],
+  prefix: 'webhook',
+});
 
 export const alarmRuleRoutes = {
   list: defineRoute<AlarmRuleDto[], undefined, typeof alarmRuleListQuerySchema>({
@@ -262,33 +267,10 @@ export const alarmRuleRoutes = {
     summary: 'Drop a project’s own rule: it inherits the default again',
     tag,
   }),
-  webhookList: defineRoute<WebhookListItem[], undefined, typeof webhookListQuerySchema>({
-    method: 'GET',
-    path: '/alarm/webhook/list',
-    access: rules,
-    summary: 'A project’s webhooks, each with its latest delivery',
-    tag,
-  }),
-  webhookAdd: defineRoute<WebhookDto, typeof webhookAddSchema>({
-    method: 'POST',
-    path: '/alarm/webhook/add',
-    access: editRules,
-    summary: 'Add a webhook (its secret signs each delivery)',
-    tag,
-  }),
-  webhookEdit: defineRoute<WebhookDto, typeof webhookEditSchema>({
-    method: 'PUT',
-    path: '/alarm/webhook/edit',
-    access: editRules,
-    summary: 'Edit a webhook',
-    tag,
-  }),
-  webhookDelete: defineRoute<null, undefined, typeof webhookIdQuerySchema>({
-    method: 'DELETE',
-    path: '/alarm/webhook/delete',
-    access: editRules,
-    summary: 'Delete a webhook',
-    tag,
+  ...webhooks(['list', 'add', 'edit', 'delete'], {
+    list: { summary: 'A project’s webhooks, each with its latest delivery' },
+    add: { summary: 'Add a webhook (its secret signs each delivery)' },
+    edit: { alsoMethods: [] },
   }),
   webhookTest: defineRoute<WebhookDeliveryDto, typeof webhookIdQuerySchema>({
     method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crudBindings } from '../../crud-routes';
 import { zodOf } from '../../field-spec.schemas';
 import { pageQuerySchema } from '../../page-query.schemas';
 import { textInput } from '../../text-input.schemas';
@@ -94,25 +95,29 @@ export const webhookEditSchema = z.object({
 });
 export const webhookDeliveryQuerySchema = pageQuerySchema.extend({ webhookId: id });
 
+export const alarmCrudSchemas = { list: alarmListQuerySchema, id: alarmIdQuerySchema };
+
 export const alarmRouteSchemas = {
-  list: { query: alarmListQuerySchema },
-  queryById: { query: alarmIdQuerySchema },
+  ...crudBindings(alarmCrudSchemas),
   counts: { query: alarmCountsQuerySchema },
   poleCounts: { query: alarmCountsQuerySchema },
   ack: { body: alarmActionSchema },
   resolve: { body: alarmActionSchema },
   comment: { body: alarmCommentSchema },
-  exportXls: { query: alarmListQuerySchema },
+};
+
+export const webhookCrudSchemas = {
+  list: webhookListQuerySchema,
+  id: webhookIdQuerySchema,
+  add: webhookAddSchema,
+  edit: webhookEditSchema,
 };
 
 export const alarmRuleRouteSchemas = {
+  ...crudBindings(webhookCrudSchemas, 'webhook'),
   list: { query: alarmRuleListQuerySchema },
   save: { body: alarmRuleSaveSchema },
   reset: { query: alarmIdQuerySchema },
-  webhookList: { query: webhookListQuerySchema },
-  webhookAdd: { body: webhookAddSchema },
-  webhookEdit: { body: webhookEditSchema },
-  webhookDelete: { query: webhookIdQuerySchema },
   webhookTest: { body: webhookIdQuerySchema },
   webhookDeliveries: { query: webhookDeliveryQuerySchema },
 };

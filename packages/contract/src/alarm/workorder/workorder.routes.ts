@@ -1,13 +1,10 @@
-import type { Page } from '../../envelope';
+import { crudRoutes, type DtoResults } from '../../crud-routes';
 import { marks } from '../../marks';
 import { defineRoute, mark } from '../../route';
 import type {
-  workOrderAddSchema,
   workOrderAssigneeQuerySchema,
   workOrderAssignSchema,
-  workOrderEditSchema,
-  workOrderIdQuerySchema,
-  workOrderListQuerySchema,
+  workOrderCrudSchemas,
   workOrderNoteSchema,
   workOrderPhotoIdQuerySchema,
   workOrderTransitionSchema,
@@ -103,38 +100,22 @@ export const WORK_ORDER_ASSIGNEES_MAX = 50;
 /** Closing while a device still reports the fault needs `force` (the answer names the alarms). */
 export type WorkOrderTransitionResult = WorkOrderDto;
 
-const list = mark(marks.alarm.workorder.list);
 const edit = mark(marks.alarm.workorder.edit);
 
+const workOrders = crudRoutes<
+  typeof workOrderCrudSchemas,
+  DtoResults<WorkOrderDto> & { queryById: WorkOrderDetail }
+>({ base: '/alarm/workorder', tag, marks: marks.alarm.workorder, name: ['a work order', 'work orders'] });
+
 export const workOrderRoutes = {
-  list: defineRoute<Page<WorkOrderDto>, undefined, typeof workOrderListQuerySchema>({
-    method: 'GET',
-    path: '/alarm/workorder/list',
-    access: list,
-    summary:
-      'Work orders of the caller’s projects (filters: project, status, assignee, mine, overdue, priority)',
-    tag,
-  }),
-  queryById: defineRoute<WorkOrderDetail, undefined, typeof workOrderIdQuerySchema>({
-    method: 'GET',
-    path: '/alarm/workorder/queryById',
-    access: list,
-    summary: 'One work order with its notes and photos',
-    tag,
-  }),
-  add: defineRoute<WorkOrderDto, typeof workOrderAddSchema>({
-    method: 'POST',
-    path: '/alarm/workorder/add',
-    access: mark(marks.alarm.workorder.add),
-    summary: 'Create a work order, by hand or from alarms',
-    tag,
-  }),
-  edit: defineRoute<WorkOrderDto, typeof workOrderEditSchema>({
-    method: 'PUT',
-    path: '/alarm/workorder/edit',
-    access: edit,
-    summary: 'Edit a work order’s title, description, priority and due time',
-    tag,
+  ...workOrders(['list', 'queryById', 'add', 'edit'], {
+    list: {
+      summary:
+        'Work orders of the caller’s projects (filters: project, status, assignee, mine, overdue, priority)',
+    },
+    queryById: { summary: 'One work order with its notes and photos' },
+    add: { summary: 'Create a work order, by hand or from alarms' },
+    edit: { summary: 'Edit a work order’s title, description, priority and due time', alsoMethods: [] },
   }),
   assignees: defineRoute<WorkOrderAssigneeDto[], undefined, typeof workOrderAssigneeQuerySchema>({
     method: 'GET',

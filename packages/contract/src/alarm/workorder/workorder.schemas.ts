@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crudBindings } from '../../crud-routes';
 import { zodShape } from '../../field-spec.schemas';
 import { pageQuerySchema } from '../../page-query.schemas';
 import { textInput } from '../../text-input.schemas';
@@ -69,12 +70,16 @@ export const workOrderNoteSchema = z.object({
     .default([]),
 });
 
+export const workOrderCrudSchemas = {
+  list: workOrderListQuerySchema,
+  id: workOrderIdQuerySchema,
+  add: workOrderAddSchema,
+  edit: workOrderEditSchema,
+};
+
 export const workOrderRouteSchemas = {
-  list: { query: workOrderListQuerySchema },
-  queryById: { query: workOrderIdQuerySchema },
-  add: { body: workOrderAddSchema },
+  ...crudBindings(workOrderCrudSchemas),
   assignees: { query: workOrderAssigneeQuerySchema },
-  edit: { body: workOrderEditSchema },
   assign: { body: workOrderAssignSchema },
   transition: { body: workOrderTransitionSchema },
   note: { body: workOrderNoteSchema },

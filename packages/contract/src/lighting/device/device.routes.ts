@@ -1,4 +1,10 @@
-import { crudRoutes, type DtoResults } from '../../crud-routes';
+import {
+  type CrudResults,
+  crudOperations,
+  crudRoutes,
+  type DtoResults,
+  writtenUnder,
+} from '../../crud-routes';
 import type { Page } from '../../envelope';
 import { type Mark, marks } from '../../marks';
 import { defineRoute, mark } from '../../route';
@@ -172,7 +178,7 @@ const poles = crudRoutes<typeof poleCrudSchemas, DtoResults<PoleDto>>({
 });
 
 export const poleRoutes = {
-  ...poles(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls'], {
+  ...poles(crudOperations, {
     list: { summary: 'Poles of the caller’s projects' },
     delete: { summary: 'Delete a pole (its devices stay, unlinked)' },
   }),
@@ -193,7 +199,7 @@ const gateways = crudRoutes<
 >({ base: '/lighting/gateway', tag, marks: gateway, name: ['a gateway', 'gateways'] });
 
 export const gatewayRoutes = {
-  ...gateways(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls'], {
+  ...gateways(crudOperations, {
     list: { summary: 'Gateways of the caller’s projects' },
     add: { summary: 'Add a gateway; answers its MQTT credentials once' },
     delete: { summary: 'Delete a gateway and the devices behind it' },
@@ -269,21 +275,22 @@ export const deviceListRoutes = Object.fromEntries(
 >;
 
 /** The lamp list as .xlsx with the live values (the list's filters), streamed. */
-export const lampExportRoutes = {
-  exportXls: defineRoute<null, undefined, typeof deviceListQuerySchema>({
-    method: 'GET',
-    path: '/lighting/lamp/exportXls',
-    access: mark(marks.lighting.lamp.export),
-    summary: 'Lamps with their latest state as .xlsx (the list’s filters), streamed',
-    tag,
-  }),
-};
+const lamps = crudRoutes<{ list: typeof deviceListQuerySchema }, CrudResults>({
+  base: '/lighting/lamp',
+  tag,
+  marks: marks.lighting.lamp,
+  name: ['a lamp', 'lamps'],
+});
+
+export const lampExportRoutes = lamps(['exportXls'], {
+  exportXls: { summary: 'Lamps with their latest state as .xlsx (the list’s filters), streamed' },
+});
 
 /** Devices behind gateways are managed with their gateway's edit mark. */
 const devices = crudRoutes<typeof deviceCrudSchemas, DtoResults<DeviceDto>>({
   base: '/lighting/device',
   tag,
-  marks: { add: gateway.edit, edit: gateway.edit, delete: gateway.edit },
+  marks: writtenUnder(gateway.edit),
   name: ['a device', 'devices'],
 });
 
@@ -348,6 +355,14 @@ function commandRoute(path: string, markValue: Mark, summary: string) {
  * Sending commands: one route per area, each behind its control mark and accepting only
  * the commands of its area (checked by the server); the test console may send any.
  */
+/** The command log: what was sent, to what, and how it ended. */
+const commandLog = crudRoutes<{ list: typeof commandListQuerySchema }, { list: Page<CommandDto> }>({
+  base: '/lighting/command',
+  tag,
+  marks: marks.lighting.command,
+  name: ['a command', 'commands'],
+});
+
 export const commandRoutes = {
   lamp: commandRoute(
     '/lighting/lamp/command',
@@ -374,19 +389,9 @@ export const commandRoutes = {
     marks.test.device.command,
     'Any protocol command (device test console)',
   ),
-  list: defineRoute<Page<CommandDto>, undefined, typeof commandListQuerySchema>({
-    method: 'GET',
-    path: '/lighting/command/list',
-    access: mark(marks.lighting.command.list),
-    summary: 'The command log: every command with its real outcome',
-    tag,
-  }),
-  exportXls: defineRoute<null, undefined, typeof commandListQuerySchema>({
-    method: 'GET',
-    path: '/lighting/command/exportXls',
-    access: mark(marks.lighting.command.export),
-    summary: 'The command log as .xlsx (the list’s filters), streamed',
-    tag,
+  ...commandLog(['list', 'exportXls'], {
+    list: { summary: 'The command log: every command with its real outcome' },
+    exportXls: { summary: 'The command log as .xlsx (the list’s filters), streamed' },
   }),
   status: defineRoute<CommandDto[], undefined, typeof commandStatusQuerySchema>({
     method: 'GET',

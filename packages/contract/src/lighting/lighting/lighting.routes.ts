@@ -1,4 +1,4 @@
-import { crudRoutes, type DtoResults } from '../../crud-routes';
+import { crudOperations, crudRoutes, type DtoResults, writtenUnder } from '../../crud-routes';
 import type { Page } from '../../envelope';
 import { marks } from '../../marks';
 import { defineRoute, mark } from '../../route';
@@ -160,14 +160,14 @@ export type PoleMapStatesDto = { version: string; states: string };
 const areas = crudRoutes<typeof areaCrudSchemas, DtoResults<AreaDto>>({
   base: '/lighting/area',
   tag,
-  marks: { add: pole.edit, edit: pole.edit, delete: pole.edit },
+  marks: writtenUnder(pole.edit),
   name: ['an area', 'areas'],
 });
 
 const roads = crudRoutes<typeof roadCrudSchemas, DtoResults<RoadDto>, 'road'>({
   base: '/lighting/road',
   tag,
-  marks: { list: pole.list, add: pole.edit, edit: pole.edit, delete: pole.edit },
+  marks: writtenUnder(pole.edit, pole.list),
   name: ['a road', 'roads'],
   prefix: 'road',
 });
@@ -350,7 +350,7 @@ const groups = crudRoutes<typeof groupCrudSchemas, DtoResults<GroupDto>>({
 });
 
 export const groupRoutes = {
-  ...groups(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls'], {
+  ...groups(crudOperations, {
     list: { summary: 'Lamp groups' },
     add: { summary: 'Add a group (lamps of its project only)' },
     edit: { summary: 'Rename a group' },
@@ -426,7 +426,7 @@ const cabinets = crudRoutes<typeof cabinetCrudSchemas, DtoResults<CabinetDto>>({
 const circuits = crudRoutes<typeof circuitCrudSchemas, DtoResults<CircuitDto>, 'circuit'>({
   base: '/lighting/circuit',
   tag,
-  marks: { add: cabinet.edit, edit: cabinet.edit, delete: cabinet.edit },
+  marks: writtenUnder(cabinet.edit),
   name: ['a circuit', 'circuits'],
   prefix: 'circuit',
 });
@@ -572,7 +572,7 @@ const strategies = crudRoutes<typeof strategyCrudSchemas, DtoResults<StrategyDto
 });
 
 export const strategyRoutes = {
-  ...strategies(['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls'], {
+  ...strategies(crudOperations, {
     list: { summary: 'Strategies' },
     edit: { summary: 'Replace a strategy (all fields)' },
     delete: { summary: 'Delete a strategy (its execution log stays)' },

@@ -1,4 +1,4 @@
-import { crudRoutes, type SysResults } from '../../crud-routes';
+import { crudRoutes, type SysResults, writtenUnder } from '../../crud-routes';
 import { marks } from '../../marks';
 import { defineRoute, mark } from '../../route';
 import type { PermissionTreeNode } from '../role/role.routes';
@@ -67,7 +67,7 @@ const departs = crudRoutes<typeof departCrudSchemas, { add: DepartRecord; edit: 
 const departRoles = crudRoutes<typeof departRoleCrudSchemas, SysResults<DepartRoleRecord>, 'role'>({
   base: '/sys/sysDepartRole',
   tag,
-  marks: { list: depart.list, add: depart.authorize, edit: depart.authorize, delete: depart.authorize },
+  marks: writtenUnder(depart.authorize, depart.list),
   name: ['a department role', 'department roles'],
   prefix: 'role',
 });

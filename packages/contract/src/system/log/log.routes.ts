@@ -1,7 +1,7 @@
+import { crudRoutes } from '../../crud-routes';
 import type { ListPage } from '../../list-query';
 import { marks } from '../../marks';
-import { defineRoute, mark } from '../../route';
-import type { logListQuerySchema } from './log.schemas';
+import type { logCrudSchemas } from './log.schemas';
 
 const tag = 'system-log';
 
@@ -23,19 +23,13 @@ export type LogRecord = {
   createTime: string;
 };
 
-export const logRoutes = {
-  list: defineRoute<ListPage<LogRecord>, undefined, typeof logListQuerySchema>({
-    method: 'GET',
-    path: '/sys/log/list',
-    access: mark(marks.system.log.list),
-    summary: 'Login (1) or operation (2) log; filters username, logContent, ip, createTime range',
-    tag,
-  }),
-  exportXls: defineRoute<null, undefined, typeof logListQuerySchema>({
-    method: 'GET',
-    path: '/sys/log/exportXls',
-    access: mark(marks.system.log.export),
-    summary: 'Export the log as .xlsx',
-    tag,
-  }),
-} as const;
+const log = crudRoutes<typeof logCrudSchemas, { list: ListPage<LogRecord> }>({
+  base: '/sys/log',
+  tag,
+  marks: marks.system.log,
+  name: ['a log entry', 'the log'],
+});
+
+export const logRoutes = log(['list', 'exportXls'], {
+  list: { summary: 'Login (1) or operation (2) log; filters username, logContent, ip, createTime range' },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crudBindings } from '../../crud-routes';
 import { listQuerySchema } from '../../list-query.schemas';
 import { textInput } from '../../text-input.schemas';
 
@@ -10,7 +11,6 @@ export const logListQuerySchema = listQuerySchema.extend({
   keyWord: textInput().max(100).optional(),
 });
 
-export const logRouteSchemas = {
-  list: { query: logListQuerySchema },
-  exportXls: { query: logListQuerySchema },
-};
+export const logCrudSchemas = { list: logListQuerySchema };
+
+export const logRouteSchemas = crudBindings(logCrudSchemas);

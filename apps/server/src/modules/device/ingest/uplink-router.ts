@@ -21,9 +21,6 @@ import type { ReadingBuffers } from './reading-buffers';
 import type { Registration } from './registration';
 import type { StateWriter } from './state-writer';
 
-const DAY_MS = 86_400_000;
-const LOG_EVERY_MS = 60_000;
-
 /** The stages a routed message goes on to. */
 export type RouteTargets = {
   directory: GatewayDirectory;
@@ -37,6 +34,9 @@ export type RouteTargets = {
   commands: CommandAcks;
   rawLog: RawMessageLog;
 };
+
+/** How often the invalid messages of one gateway are logged at most. */
+const LOG_EVERY_MS = 60_000;
 
 /**
  * Routes an uplink message by its topic to what handles its kind, after finding its gateway and
@@ -228,6 +228,8 @@ export class UplinkRouter {
     this.log.warn({ sn, reason, detail: detail.slice(0, 300) }, 'device message dropped');
   }
 }
+
+const DAY_MS = 86_400_000;
 
 /** Accepts a timestamp within the retention window and at most a day ahead (clock skew); null otherwise. */
 function clampTs(ts: number, now: number, retentionDays = 3650): number | null {

@@ -134,31 +134,34 @@ export function addSumsSql(t: RollupTable<string>): string {
     ${addUp(t)}`;
 }
 
-const lampKeys = ['level', 'power', 'voltage', 'current', 'energy', 'on'] as const;
-const sensorKeys = [
-  'temperature',
-  'humidity',
-  'pm25',
-  'pm10',
-  'noise',
-  'illuminance',
-  'windSpeed',
-  'pressure',
-] as const;
-export type LampKey = (typeof lampKeys)[number];
-export type SensorKey = (typeof sensorKeys)[number];
-export { lampKeys, sensorKeys };
+/** The in-memory aggregates of lamps' readings (`RollupBuckets`). */
+export type LampKey = 'level' | 'power' | 'voltage' | 'current' | 'energy' | 'on';
+/** The in-memory aggregates of sensors' readings: all but the wind's direction. */
+export type SensorKey =
+  | 'temperature'
+  | 'humidity'
+  | 'pm25'
+  | 'pm10'
+  | 'noise'
+  | 'illuminance'
+  | 'windSpeed'
+  | 'pressure';
+
+type Stat = 'avg' | 'max' | 'min';
+
+/** The rollup columns `<source>_<stat>` of one reading column, aggregated in memory as `key`. */
+const stats = <K extends string>(key: K, of: readonly Stat[], source: string = key): RollupColumn<K>[] =>
+  of.map((agg) => ({ column: `${source}_${agg}`, source, key, agg }));
 
 export const lampRollup: RollupTable<LampKey> = {
   rollup: 'dev_lamp_rollup',
   readings: 'dev_lamp_reading',
   columns: [
-    { column: 'level_avg', source: 'level', key: 'level', agg: 'avg' },
-    { column: 'power_avg', source: 'power', key: 'power', agg: 'avg' },
-    { column: 'power_max', source: 'power', key: 'power', agg: 'max' },
-    { column: 'voltage_avg', source: 'voltage', key: 'voltage', agg: 'avg' },
-    { column: 'current_avg', source: 'current', key: 'current', agg: 'avg' },
-    { column: 'energy_max', source: 'energy', key: 'energy', agg: 'max' },
+    ...stats('level', ['avg']),
+    ...stats('power', ['avg', 'max']),
+    ...stats('voltage', ['avg']),
+    ...stats('current', ['avg']),
+    ...stats('energy', ['max']),
     { column: 'energy_delta', source: 'energy', key: 'energy', agg: 'delta', max: 'energy_max' },
     {
       column: 'on_ratio',
@@ -173,19 +176,21 @@ export const sensorRollup: RollupTable<SensorKey> = {
   rollup: 'dev_sensor_rollup',
   readings: 'dev_sensor_reading',
   columns: [
-    { column: 'temperature_avg', source: 'temperature', key: 'temperature', agg: 'avg' },
-    { column: 'temperature_min', source: 'temperature', key: 'temperature', agg: 'min' },
-    { column: 'temperature_max', source: 'temperature', key: 'temperature', agg: 'max' },
-    { column: 'humidity_avg', source: 'humidity', key: 'humidity', agg: 'avg' },
-    { column: 'pm25_avg', source: 'pm25', key: 'pm25', agg: 'avg' },
-    { column: 'pm25_max', source: 'pm25', key: 'pm25', agg: 'max' },
-    { column: 'pm10_avg', source: 'pm10', key: 'pm10', agg: 'avg' },
-    { column: 'pm10_max', source: 'pm10', key: 'pm10', agg: 'max' },
-    { column: 'noise_avg', source: 'noise', key: 'noise', agg: 'avg' },
-    { column: 'noise_max', source: 'noise', key: 'noise', agg: 'max' },
-    { column: 'illuminance_avg', source: 'illuminance', key: 'illuminance', agg: 'avg' },
-    { column: 'wind_speed_avg', source: 'wind_speed', key: 'windSpeed', agg: 'avg' },
-    { column: 'wind_speed_max', source: 'wind_speed', key: 'windSpeed', agg: 'max' },
-    { column: 'pressure_avg', source: 'pressure', key: 'pressure', agg: 'avg' },
+    ...stats('temperature', ['avg', 'min', 'max']),
+    ...stats('humidity', ['avg']),
+    ...stats('pm25', ['avg', 'max']),
+    ...stats('pm10', ['avg', 'max']),
+    ...stats('noise', ['avg', 'max']),
+    ...stats('illuminance', ['avg']),
+    ...stats('windSpeed', ['avg', 'max'], 'wind_speed'),
+    ...stats('pressure', ['avg']),
   ],
 };
+
+/** The in-memory aggregates of a table, in the order of its columns. */
+const keysOf = <K extends string>(t: RollupTable<K>): readonly K[] => [
+  ...new Set(t.columns.map((c) => c.key)),
+];
+
+export const lampKeys = keysOf(lampRollup);
+export const sensorKeys = keysOf(sensorRollup);

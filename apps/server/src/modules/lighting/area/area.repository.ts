@@ -92,9 +92,7 @@ export class AreaRepository {
     scope: ScopeFilter,
     q: { projectId?: string | undefined; areaId?: string | undefined; pageNo: number; pageSize: number },
   ): Promise<{ rows: RoadDto[]; total: number }> {
-    const w = new Where().scope(scope, 'r.project_id');
-    if (q.projectId) w.add('r.project_id = ?', q.projectId);
-    if (q.areaId) w.add('r.area_id = ?', q.areaId);
+    const w = new Where().scope(scope, 'r.project_id').equal('r', q, ['projectId', 'areaId']);
     const { rows, total } = await pageRows<RoadRow>(
       this.db,
       w,

@@ -1,6 +1,6 @@
 import type { GroupDto } from '@ics/contract/server';
 import type { Database, Queryable } from '../../../db/database';
-import { containing, isoOrNull, pageRows, type ScopeFilter, Where } from '../../../http/sql-where';
+import { isoOrNull, pageRows, type ScopeFilter, Where } from '../../../http/sql-where';
 
 type GroupRow = {
   id: string;
@@ -36,9 +36,10 @@ export class GroupRepository {
     scope: ScopeFilter,
     q: { projectId?: string | undefined; name?: string | undefined; pageNo: number; pageSize: number },
   ): Promise<{ rows: GroupDto[]; total: number }> {
-    const w = new Where().scope(scope, 'g.project_id');
-    if (q.projectId) w.add('g.project_id = ?', q.projectId);
-    if (q.name) w.add('g.name ilike ?', containing(q.name));
+    const w = new Where()
+      .scope(scope, 'g.project_id')
+      .equal('g', q, ['projectId'])
+      .contains('g', q, ['name']);
     const { rows, total } = await pageRows<GroupRow>(
       this.db,
       w,
