@@ -16,7 +16,7 @@ import { currentLanguage } from '../../shared/lib/i18n/i18n';
 import { queryClient } from '../../shared/lib/query-client';
 import { realtime } from '../../shared/lib/realtime';
 import { FeedbackBridge } from '../../shared/ui/feedback-bridge';
-import { PlatformLogo } from '../../shared/ui/platform-logo';
+import { PlatformBrand, PlatformLogo } from '../../shared/ui/platform-logo';
 import '../locales';
 import { PlatformFooter } from '../platform-footer';
 import './basic-layout.css';
@@ -260,12 +260,7 @@ function Shell() {
             entries={entries}
             brand={
               topMenu ? (
-                <div className="ics-header__brand">
-                  <PlatformLogo logo={settings?.platFormLogo} size={28} alt={title} />
-                  <span className="ics-header__title" data-testid="platform-title">
-                    {title}
-                  </span>
-                </div>
+                <PlatformBrand block="ics-header" title={title} size={28} titleTestId="platform-title" />
               ) : undefined
             }
             actions={{

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { platformTitle, usePlatformSettings } from '../../shared/hooks/use-platform-settings';
 import { deploymentModules } from '../../shared/lib/deployment';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
-import { PlatformLogo } from '../../shared/ui/platform-logo';
+import { PlatformBrand } from '../../shared/ui/platform-logo';
 import '../locales';
 import { PlatformFooter } from '../platform-footer';
 import { ParticleBackground } from './particle-background';
@@ -24,12 +24,13 @@ export default function UserLayout() {
       </div>
       <main className="ics-user-layout__main">
         <header className="ics-user-layout__top">
-          <div className="ics-user-layout__brand">
-            <PlatformLogo logo={settings?.platFormLogo} size={44} alt={title} />
-            <h1 className="ics-user-layout__title" data-testid="user-platform-title">
-              {title}
-            </h1>
-          </div>
+          <PlatformBrand
+            block="ics-user-layout"
+            title={title}
+            size={44}
+            titleTestId="user-platform-title"
+            heading
+          />
           <p className="ics-user-layout__subtitle" data-testid="login-subtitle">
             {modules.length ? modules.join(' · ') : t('user.subtitleFallback')}
           </p>

@@ -1,4 +1,4 @@
-import { platformLogoUrl } from '../hooks/use-platform-settings';
+import { platformLogoUrl, usePlatformSettings } from '../hooks/use-platform-settings';
 
 /** The platform's logo from its settings, or the built-in street-lamp mark. */
 export function PlatformLogo({
@@ -20,5 +20,35 @@ export function PlatformLogo({
       <path d="M32 22c0-8 6-12 14-12" stroke="#fff" strokeWidth="4" fill="none" strokeLinecap="round" />
       <path d="M40 14h12l-3 6H43z" fill="#ffd666" />
     </svg>
+  );
+}
+
+/**
+ * The platform's logo (from its settings) beside its name, as `<block>__brand` holding
+ * `<block>__title` (the sign-in pages' heading, the top menu's brand).
+ */
+export function PlatformBrand({
+  block,
+  title,
+  size,
+  titleTestId,
+  heading = false,
+}: {
+  block: string;
+  title: string;
+  size: number;
+  titleTestId: string;
+  /** The name is the page's heading (`h1`) rather than a label (`span`). */
+  heading?: boolean;
+}) {
+  const settings = usePlatformSettings();
+  const Title = heading ? 'h1' : 'span';
+  return (
+    <div className={`${block}__brand`}>
+      <PlatformLogo logo={settings?.platFormLogo} size={size} alt={title} />
+      <Title className={`${block}__title`} data-testid={titleTestId}>
+        {title}
+      </Title>
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import {
 } from '@ics/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useInvalidatingMutation } from '../../../shared/hooks/use-invalidating-mutation';
+import { useQueryOf } from '../../../shared/hooks/use-query-of';
 import { call, unwrap } from '../../../shared/lib/http';
 import { listKey } from '../../../shared/ui/list-page';
 import { alarmKeys } from './keys';
@@ -20,9 +21,7 @@ export async function getAlarmCounts(projectId?: string): Promise<AlarmCounts> {
 }
 
 /** One alarm with its timeline (the detail drawer). */
-export function useAlarm(id: string | null) {
-  return useQuery({ queryKey: alarmKeys.detail(id ?? ''), queryFn: () => getAlarm(id!), enabled: !!id });
-}
+export const useAlarm = (id: string | null) => useQueryOf(id, alarmKeys.detail, getAlarm);
 
 /** Active alarms by status and severity (the bell, the home tile). */
 export function useAlarmCounts(enabled = true) {

@@ -8,6 +8,7 @@ import {
 } from '@ics/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useInvalidatingMutation } from '../../../shared/hooks/use-invalidating-mutation';
+import { useQueryOf } from '../../../shared/hooks/use-query-of';
 import { call, unwrap } from '../../../shared/lib/http';
 import { alarmKeys } from './keys';
 
@@ -16,13 +17,8 @@ export async function getWebhooks(projectId: string): Promise<WebhookListItem[]>
 }
 
 /** A project's webhooks with how their latest delivery went. */
-export function useWebhooks(projectId: string | null) {
-  return useQuery({
-    queryKey: alarmKeys.webhooks(projectId ?? ''),
-    queryFn: () => getWebhooks(projectId!),
-    enabled: !!projectId,
-  });
-}
+export const useWebhooks = (projectId: string | null) =>
+  useQueryOf(projectId, alarmKeys.webhooks, getWebhooks);
 
 export async function getDeliveries(
   webhookId: string,

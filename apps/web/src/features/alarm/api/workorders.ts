@@ -5,8 +5,8 @@ import {
   type WorkOrderDto,
   workOrderRoutes,
 } from '@ics/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useInvalidatingMutation } from '../../../shared/hooks/use-invalidating-mutation';
+import { useQueryOf } from '../../../shared/hooks/use-query-of';
 import { call, unwrap } from '../../../shared/lib/http';
 import { listKey } from '../../../shared/ui/list-page';
 import { alarmKeys } from './keys';
@@ -16,13 +16,7 @@ export async function getWorkOrder(id: string): Promise<WorkOrderDetail> {
 }
 
 /** One work order with its notes and photos. */
-export function useWorkOrder(id: string | null) {
-  return useQuery({
-    queryKey: alarmKeys.workOrder(id ?? ''),
-    queryFn: () => getWorkOrder(id!),
-    enabled: !!id,
-  });
-}
+export const useWorkOrder = (id: string | null) => useQueryOf(id, alarmKeys.workOrder, getWorkOrder);
 
 async function addWorkOrder(body: RouteBody<typeof workOrderRoutes.add>): Promise<WorkOrderDto> {
   return unwrap(await call(workOrderRoutes.add, { body }));

@@ -20,7 +20,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { call, unwrap } from '../../../shared/lib/http';
 import { Has } from '../../../shared/ui/has';
 import {
-  DateRangeFilter,
+  dateTimeRangeFilter,
   type FilterField,
   type ListColumn,
   ListPage,
@@ -105,13 +105,7 @@ export default function AlarmListPage() {
       alarmTypes.map((s) => [s, t(`type.${s}`)]),
     ),
     { name: 'keyword', label: t('list.device'), kind: 'text', raw: true },
-    {
-      name: 'time',
-      label: t('list.time'),
-      kind: 'dateRange',
-      input: (control) => <DateRangeFilter {...(control as object)} showTime />,
-      toParams: timeRangeParams,
-    },
+    dateTimeRangeFilter('time', t('list.time'), timeRangeParams),
   ];
 
   const columns: ListColumn<AlarmDto>[] = [

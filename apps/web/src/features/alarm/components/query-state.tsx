@@ -4,14 +4,11 @@ import Spin from 'antd/es/spin';
 import { useTranslation } from 'react-i18next';
 import '../locales';
 
-/** A drawer's record while it loads, or why it did not with a retry. */
-export function QueryState({
-  query,
-}: {
-  query: { isLoading: boolean; isError: boolean; refetch: () => unknown };
-}) {
+type Query = { isError: boolean; refetch: () => unknown };
+
+/** Why a query did not load, with a retry; nothing unless it failed. */
+export function LoadFailed({ query }: { query: Query }) {
   const { t } = useTranslation('alarm');
-  if (query.isLoading) return <Spin />;
   if (!query.isError) return null;
   return (
     <Alert
@@ -20,4 +17,10 @@ export function QueryState({
       action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
     />
   );
+}
+
+/** A drawer's record while it loads, or why it did not with a retry. */
+export function QueryState({ query }: { query: Query & { isLoading: boolean } }) {
+  if (query.isLoading) return <Spin />;
+  return <LoadFailed query={query} />;
 }

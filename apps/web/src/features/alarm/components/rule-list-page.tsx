@@ -1,8 +1,6 @@
 import type { AlarmRuleDto, AlarmSeverity } from '@ics/contract';
 import { alarmCodeText, alarmSeverities, toLanguage } from '@ics/contract';
-import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
-import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -17,7 +15,7 @@ import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Has, useHas } from '../../../shared/ui/has';
-import { RowAction, RowConfirm } from '../../../shared/ui/list-page';
+import { RowConfirm, RowEdit } from '../../../shared/ui/list-page';
 import { useProjects } from '../../lighting';
 import { searchUsers } from '../../user';
 import { useResetRule, useRules, useSaveRule } from '../api/rules';
@@ -27,6 +25,7 @@ import { UserSelect } from './user-select';
 import { WebhookTab } from './webhook-tab';
 import '../locales';
 import { enabledColumn } from './enabled-column';
+import { LoadFailed } from './query-state';
 
 type RuleValues = {
   enabled: boolean;
@@ -96,13 +95,7 @@ function RulesTab() {
           data-testid="rule-project"
         />
       </Space>
-      {rules.isError && (
-        <Alert
-          type="error"
-          title={t('common.loadFailed')}
-          action={<Button onClick={() => void rules.refetch()}>{t('common.retry')}</Button>}
-        />
-      )}
+      <LoadFailed query={rules} />
       <Table<AlarmRuleDto>
         size="small"
         rowKey={(r) => `${r.type}:${r.code}`}
@@ -154,11 +147,7 @@ function RulesTab() {
                   title: t('common.actions'),
                   render: (_: unknown, r: AlarmRuleDto) => (
                     <Space size={0}>
-                      <RowAction
-                        label={t('common.edit')}
-                        onClick={() => open(r)}
-                        testId={`rule-edit-${r.code}`}
-                      />
+                      <RowEdit onClick={() => open(r)} testId={`rule-edit-${r.code}`} />
                       {projectId && !r.inherited && r.id && (
                         <RowConfirm
                           title={t('rule.resetConfirm')}

@@ -1,6 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { WebhookDeliveryDto, WebhookDto } from '@ics/contract';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Table from 'antd/es/table';
@@ -11,6 +10,7 @@ import { useDeliveries } from '../api/webhooks';
 import { formatTime } from '../utils/labels';
 import { DeliveryStatus } from './delivery-status';
 import '../locales';
+import { LoadFailed } from './query-state';
 
 const PAGE_SIZE = 10;
 
@@ -41,13 +41,7 @@ export function WebhookDeliveriesDrawer({ hook, onClose }: { hook: WebhookDto | 
         />
       }
     >
-      {deliveries.isError && (
-        <Alert
-          type="error"
-          title={t('common.loadFailed')}
-          action={<Button onClick={() => void deliveries.refetch()}>{t('common.retry')}</Button>}
-        />
-      )}
+      <LoadFailed query={deliveries} />
       <Table<WebhookDeliveryDto>
         size="small"
         rowKey="id"

@@ -1,6 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { WebhookDto, WebhookListItem } from '@ics/contract';
-import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
@@ -11,7 +10,7 @@ import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHas } from '../../../shared/ui/has';
-import { RowAction, RowConfirm } from '../../../shared/ui/list-page';
+import { RowAction, RowConfirm, RowEdit } from '../../../shared/ui/list-page';
 import { useProjects } from '../../lighting';
 import { useDeleteWebhook, useEditWebhook, useTestWebhook, useWebhooks } from '../api/webhooks';
 import { formatTime } from '../utils/labels';
@@ -21,6 +20,7 @@ import { WebhookDeliveriesDrawer } from './webhook-deliveries-drawer';
 import { WebhookFormDrawer, type WebhookFormTarget } from './webhook-form-drawer';
 import '../locales';
 import { enabledColumn } from './enabled-column';
+import { LoadFailed } from './query-state';
 
 /**
  * A project's outgoing webhooks: listed with their latest delivery to everyone who sees the
@@ -85,13 +85,7 @@ export function WebhookTab() {
         )}
       </Space>
       <Typography.Paragraph type="secondary">{t('webhook.intro')}</Typography.Paragraph>
-      {hooks.isError && (
-        <Alert
-          type="error"
-          title={t('common.loadFailed')}
-          action={<Button onClick={() => void hooks.refetch()}>{t('common.retry')}</Button>}
-        />
-      )}
+      <LoadFailed query={hooks} />
       {!projectId ? (
         <Empty description={t('webhook.chooseProject')} />
       ) : (
@@ -152,8 +146,7 @@ export function WebhookTab() {
                         onClick={() => sendTest(h).catch(() => undefined)}
                         testId={`webhook-test-${h.id}`}
                       />
-                      <RowAction
-                        label={t('common.edit')}
+                      <RowEdit
                         onClick={() => setForm({ kind: 'edit', hook: h })}
                         testId={`webhook-edit-${h.id}`}
                       />

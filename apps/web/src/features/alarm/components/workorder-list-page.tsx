@@ -3,7 +3,13 @@ import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FilterField, type ListColumn, ListPage, RowAction } from '../../../shared/ui/list-page';
+import {
+  type FilterField,
+  type ListColumn,
+  ListPage,
+  RowAction,
+  RowEdit,
+} from '../../../shared/ui/list-page';
 // The filter helper alone, so that the list page's import stays on one line.
 import { selectFilter } from '../../../shared/ui/list-page/list-params';
 import { useProjects } from '../../lighting';
@@ -96,11 +102,7 @@ export default function WorkOrderListPage() {
               testId={`workorder-open-${o.code}`}
             />
             {o.status !== 'closed' && (
-              <RowAction
-                mark="alarm:workorder:edit"
-                label={t('common.edit')}
-                onClick={() => setForm({ kind: 'edit', order: o })}
-              />
+              <RowEdit mark="alarm:workorder:edit" onClick={() => setForm({ kind: 'edit', order: o })} />
             )}
           </>
         )}

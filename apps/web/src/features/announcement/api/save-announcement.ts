@@ -1,18 +1,8 @@
-import { announcementRoutes, type RouteBody } from '@ics/contract';
-import { call } from '../../../shared/lib/http';
-import { FORM_ERROR_STATUSES } from '../../../shared/ui/form';
-import { useListMutation } from '../../../shared/ui/list-page';
+import { announcementRoutes } from '@ics/contract';
+import { formSaveHooks } from '../../../shared/ui/form';
 
-export function addAnnouncement(body: RouteBody<typeof announcementRoutes.add>) {
-  return call(announcementRoutes.add, { body }, { silentStatuses: FORM_ERROR_STATUSES });
-}
-
-export function editAnnouncement(body: RouteBody<typeof announcementRoutes.edit>) {
-  return call(announcementRoutes.edit, { body }, { silentStatuses: FORM_ERROR_STATUSES });
-}
-
-/** Adds a draft announcement; the announcement list loads again. */
-export const useAddAnnouncement = () => useListMutation(addAnnouncement, announcementRoutes.list);
-
-/** Edits a draft announcement; the announcement list loads again. */
-export const useEditAnnouncement = () => useListMutation(editAnnouncement, announcementRoutes.list);
+/** Adding or editing a draft announcement reloads the announcement list. */
+export const { useAdd: useAddAnnouncement, useEdit: useEditAnnouncement } = formSaveHooks(
+  announcementRoutes,
+  announcementRoutes.list,
+);

@@ -22,7 +22,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictSelect, EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
-import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage, RowAction, RowEdit } from '../../../shared/ui/list-page';
 import { useAnnouncementStats } from '../api/get-announcement-stats';
 import { usePublishAnnouncement } from '../api/publish-announcement';
 import { useRevokeAnnouncement } from '../api/revoke-announcement';
@@ -163,12 +163,11 @@ export default function AnnouncementListPage() {
         addMark={ANNOUNCEMENT_MARKS.add}
         exportName={t('title')}
         actionsWidth={260}
-        rowActions={(a, ctx) => (
+        rowActions={(a) => (
           <>
             {a.sendStatus === '0' && (
-              <RowAction
+              <RowEdit
                 mark={ANNOUNCEMENT_MARKS.edit}
-                label={t('common.edit')}
                 onClick={() => form.open(a)}
                 testId={`announcement-edit-${a.titile}`}
               />
@@ -186,9 +185,9 @@ export default function AnnouncementListPage() {
                 testId={`announcement-stats-${a.titile}`}
               />
             )}
-            <RowDelete route={announcementRoutes.delete} id={a.id} onDone={ctx.refresh} />
           </>
         )}
+        rowDelete={{ route: announcementRoutes.delete }}
       />
       <EntityFormModal
         state={form.modalProps}

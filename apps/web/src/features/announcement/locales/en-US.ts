@@ -3,7 +3,6 @@ import type { announcementZhCN } from './zh-CN';
 export const announcementEnUS: typeof announcementZhCN = {
   common: {
     createTime: 'Created',
-    edit: 'Edit',
   },
   title: 'Announcements',
   titile: 'Title',

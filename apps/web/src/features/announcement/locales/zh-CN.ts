@@ -5,7 +5,6 @@
 export const announcementZhCN = {
   common: {
     createTime: '创建时间',
-    edit: '编辑',
   },
   title: '通知公告',
   titile: '标题',

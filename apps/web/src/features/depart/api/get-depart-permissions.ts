@@ -1,18 +1,17 @@
 import { permissionRoutes } from '@ics/contract';
-import { useQuery } from '@tanstack/react-query';
-import { call, unwrap } from '../../../shared/lib/http';
+import { useFreshQuery } from '../../../shared/hooks/use-fresh-query';
+import { queryFetcher } from '../../../shared/lib/http';
 import { departKeys } from './keys';
 
 /** Permission ids a department may hand to its roles. */
-export async function getDepartPermissions(departId: string): Promise<string[]> {
-  return unwrap(await call(permissionRoutes.queryDepartPermission, { query: { departId } }));
-}
+export const getDepartPermissions = queryFetcher(
+  permissionRoutes.queryDepartPermission,
+  (departId: string) => ({ departId }),
+);
 
-export function useDepartPermissions(departId: string | null, enabled: boolean) {
-  return useQuery({
-    queryKey: departKeys.permissions(departId),
-    enabled: Boolean(departId) && enabled,
-    staleTime: 0,
-    queryFn: () => getDepartPermissions(departId ?? ''),
-  });
-}
+export const useDepartPermissions = (departId: string | null, enabled: boolean) =>
+  useFreshQuery(
+    departKeys.permissions(departId),
+    () => getDepartPermissions(departId ?? ''),
+    Boolean(departId) && enabled,
+  );

@@ -1,5 +1,5 @@
 import { departRoutes } from '@ics/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useFreshQuery } from '../../../shared/hooks/use-fresh-query';
 import { call, unwrap } from '../../../shared/lib/http';
 import { departKeys } from './keys';
 
@@ -14,11 +14,5 @@ export async function getDepartRoles(departId: string) {
 }
 
 /** The department's roles to assign to its users, loaded afresh each time they are asked for. */
-export function useDepartRoles(departId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: departKeys.roles(departId),
-    enabled,
-    staleTime: 0,
-    queryFn: () => getDepartRoles(departId),
-  });
-}
+export const useDepartRoles = (departId: string, enabled: boolean) =>
+  useFreshQuery(departKeys.roles(departId), () => getDepartRoles(departId), enabled);

@@ -1,5 +1,5 @@
 import { departRoutes } from '@ics/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useFreshQuery } from '../../../shared/hooks/use-fresh-query';
 import { call, unwrap } from '../../../shared/lib/http';
 import { departKeys } from './keys';
 
@@ -9,12 +9,10 @@ export async function getUserDepartRoles(userId: string, departId: string): Prom
 }
 
 /** A user's roles in a department, loaded afresh each time the assignment dialog opens. */
-export function useUserDepartRoles(userId: string | undefined, departId: string) {
-  return useQuery({
-    queryKey: departKeys.userRoles(userId, departId),
-    enabled: Boolean(userId),
-    staleTime: 0,
-    gcTime: 0,
-    queryFn: () => getUserDepartRoles(userId ?? '', departId),
-  });
-}
+export const useUserDepartRoles = (userId: string | undefined, departId: string) =>
+  useFreshQuery(
+    departKeys.userRoles(userId, departId),
+    () => getUserDepartRoles(userId ?? '', departId),
+    Boolean(userId),
+    true,
+  );

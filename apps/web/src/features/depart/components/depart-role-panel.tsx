@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal, recordValues, useEntityForm } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage, RowAction, RowDelete, RowEdit } from '../../../shared/ui/list-page';
 import { PermissionGrantDrawer } from '../../permission';
 import { RoleFields } from '../../role';
 import { useDepartRolePermissions } from '../api/get-depart-role-permissions';
@@ -47,11 +47,7 @@ export function DepartRolePanel({ depart }: { depart: DepartTreeNode }) {
         size="small"
         rowActions={(record, ctx) => (
           <Has action="system:depart:authorize">
-            <RowAction
-              label={t('common.edit')}
-              onClick={() => form.open(record)}
-              testId={`depart-role-edit-${record.roleCode}`}
-            />
+            <RowEdit onClick={() => form.open(record)} testId={`depart-role-edit-${record.roleCode}`} />
             <RowAction
               label={t('authorizeRole')}
               onClick={() => setAuthorizing(record)}

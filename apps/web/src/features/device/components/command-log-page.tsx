@@ -14,7 +14,12 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatInstant } from '../../../shared/lib/time';
 import { commandStatusColor } from '../../../shared/ui/command-status';
-import { DateRangeFilter, type FilterField, type ListColumn, ListPage } from '../../../shared/ui/list-page';
+import {
+  dateTimeRangeFilter,
+  type FilterField,
+  type ListColumn,
+  ListPage,
+} from '../../../shared/ui/list-page';
 import '../locales';
 import './device.css';
 import { NoProjectNotice } from '../../lighting';
@@ -56,13 +61,7 @@ export default function CommandLogPage() {
       options: COMMAND_STATUSES.map((s) => ({ value: s, label: t(`control.statuses.${s}`) })),
     },
     { name: 'batchId', label: t('command.batch'), kind: 'text', raw: true },
-    {
-      name: 'time',
-      label: t('command.createTime'),
-      kind: 'dateRange',
-      input: (control) => <DateRangeFilter {...(control as object)} showTime />,
-      toParams: timeWindow,
-    },
+    dateTimeRangeFilter('time', t('command.createTime'), timeWindow),
   ];
 
   const columns: ListColumn<CommandDto>[] = [

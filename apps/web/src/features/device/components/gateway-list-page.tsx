@@ -9,14 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveRows } from '../../../shared/lib/realtime/live-state';
 import { formatInstant } from '../../../shared/lib/time';
-import {
-  type ListColumn,
-  ListPage,
-  RowConfirm,
-  RowDelete,
-  selectFilter,
-  useRefreshList,
-} from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage, RowConfirm, selectFilter } from '../../../shared/ui/list-page';
 import { NoProjectNotice, useProjects } from '../../lighting';
 import { useAddGateway } from '../api/add-gateway';
 import { rebootGateways } from '../api/reboot-gateways';
@@ -29,7 +22,6 @@ import './device.css';
 export default function GatewayListPage() {
   const { t } = useTranslation('device');
   const { message } = App.useApp();
-  const refresh = useRefreshList(gatewayRoutes.list);
   const addGateway = useAddGateway();
   const [credentials, setCredentials] = useState<GatewayCredentials | null>(null);
   const [adding, setAdding] = useState(false);
@@ -114,9 +106,9 @@ export default function GatewayListPage() {
               onConfirm={async () => setCredentials(await rotateCredentials(g.id))}
               label={t('gateway.credentials')}
             />
-            <RowDelete route={gatewayRoutes.delete} id={g.id} onDone={refresh} />
           </>
         )}
+        rowDelete={{ route: gatewayRoutes.delete }}
       />
       <Modal
         open={adding}

@@ -4,7 +4,7 @@ import Space from 'antd/es/space';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Has } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage } from '../../../shared/ui/list-page';
 import { NoProjectNotice, useProjects } from '../../lighting';
 import { useImportPoles } from '../api/import-poles';
 import '../locales';
@@ -74,12 +74,8 @@ export default function PoleListPage() {
           </>
         )}
         actionsWidth={140}
-        rowActions={(pole, ctx) => (
-          <>
-            <RowAction mark="lighting:pole:edit" label={t('common.edit')} onClick={() => setEditing(pole)} />
-            <RowDelete route={poleRoutes.delete} id={pole.id} onDone={ctx.refresh} />
-          </>
-        )}
+        rowEdit={{ mark: 'lighting:pole:edit', onEdit: setEditing }}
+        rowDelete={{ route: poleRoutes.delete }}
       />
       <PoleFormModal
         open={editing !== undefined}

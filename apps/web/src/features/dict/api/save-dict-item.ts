@@ -1,19 +1,10 @@
-import { dictRoutes, type RouteBody } from '@ics/contract';
-import { call } from '../../../shared/lib/http';
+import { dictRoutes } from '@ics/contract';
 import { refreshDictionaries } from '../../../shared/ui/dict';
-import { FORM_ERROR_STATUSES } from '../../../shared/ui/form';
-import { useListMutation } from '../../../shared/ui/list-page';
+import { formSaveHooks } from '../../../shared/ui/form';
 
-export function addDictItem(body: RouteBody<typeof dictRoutes.itemAdd>) {
-  return call(dictRoutes.itemAdd, { body }, { silentStatuses: FORM_ERROR_STATUSES });
-}
-
-export function editDictItem(body: RouteBody<typeof dictRoutes.itemEdit>) {
-  return call(dictRoutes.itemEdit, { body }, { silentStatuses: FORM_ERROR_STATUSES });
-}
-
-/** Adds a dictionary item; the item list and the dictionaries the widgets hold load again. */
-export const useAddDictItem = () => useListMutation(addDictItem, dictRoutes.itemList, refreshDictionaries);
-
-/** Edits a dictionary item; the item list and the dictionaries the widgets hold load again. */
-export const useEditDictItem = () => useListMutation(editDictItem, dictRoutes.itemList, refreshDictionaries);
+/** Adding or editing a dictionary item reloads the item list and the dictionaries the widgets hold. */
+export const { useAdd: useAddDictItem, useEdit: useEditDictItem } = formSaveHooks(
+  { add: dictRoutes.itemAdd, edit: dictRoutes.itemEdit },
+  dictRoutes.itemList,
+  refreshDictionaries,
+);

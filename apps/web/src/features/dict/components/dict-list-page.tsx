@@ -8,9 +8,8 @@ import Radio from 'antd/es/radio';
 import Tag from 'antd/es/tag';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refreshDictionaries, withDictionaries } from '../../../shared/ui/dict';
+import { refreshDictionaries } from '../../../shared/ui/dict';
 import {
-  EntityFormModal,
   recordValues,
   SortOrderField,
   TextField,
@@ -18,7 +17,7 @@ import {
   useFormRules,
 } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
+import { EntityListPage, type ListColumn, RowAction, textFilters } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
 import { useRefreshDictCache } from '../api/refresh-dict-cache';
 import { useAddDict, useEditDict } from '../api/save-dict';
@@ -61,15 +60,11 @@ export default function DictListPage() {
 
   return (
     <>
-      <ListPage<DictRecord>
+      <EntityListPage
         listKey="dicts"
         routes={dictRoutes}
         columns={columns}
-        filters={[
-          { name: 'dictName', label: t('dictName'), kind: 'text' },
-          { name: 'dictCode', label: t('dictCode'), kind: 'text' },
-        ]}
-        onAdd={() => void form.open()}
+        filters={textFilters((name) => t(name), 'dictName', 'dictCode')}
         addMark="system:dict:add"
         exportName={t('title')}
         actionsWidth={200}
@@ -87,22 +82,17 @@ export default function DictListPage() {
             </Button>
           </Has>
         )}
-        rowActions={(record, ctx) => (
-          <>
-            <RowAction mark="system:dict:edit" label={t('common.edit')} onClick={() => form.open(record)} />
-            <RowAction
-              label={t('items')}
-              onClick={() => setItemsOf(record)}
-              testId={`dict-items-${record.dictCode}`}
-            />
-            <RowDelete route={dictRoutes.delete} id={record.id} onDone={withDictionaries(ctx.refresh)} />
-          </>
+        rowActions={(record) => (
+          <RowAction
+            label={t('items')}
+            onClick={() => setItemsOf(record)}
+            testId={`dict-items-${record.dictCode}`}
+          />
         )}
-      />
-      <EntityFormModal
-        state={form.modalProps}
-        title={{ add: t('addTitle'), edit: t('editTitle') }}
-        testId="dict-form"
+        rowDelete={{ route: dictRoutes.delete }}
+        form={form}
+        edit={{ mark: 'system:dict:edit' }}
+        dialog={{ title: { add: t('addTitle'), edit: t('editTitle') }, testId: 'dict-form' }}
       >
         <TextField
           name="dictName"
@@ -124,7 +114,7 @@ export default function DictListPage() {
         <Form.Item name="description" label={t('common.description')} rules={[rules.max(255)]}>
           <Input.TextArea rows={3} />
         </Form.Item>
-      </EntityFormModal>
+      </EntityListPage>
       <Drawer
         open={Boolean(itemsOf)}
         onClose={() => setItemsOf(null)}
@@ -167,53 +157,43 @@ function DictItems({ dict }: { dict: DictRecord }) {
     },
   ];
   return (
-    <>
-      <ListPage<DictItemRecord>
-        listKey="dict-items"
-        routes={itemRoutes}
-        columns={columns}
-        filters={[{ name: 'itemText', label: t('itemText'), kind: 'text' }]}
-        extraQuery={extra}
-        onAdd={() => void form.open()}
-        addMark="system:dict:add"
-        onDeleted={refreshDictionaries}
-        bordered={false}
-        size="small"
-        rowActions={(record, ctx) => (
-          <>
-            <RowAction mark="system:dict:edit" label={t('common.edit')} onClick={() => form.open(record)} />
-            <RowDelete route={dictRoutes.itemDelete} id={record.id} onDone={withDictionaries(ctx.refresh)} />
-          </>
-        )}
+    <EntityListPage
+      listKey="dict-items"
+      routes={itemRoutes}
+      columns={columns}
+      filters={textFilters((name) => t(name), 'itemText')}
+      extraQuery={extra}
+      addMark="system:dict:add"
+      onDeleted={refreshDictionaries}
+      bordered={false}
+      size="small"
+      rowDelete={{ route: dictRoutes.itemDelete }}
+      form={form}
+      edit={{ mark: 'system:dict:edit' }}
+      dialog={{ title: { add: t('addItemTitle'), edit: t('editItemTitle') }, width: 520 }}
+    >
+      <TextField
+        name="itemText"
+        label={t('itemText')}
+        rules={rules.requiredMax(100, 'form.item_text.required')}
       />
-      <EntityFormModal
-        state={form.modalProps}
-        title={{ add: t('addItemTitle'), edit: t('editItemTitle') }}
-        width={520}
-      >
-        <TextField
-          name="itemText"
-          label={t('itemText')}
-          rules={rules.requiredMax(100, 'form.item_text.required')}
+      <TextField
+        name="itemValue"
+        label={t('itemValue')}
+        rules={rules.requiredMax(100, 'form.item_value.required')}
+      />
+      <SortOrderField name="sortOrder" label={t('common.sortOrder')} />
+      <Form.Item name="status" label={t('common.status')}>
+        <Radio.Group
+          options={[
+            { value: 1, label: t('common.enabled') },
+            { value: 0, label: t('common.disabled') },
+          ]}
         />
-        <TextField
-          name="itemValue"
-          label={t('itemValue')}
-          rules={rules.requiredMax(100, 'form.item_value.required')}
-        />
-        <SortOrderField name="sortOrder" label={t('common.sortOrder')} />
-        <Form.Item name="status" label={t('common.status')}>
-          <Radio.Group
-            options={[
-              { value: 1, label: t('common.enabled') },
-              { value: 0, label: t('common.disabled') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="description" label={t('common.description')} rules={[rules.max(255)]}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
-      </EntityFormModal>
-    </>
+      </Form.Item>
+      <Form.Item name="description" label={t('common.description')} rules={[rules.max(255)]}>
+        <Input.TextArea rows={2} />
+      </Form.Item>
+    </EntityListPage>
   );
 }

@@ -8,7 +8,6 @@ export const dictEnUS: typeof dictZhCN = {
     sortOrder: 'Sort order',
     enabled: 'Enabled',
     disabled: 'Disabled',
-    edit: 'Edit',
   },
   title: 'Dictionaries',
   dictName: 'Dictionary name',

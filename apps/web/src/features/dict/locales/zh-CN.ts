@@ -7,7 +7,6 @@ export const dictZhCN = {
     sortOrder: '排序',
     enabled: '启用',
     disabled: '停用',
-    edit: '编辑',
   },
   title: '数据字典',
   dictName: '字典名称',

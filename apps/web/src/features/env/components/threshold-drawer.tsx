@@ -22,7 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/lib/http';
 import { useHas } from '../../../shared/ui/has';
-import { RowAction, RowConfirm } from '../../../shared/ui/list-page';
+import { RowConfirm, RowEdit } from '../../../shared/ui/list-page';
 import { useThresholds } from '../api/get-thresholds';
 import { useDeleteThreshold, useSaveThreshold } from '../api/save-threshold';
 import '../locales';
@@ -215,7 +215,7 @@ export function ThresholdDrawer({ sensor, onClose }: { sensor: EnvSensorDto | nu
                       title: t('threshold.actions'),
                       render: (_: unknown, r: EnvThresholdDto) => (
                         <Space size={0}>
-                          <RowAction label={t('threshold.edit')} onClick={() => open(r)} />
+                          <RowEdit onClick={() => open(r)} />
                           <RowConfirm
                             title={t('threshold.deleteConfirm')}
                             onConfirm={() => onDelete(r)}

@@ -43,7 +43,6 @@ export const envEnUS: typeof envZhCN = {
     title: 'Thresholds · {{sensor}}',
     empty: 'No thresholds yet',
     add: 'Add threshold',
-    edit: 'Edit',
     delete: 'Delete',
     deleteConfirm: 'Delete this threshold?',
     save: 'Save',

@@ -42,7 +42,6 @@ export const envZhCN = {
     title: '阈值设置 · {{sensor}}',
     empty: '暂无阈值',
     add: '新增阈值',
-    edit: '编辑',
     delete: '删除',
     deleteConfirm: '确定删除该阈值吗？',
     save: '保存',

@@ -1,23 +1,13 @@
-import { i18nRoutes, type RouteBody } from '@ics/contract';
-import { call } from '../../../shared/lib/http';
+import { i18nRoutes } from '@ics/contract';
 import { refreshDictionaries } from '../../../shared/ui/dict';
-import { FORM_ERROR_STATUSES } from '../../../shared/ui/form';
-import { useListMutation } from '../../../shared/ui/list-page';
-
-export function addTranslation(body: RouteBody<typeof i18nRoutes.add>) {
-  return call(i18nRoutes.add, { body }, { silentStatuses: FORM_ERROR_STATUSES });
-}
-
-export function editTranslation(body: RouteBody<typeof i18nRoutes.edit>) {
-  return call(i18nRoutes.edit, { body }, { silentStatuses: FORM_ERROR_STATUSES });
-}
+import { formSaveHooks } from '../../../shared/ui/form';
 
 /**
- * Adds a translation; the list loads again, and so do the dictionaries the widgets hold
+ * Adding or editing a translation reloads the list, and the dictionaries the widgets hold
  * (dictionary texts are translations too: `dict.<code>.<value>`).
  */
-export const useAddTranslation = () => useListMutation(addTranslation, i18nRoutes.list, refreshDictionaries);
-
-/** Edits a translation; the list and the dictionaries the widgets hold load again. */
-export const useEditTranslation = () =>
-  useListMutation(editTranslation, i18nRoutes.list, refreshDictionaries);
+export const { useAdd: useAddTranslation, useEdit: useEditTranslation } = formSaveHooks(
+  i18nRoutes,
+  i18nRoutes.list,
+  refreshDictionaries,
+);

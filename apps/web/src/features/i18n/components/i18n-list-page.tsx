@@ -3,10 +3,10 @@ import App from 'antd/es/app';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/lib/http';
-import { refreshDictionaries, withDictionaries } from '../../../shared/ui/dict';
-import { EntityFormModal, TextField, useEntityForm, useFormRules } from '../../../shared/ui/form';
+import { refreshDictionaries } from '../../../shared/ui/dict';
+import { TextField, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { useHas } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
+import { EntityListPage, type ListColumn, textFilters } from '../../../shared/ui/list-page';
 import { useAddTranslation, useEditTranslation } from '../api/save-translation';
 import '../locales';
 
@@ -79,60 +79,41 @@ export default function I18nListPage() {
   ];
 
   return (
-    <>
-      <ListPage<I18nRecord>
-        listKey="i18n"
-        rowKey="key"
-        title={canEdit ? <Typography.Text type="secondary">{t('inlineHint')}</Typography.Text> : undefined}
-        routes={i18nRoutes}
-        columns={columns}
-        filters={[
-          { name: 'key', label: t('key'), kind: 'text' },
-          { name: 'zhCn', label: t('zhCn'), kind: 'text' },
-          { name: 'enUs', label: t('enUs'), kind: 'text' },
+    <EntityListPage
+      listKey="i18n"
+      rowKey="key"
+      title={canEdit ? <Typography.Text type="secondary">{t('inlineHint')}</Typography.Text> : undefined}
+      routes={i18nRoutes}
+      columns={columns}
+      filters={textFilters((name) => t(name), 'key', 'zhCn', 'enUs')}
+      addMark="system:i18n:add"
+      // Dictionary texts are translations too (`dict.<code>.<value>`).
+      onDeleted={refreshDictionaries}
+      exportName={t('title')}
+      rowDelete={{ route: i18nRoutes.delete }}
+      form={form}
+      edit={{ mark: 'system:i18n:edit', testId: (r) => `i18n-edit-${r.key}` }}
+      dialog={{ title: { add: t('addTitle'), edit: t('editTitle') }, testId: 'i18n-form' }}
+    >
+      <TextField
+        name="key"
+        label={t('key')}
+        rules={[
+          rules.required('form.i18n_key.required'),
+          rules.max(200),
+          rules.pattern(/^[A-Za-z0-9_.-]+$/, 'form.i18n_key.chars'),
         ]}
-        onAdd={() => void form.open()}
-        addMark="system:i18n:add"
-        onDeleted={refreshDictionaries}
-        exportName={t('title')}
-        rowActions={(r, ctx) => (
-          <>
-            <RowAction
-              mark="system:i18n:edit"
-              label={t('common.edit')}
-              onClick={() => form.open(r)}
-              testId={`i18n-edit-${r.key}`}
-            />
-            {/* Dictionary texts are translations too (`dict.<code>.<value>`). */}
-            <RowDelete route={i18nRoutes.delete} id={r.key} onDone={withDictionaries(ctx.refresh)} />
-          </>
-        )}
+        testId="i18n-form-key"
       />
-      <EntityFormModal
-        state={form.modalProps}
-        title={{ add: t('addTitle'), edit: t('editTitle') }}
-        testId="i18n-form"
-      >
+      {(['zhCn', 'enUs'] as const).map((name) => (
         <TextField
-          name="key"
-          label={t('key')}
-          rules={[
-            rules.required('form.i18n_key.required'),
-            rules.max(200),
-            rules.pattern(/^[A-Za-z0-9_.-]+$/, 'form.i18n_key.chars'),
-          ]}
-          testId="i18n-form-key"
+          key={name}
+          name={name}
+          label={t(name)}
+          rules={rules.requiredMax(500, 'form.i18n_text.required')}
+          testId={`i18n-form-${name}`}
         />
-        {(['zhCn', 'enUs'] as const).map((name) => (
-          <TextField
-            key={name}
-            name={name}
-            label={t(name)}
-            rules={rules.requiredMax(500, 'form.i18n_text.required')}
-            testId={`i18n-form-${name}`}
-          />
-        ))}
-      </EntityFormModal>
-    </>
+      ))}
+    </EntityListPage>
   );
 }

@@ -3,7 +3,6 @@ import type { i18nZhCN } from './zh-CN';
 export const i18nEnUS: typeof i18nZhCN = {
   common: {
     updateTime: 'Updated',
-    edit: 'Edit',
   },
   title: 'Translations',
   key: 'Key',

@@ -2,7 +2,6 @@
 export const i18nZhCN = {
   common: {
     updateTime: '更新时间',
-    edit: '编辑',
   },
   title: '国际化',
   key: '翻译键',

@@ -156,19 +156,17 @@ export default function CabinetListPage() {
         }}
         actionsWidth={180}
         rowActions={(c) => (
-          <>
-            <RowAction
-              mark="lighting:cabinet:edit"
-              label={t('cabinet.addCircuit')}
-              onClick={() => {
-                circuitForm.resetFields();
-                circuitForm.setFieldValue('channel', (c.circuits.at(-1)?.channel ?? 0) + 1);
-                setCircuitFor(c);
-              }}
-            />
-            <RowDelete route={cabinetRoutes.delete} id={c.id} onDone={refresh} />
-          </>
+          <RowAction
+            mark="lighting:cabinet:edit"
+            label={t('cabinet.addCircuit')}
+            onClick={() => {
+              circuitForm.resetFields();
+              circuitForm.setFieldValue('channel', (c.circuits.at(-1)?.channel ?? 0) + 1);
+              setCircuitFor(c);
+            }}
+          />
         )}
+        rowDelete={{ route: cabinetRoutes.delete }}
       />
       <Modal
         open={adding}

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mergeState, useLivePatches } from '../../../shared/lib/realtime/live-state';
 import { Has, useHas } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage, RowAction, RowDelete, RowEdit } from '../../../shared/ui/list-page';
 import { useAddGroupLamps, useRemoveGroupLamps } from '../api/change-group-lamps';
 import { controlGroups } from '../api/control-groups';
 import { GROUP_LAMPS_PAGE_SIZE, useGroupLamps } from '../api/get-group-lamps';
@@ -171,9 +171,8 @@ export default function GroupListPage() {
         rowActions={(g) => (
           <>
             <RowAction label={t('group.members')} onClick={() => setMembers(g)} />
-            <RowAction
+            <RowEdit
               mark="lighting:group:edit"
-              label={t('common.edit')}
               onClick={() => {
                 form.setFieldsValue(g);
                 setEditing(g);

@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { formatInstant } from '../../../shared/lib/time';
 import { commandStatusColor } from '../../../shared/ui/command-status';
 import { Has } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowAction, RowDelete } from '../../../shared/ui/list-page';
+import { type ListColumn, ListPage } from '../../../shared/ui/list-page';
 import { pushSchedules } from '../api/push-schedules';
 import { useControl } from '../hooks/use-control';
 import '../locales';
@@ -93,17 +93,8 @@ function StrategiesTab() {
         addMark="lighting:strategy:add"
         addTestId="strategy-add"
         actionsWidth={140}
-        rowActions={(s, ctx) => (
-          <>
-            <RowAction mark="lighting:strategy:edit" label={t('common.edit')} onClick={() => setEditing(s)} />
-            <RowDelete
-              route={strategyRoutes.delete}
-              id={s.id}
-              onDone={ctx.refresh}
-              testId={`strategy-delete-${s.name}`}
-            />
-          </>
-        )}
+        rowEdit={{ mark: 'lighting:strategy:edit', onEdit: setEditing }}
+        rowDelete={{ route: strategyRoutes.delete, testId: (s) => `strategy-delete-${s.name}` }}
       />
       <StrategyFormDrawer
         open={editing !== undefined}

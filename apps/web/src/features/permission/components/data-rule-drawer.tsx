@@ -15,7 +15,7 @@ import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal, TextField, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
-import { RowAction, RowDelete } from '../../../shared/ui/list-page';
+import { RowDelete, RowEdit } from '../../../shared/ui/list-page';
 import { QueryTable } from '../../../shared/ui/query-table';
 import { useDataRules, useRefreshDataRules } from '../api/get-data-rules';
 import { useAddDataRule, useEditDataRule } from '../api/save-data-rule';
@@ -88,11 +88,7 @@ export function DataRuleDrawer({ menu, onClose }: { menu: PermissionRecord | nul
             title: t('common.actions'),
             render: (_: unknown, r) => (
               <>
-                <RowAction
-                  mark="system:permission:edit"
-                  label={t('common.edit')}
-                  onClick={() => form.open(r)}
-                />
+                <RowEdit mark="system:permission:edit" onClick={() => form.open(r)} />
                 <RowDelete route={permissionRoutes.deletePermissionRule} id={r.id} onDone={refresh} />
               </>
             ),

@@ -16,7 +16,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal, TextField, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has } from '../../../shared/ui/has';
-import { RowAction, RowDelete } from '../../../shared/ui/list-page';
+import { RowAction, RowDelete, RowEdit } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
 import { useMenuTree, useRefreshMenuTree } from '../api/get-menu-tree';
 import { type MenuBody, useAddMenu, useEditMenu } from '../api/save-menu';
@@ -133,12 +133,7 @@ export default function PermissionListPage() {
       fixed: 'right' as const,
       render: (_: unknown, r: PermissionRecord) => (
         <>
-          <RowAction
-            mark="system:permission:edit"
-            label={t('common.edit')}
-            onClick={() => form.open(r)}
-            testId={`menu-edit-${r.id}`}
-          />
+          <RowEdit mark="system:permission:edit" onClick={() => form.open(r)} testId={`menu-edit-${r.id}`} />
           {r.menuType !== 2 && (
             <>
               <RowAction

@@ -6,7 +6,6 @@ export const permissionEnUS: typeof permissionZhCN = {
     status: 'Status',
     enabled: 'Enabled',
     disabled: 'Disabled',
-    edit: 'Edit',
     actions: 'Actions',
     add: 'Add',
     selectAll: 'Select all',

@@ -5,7 +5,6 @@ export const permissionZhCN = {
     status: '状态',
     enabled: '启用',
     disabled: '停用',
-    edit: '编辑',
     actions: '操作',
     add: '新增',
     selectAll: '全选',

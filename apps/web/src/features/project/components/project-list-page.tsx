@@ -1,5 +1,4 @@
 import { formatCoordinate, isTimeZone, type ProjectRecord, projectRoutes } from '@ics/contract';
-import Button from 'antd/es/button';
 import Col from 'antd/es/col';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -9,9 +8,8 @@ import Select from 'antd/es/select';
 import TreeSelect from 'antd/es/tree-select';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntityFormModal, useEntityForm, useFormRules } from '../../../shared/ui/form';
-import { Has } from '../../../shared/ui/has';
-import { type ListColumn, ListPage, RowDelete } from '../../../shared/ui/list-page';
+import { useEntityForm, useFormRules } from '../../../shared/ui/form';
+import { EntityListPage, type ListColumn, textFilters } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
 import { useProjectDepartTree } from '../api/get-depart-tree';
 import { useAddProject, useEditProject } from '../api/save-project';
@@ -83,138 +81,116 @@ export default function ProjectListPage() {
   ];
 
   return (
-    <>
-      <ListPage<ProjectRecord>
-        listKey="projects"
-        routes={projectRoutes}
-        columns={columns}
-        filters={[
-          { name: 'name', label: t('name'), kind: 'text' },
-          { name: 'code', label: t('code'), kind: 'text' },
-          { name: 'region', label: t('region'), kind: 'text' },
-        ]}
-        onAdd={() => void form.open()}
-        addMark="system:project:add"
-        exportName={t('title')}
-        rowActions={(p, ctx) => (
-          <>
-            <Has action="system:project:edit">
-              <Button type="link" size="small" onClick={() => void form.open(p)}>
-                {t('common.edit')}
-              </Button>
-            </Has>
-            <RowDelete route={projectRoutes.delete} id={p.id} onDone={ctx.refresh} />
-          </>
-        )}
-      />
-      <EntityFormModal
-        state={form.modalProps}
-        title={{ add: t('addTitle'), edit: t('editTitle') }}
-        width={720}
-        testId="project-form"
-      >
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              name="name"
-              label={t('nameZh')}
-              rules={[rules.required('form.project_name.required'), rules.max(100)]}
-            >
-              <Input data-testid="project-form-name" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="nameEn" label={t('nameEn')} tooltip={t('englishHint')} rules={[rules.max(100)]}>
-              <Input data-testid="project-form-nameEn" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="code"
-              label={t('code')}
-              validateFirst
-              validateDebounce={400}
-              rules={[
-                rules.required('form.project_code.required'),
-                rules.max(64),
-                rules.pattern(/^[A-Za-z0-9_-]+$/, 'form.project_code.chars'),
-                uniqueRule('sys_project', 'code', form.record?.id),
-              ]}
-            >
-              <Input data-testid="project-form-code" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="region" label={t('region')} rules={[rules.max(100)]}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="longitude"
-              label={t('longitude')}
-              rules={[
-                rules.requiredValue('form.longitude.range'),
-                rules.range(-180, 180, 'form.longitude.range'),
-              ]}
-            >
-              <InputNumber style={{ width: '100%' }} step={0.000001} data-testid="project-form-longitude" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="latitude"
-              label={t('latitude')}
-              rules={[
-                rules.requiredValue('form.latitude.range'),
-                rules.range(-90, 90, 'form.latitude.range'),
-              ]}
-            >
-              <InputNumber style={{ width: '100%' }} step={0.000001} data-testid="project-form-latitude" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="timeZone"
-              label={t('timeZone')}
-              rules={[
-                rules.requiredValue('form.time_zone.invalid'),
-                rules.custom((v) => isTimeZone(String(v)), 'form.time_zone.invalid'),
-              ]}
-            >
-              <Select showSearch options={zones} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="departIds" label={t('departs')}>
-              <TreeSelect
-                multiple
-                allowClear
-                data-testid="project-form-departs"
-                treeDefaultExpandAll
-                treeData={departs.data as never}
-                fieldNames={{ label: 'title', value: 'id', children: 'children' }}
-                treeNodeFilterProp="title"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="description" label={t('descriptionZh')} rules={[rules.max(500)]}>
-              <Input.TextArea rows={2} data-testid="project-form-description" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="descriptionEn"
-              label={t('descriptionEn')}
-              tooltip={t('englishHint')}
-              rules={[rules.max(500)]}
-            >
-              <Input.TextArea rows={2} data-testid="project-form-descriptionEn" />
-            </Form.Item>
-          </Col>
-        </Row>
-      </EntityFormModal>
-    </>
+    <EntityListPage
+      listKey="projects"
+      routes={projectRoutes}
+      columns={columns}
+      filters={textFilters((name) => t(name), 'name', 'code', 'region')}
+      addMark="system:project:add"
+      exportName={t('title')}
+      rowDelete={{ route: projectRoutes.delete }}
+      form={form}
+      edit={{ mark: 'system:project:edit' }}
+      dialog={{ title: { add: t('addTitle'), edit: t('editTitle') }, testId: 'project-form', width: 720 }}
+    >
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item
+            name="name"
+            label={t('nameZh')}
+            rules={[rules.required('form.project_name.required'), rules.max(100)]}
+          >
+            <Input data-testid="project-form-name" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="nameEn" label={t('nameEn')} tooltip={t('englishHint')} rules={[rules.max(100)]}>
+            <Input data-testid="project-form-nameEn" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="code"
+            label={t('code')}
+            validateFirst
+            validateDebounce={400}
+            rules={[
+              rules.required('form.project_code.required'),
+              rules.max(64),
+              rules.pattern(/^[A-Za-z0-9_-]+$/, 'form.project_code.chars'),
+              uniqueRule('sys_project', 'code', form.record?.id),
+            ]}
+          >
+            <Input data-testid="project-form-code" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="region" label={t('region')} rules={[rules.max(100)]}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="longitude"
+            label={t('longitude')}
+            rules={[
+              rules.requiredValue('form.longitude.range'),
+              rules.range(-180, 180, 'form.longitude.range'),
+            ]}
+          >
+            <InputNumber style={{ width: '100%' }} step={0.000001} data-testid="project-form-longitude" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="latitude"
+            label={t('latitude')}
+            rules={[rules.requiredValue('form.latitude.range'), rules.range(-90, 90, 'form.latitude.range')]}
+          >
+            <InputNumber style={{ width: '100%' }} step={0.000001} data-testid="project-form-latitude" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="timeZone"
+            label={t('timeZone')}
+            rules={[
+              rules.requiredValue('form.time_zone.invalid'),
+              rules.custom((v) => isTimeZone(String(v)), 'form.time_zone.invalid'),
+            ]}
+          >
+            <Select showSearch options={zones} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="departIds" label={t('departs')}>
+            <TreeSelect
+              multiple
+              allowClear
+              data-testid="project-form-departs"
+              treeDefaultExpandAll
+              treeData={departs.data as never}
+              fieldNames={{ label: 'title', value: 'id', children: 'children' }}
+              treeNodeFilterProp="title"
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="description" label={t('descriptionZh')} rules={[rules.max(500)]}>
+            <Input.TextArea rows={2} data-testid="project-form-description" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="descriptionEn"
+            label={t('descriptionEn')}
+            tooltip={t('englishHint')}
+            rules={[rules.max(500)]}
+          >
+            <Input.TextArea rows={2} data-testid="project-form-descriptionEn" />
+          </Form.Item>
+        </Col>
+      </Row>
+    </EntityListPage>
   );
 }

@@ -4,7 +4,6 @@ export const projectEnUS: typeof projectZhCN = {
   common: {
     createTime: 'Created',
     description: 'Description',
-    edit: 'Edit',
   },
   title: 'Projects',
   name: 'Project name',

@@ -3,7 +3,6 @@ export const projectZhCN = {
   common: {
     createTime: '创建时间',
     description: '描述',
-    edit: '编辑',
   },
   title: '项目管理',
   name: '项目名称',

@@ -1,5 +1,5 @@
 import { roleRoutes } from '@ics/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useFreshQuery } from '../../../shared/hooks/use-fresh-query';
 import { call, unwrap } from '../../../shared/lib/http';
 import { roleKeys } from './keys';
 
@@ -8,6 +8,5 @@ export async function getPermissionTree() {
   return unwrap(await call(roleRoutes.queryTreeList));
 }
 
-export function usePermissionTree(enabled = true) {
-  return useQuery({ queryKey: roleKeys.permissionTree, enabled, staleTime: 0, queryFn: getPermissionTree });
-}
+export const usePermissionTree = (enabled = true) =>
+  useFreshQuery(roleKeys.permissionTree, getPermissionTree, enabled);

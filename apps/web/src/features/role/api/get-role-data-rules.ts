@@ -1,5 +1,5 @@
 import { roleRoutes } from '@ics/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useFreshQuery } from '../../../shared/hooks/use-fresh-query';
 import { call, unwrap } from '../../../shared/lib/http';
 import { roleKeys } from './keys';
 
@@ -9,12 +9,10 @@ export async function getRoleDataRules(roleId: string, permissionId: string) {
 }
 
 /** The data rules of `permissionId` for a role, loaded afresh each time its dialog opens. */
-export function useRoleDataRules(roleId: string, permissionId: string | undefined) {
-  return useQuery({
-    queryKey: roleKeys.dataRules(roleId, permissionId),
-    enabled: Boolean(permissionId),
-    staleTime: 0,
-    gcTime: 0,
-    queryFn: () => getRoleDataRules(roleId, permissionId ?? ''),
-  });
-}
+export const useRoleDataRules = (roleId: string, permissionId: string | undefined) =>
+  useFreshQuery(
+    roleKeys.dataRules(roleId, permissionId),
+    () => getRoleDataRules(roleId, permissionId ?? ''),
+    Boolean(permissionId),
+    true,
+  );

@@ -1,20 +1,13 @@
 import { roleRoutes } from '@ics/contract';
-import { useQuery } from '@tanstack/react-query';
-import { call, unwrap } from '../../../shared/lib/http';
+import { useFreshQuery } from '../../../shared/hooks/use-fresh-query';
+import { queryFetcher } from '../../../shared/lib/http';
 import { roleKeys } from './keys';
 
 /** Permission ids granted to a role. */
-export async function getRolePermissions(roleId: string): Promise<string[]> {
-  return unwrap(await call(roleRoutes.queryRolePermission, { query: { roleId } }));
-}
+export const getRolePermissions = queryFetcher(roleRoutes.queryRolePermission, (roleId: string) => ({
+  roleId,
+}));
 
 /** A role's grants, loaded afresh each time its drawer opens. */
-export function useRolePermissions(roleId: string | undefined) {
-  return useQuery({
-    queryKey: roleKeys.permissions(roleId),
-    enabled: Boolean(roleId),
-    staleTime: 0,
-    gcTime: 0,
-    queryFn: () => getRolePermissions(roleId ?? ''),
-  });
-}
+export const useRolePermissions = (roleId: string | undefined) =>
+  useFreshQuery(roleKeys.permissions(roleId), () => getRolePermissions(roleId ?? ''), Boolean(roleId), true);

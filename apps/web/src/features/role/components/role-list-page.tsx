@@ -1,14 +1,8 @@
 import { type RoleRecord, roleRoutes } from '@ics/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntityFormModal, recordValues, useEntityForm } from '../../../shared/ui/form';
-import {
-  type FilterField,
-  type ListColumn,
-  ListPage,
-  RowAction,
-  RowDelete,
-} from '../../../shared/ui/list-page';
+import { recordValues, useEntityForm } from '../../../shared/ui/form';
+import { EntityListPage, type FilterField, type ListColumn, RowAction } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
 import { useAddRole, useEditRole } from '../api/save-role';
 import '../locales';
@@ -44,49 +38,33 @@ export default function RoleListPage() {
 
   return (
     <>
-      <ListPage<RoleRecord>
+      <EntityListPage
         listKey="roles"
         routes={roleRoutes}
         columns={columns}
         filters={filters}
-        onAdd={() => void form.open()}
         addMark="system:role:add"
         exportName={t('title')}
         actionsWidth={220}
-        rowActions={(record, ctx) => (
-          <>
-            <RowAction
-              mark="system:role:edit"
-              label={t('common.edit')}
-              onClick={() => form.open(record)}
-              testId={`role-edit-${record.roleCode}`}
-            />
-            <RowAction
-              mark="system:role:authorize"
-              label={t('authorize')}
-              onClick={() => setAuthorizing(record)}
-              testId={`role-authorize-${record.roleCode}`}
-            />
-            <RowDelete
-              route={roleRoutes.delete}
-              id={record.id}
-              onDone={ctx.refresh}
-              testId={`role-delete-${record.roleCode}`}
-            />
-          </>
+        rowActions={(record) => (
+          <RowAction
+            mark="system:role:authorize"
+            label={t('authorize')}
+            onClick={() => setAuthorizing(record)}
+            testId={`role-authorize-${record.roleCode}`}
+          />
         )}
-      />
-      <EntityFormModal
-        state={form.modalProps}
-        title={{ add: t('addTitle'), edit: t('editTitle') }}
-        testId="role-form"
+        rowDelete={{ route: roleRoutes.delete, testId: (r) => `role-delete-${r.roleCode}` }}
+        form={form}
+        edit={{ mark: 'system:role:edit', testId: (r) => `role-edit-${r.roleCode}` }}
+        dialog={{ title: { add: t('addTitle'), edit: t('editTitle') }, testId: 'role-form' }}
       >
         <RoleFields
           label={(field) => t(field)}
           testId="role-form"
           codeCheck={uniqueRule('sys_role', 'roleCode', form.record?.id)}
         />
-      </EntityFormModal>
+      </EntityListPage>
       <RolePermissionDrawer role={authorizing} onClose={() => setAuthorizing(null)} />
     </>
   );

@@ -5,7 +5,6 @@ export const roleEnUS: typeof roleZhCN = {
     createTime: 'Created',
     description: 'Description',
     saved: 'Saved',
-    edit: 'Edit',
   },
   dataRules: 'Data rules',
   dataRulesTitle: 'Data rules: {{name}}',

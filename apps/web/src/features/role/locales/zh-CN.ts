@@ -4,7 +4,6 @@ export const roleZhCN = {
     createTime: '创建时间',
     description: '描述',
     saved: '保存成功',
-    edit: '编辑',
   },
   dataRules: '数据规则',
   dataRulesTitle: '数据规则：{{name}}',

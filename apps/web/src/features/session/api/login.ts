@@ -1,15 +1,17 @@
-import { type LoginResult, type RouteBody, sessionRoutes } from '@ics/contract';
+import { type Envelope, type LoginResult, type RouteBody, sessionRoutes } from '@ics/contract';
 import { ApiError, call, FORM_STATUSES, isApiError } from '../../../shared/lib/http';
 
-export type LoginBody = RouteBody<typeof sessionRoutes.login>;
-
-/** Signs in with username and password; only a code-200 answer counts (spec §8). */
-export async function login(body: LoginBody): Promise<LoginResult> {
-  const envelope = await call(sessionRoutes.login, { body }, { silentStatuses: FORM_STATUSES });
+/** What a sign-in answered: only a code-200 answer counts (spec §8). */
+export async function signedIn(sent: Promise<Envelope<LoginResult>>): Promise<LoginResult> {
+  const envelope = await sent;
   if (!envelope.success || envelope.code !== 200)
     throw new ApiError(envelope.code, envelope.message, envelope);
   return envelope.result;
 }
+
+/** Signs in with username and password. */
+export const login = (body: RouteBody<typeof sessionRoutes.login>) =>
+  signedIn(call(sessionRoutes.login, { body }, { silentStatuses: FORM_STATUSES }));
 
 /** Error codes after which the form must show (or renew) the captcha. */
 export const CAPTCHA_ERRORS: ReadonlySet<string> = new Set(['auth.captcha_required', 'auth.captcha_invalid']);

@@ -1,7 +1,5 @@
-import { type RouteBody, userRoutes } from '@ics/contract';
-import { call } from '../../../shared/lib/http';
-import { FORM_ERROR_STATUSES } from '../../../shared/ui/form';
+import { userRoutes } from '@ics/contract';
+import { formSave } from '../../../shared/ui/form';
 
-export function resetPassword(body: RouteBody<typeof userRoutes.changePassword>) {
-  return call(userRoutes.changePassword, { body }, { silentStatuses: FORM_ERROR_STATUSES });
-}
+/** Sets a user's new password (the administrator's reset). */
+export const resetPassword = formSave(userRoutes.changePassword);

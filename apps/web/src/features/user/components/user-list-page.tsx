@@ -12,15 +12,9 @@ import TreeSelect, { type TreeSelectProps } from 'antd/es/tree-select';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/lib/http';
-import { DictSelect, EntityFormModal, TextField, useEntityForm, useFormRules } from '../../../shared/ui/form';
+import { DictSelect, TextField, useEntityForm, useFormRules } from '../../../shared/ui/form';
 import { Has, useHas } from '../../../shared/ui/has';
-import {
-  type FilterField,
-  type ListColumn,
-  ListPage,
-  RowAction,
-  RowDelete,
-} from '../../../shared/ui/list-page';
+import { EntityListPage, type FilterField, type ListColumn, RowAction } from '../../../shared/ui/list-page';
 import { uniqueRule } from '../../../shared/ui/validators';
 import { useDepartTree } from '../../depart';
 import { useAllRoles } from '../../role';
@@ -154,12 +148,11 @@ export default function UserListPage() {
 
   return (
     <>
-      <ListPage<UserRecord>
+      <EntityListPage
         listKey="users"
         routes={userRoutes}
         columns={columns}
         filters={filters}
-        onAdd={() => void form.open()}
         addMark="system:user:add"
         exportName={t('title')}
         selectable
@@ -178,14 +171,8 @@ export default function UserListPage() {
             ))}
           </Has>
         )}
-        rowActions={(record, ctx) => (
+        rowActions={(record) => (
           <>
-            <RowAction
-              mark="system:user:edit"
-              label={t('common.edit')}
-              onClick={() => form.open(record)}
-              testId={`user-edit-${record.username}`}
-            />
             <RowAction
               mark="system:user:password"
               label={t('resetPassword')}
@@ -198,20 +185,12 @@ export default function UserListPage() {
               onClick={() => setStatus([record], record.status === 2 ? 1 : 2)}
               testId={`user-${record.status === 2 ? 'unfreeze' : 'freeze'}-${record.username}`}
             />
-            <RowDelete
-              route={userRoutes.delete}
-              id={record.id}
-              onDone={ctx.refresh}
-              testId={`user-delete-${record.username}`}
-            />
           </>
         )}
-      />
-      <EntityFormModal
-        state={form.modalProps}
-        title={{ add: t('addTitle'), edit: t('editTitle') }}
-        width={760}
-        testId="user-form"
+        rowDelete={{ route: userRoutes.delete, testId: (r) => `user-delete-${r.username}` }}
+        form={form}
+        edit={{ mark: 'system:user:edit', testId: (r) => `user-edit-${r.username}` }}
+        dialog={{ title: { add: t('addTitle'), edit: t('editTitle') }, testId: 'user-form', width: 760 }}
       >
         <Row gutter={16}>
           <UniqueField
@@ -309,7 +288,7 @@ export default function UserListPage() {
             </Form.Item>
           </Col>
         </Row>
-      </EntityFormModal>
+      </EntityListPage>
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
     </>
   );

@@ -3,7 +3,6 @@ import type { userZhCN } from './zh-CN';
 export const userEnUS: typeof userZhCN = {
   common: {
     createTime: 'Created',
-    edit: 'Edit',
   },
   identity: 'Identity',
   identities: { '1': 'Member', '2': 'Department administrator' },

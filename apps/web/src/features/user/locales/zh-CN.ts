@@ -2,7 +2,6 @@
 export const userZhCN = {
   common: {
     createTime: '创建时间',
-    edit: '编辑',
   },
   identity: '身份',
   identities: { '1': '普通成员', '2': '部门负责人' },

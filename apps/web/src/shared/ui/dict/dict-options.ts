@@ -83,12 +83,6 @@ export function refreshDictionaries(): void {
   for (const listener of listeners) listener();
 }
 
-/** `refresh` (a list's reload) after a change to dictionary texts, the cached dictionaries first. */
-export const withDictionaries = (refresh: () => unknown) => () => {
-  refreshDictionaries();
-  return refresh();
-};
-
 /** Calls `listener` after each `refreshDictionaries`; returns the unsubscribe. */
 export function onDictionariesRefreshed(listener: () => void): () => void {
   listeners.add(listener);

@@ -6,7 +6,6 @@ export {
   onDictionariesRefreshed,
   refreshDictionaries,
   toDictItems,
-  withDictionaries,
 } from './dict-options';
 export { type DictDisplay, DictSelect, type DictSelectProps, DictText } from './dict-select';
 export { useDictItems } from './use-dict-items';

@@ -40,7 +40,7 @@ import {
   toOrder,
   visibleColumnKeys,
 } from './list-params';
-import { RowConfirm } from './row-action';
+import { RowConfirm, RowEdit } from './row-action';
 import { routeMark, useListQuery, useRefreshList } from './use-list-query';
 import './locales';
 import './list-page.css';
@@ -75,8 +75,15 @@ export type ListPageProps<T extends object> = {
   addMark?: string;
   /** Further toolbar buttons (batch actions get the selection). */
   toolbar?: (ctx: ListContext<T>) => ReactNode;
-  /** The actions column. */
+  /** The actions column: the row's own actions, between `rowEdit` and `rowDelete`. */
   rowActions?: (record: T, ctx: ListContext<T>) => ReactNode;
+  /** The row's edit link, first in the actions column (hidden without `mark`). */
+  rowEdit?: { mark?: string; onEdit: (record: T) => unknown; testId?: (record: T) => string };
+  /**
+   * The row's delete link, last in the actions column: `route` with `?id=` the row's key, then
+   * `onDeleted` and the list's reload (hidden without the route's mark).
+   */
+  rowDelete?: { route: RouteDef; testId?: (record: T) => string };
   actionsWidth?: number;
   /** File name when the server gives none. */
   exportName?: string;
@@ -237,8 +244,12 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       dataIndex: c.dataIndex ?? c.key,
       sortOrder: c.sorter && sort.column === c.key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
     }));
-  if (props.rowActions) {
-    const actions = props.rowActions;
+  const { rowActions, rowEdit, rowDelete } = props;
+  if (rowActions || rowEdit || rowDelete) {
+    const afterDelete = async () => {
+      await props.onDeleted?.();
+      await refresh();
+    };
     shown.push({
       key: '__actions',
       title: t('actions'),
@@ -246,7 +257,22 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       width: props.actionsWidth ?? 160,
       render: (_: unknown, record: T) => (
         <Space size={4} wrap>
-          {actions(record, ctx)}
+          {rowEdit && (
+            <RowEdit
+              mark={rowEdit.mark}
+              onClick={() => rowEdit.onEdit(record)}
+              testId={rowEdit.testId?.(record)}
+            />
+          )}
+          {rowActions?.(record, ctx)}
+          {rowDelete && (
+            <RowDelete
+              route={rowDelete.route}
+              id={String((record as Record<string, unknown>)[rowKey])}
+              onDone={afterDelete}
+              testId={rowDelete.testId?.(record)}
+            />
+          )}
         </Space>
       ),
     });

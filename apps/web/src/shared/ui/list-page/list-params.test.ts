@@ -6,6 +6,7 @@ import {
   filterParams,
   idsParam,
   listParams,
+  textFilters,
   toOrder,
   visibleColumnKeys,
 } from './list-params';
@@ -143,5 +144,12 @@ describe('list parameters', () => {
   it('computes visible columns from the hidden ones', () => {
     expect(visibleColumnKeys(['a', 'b', 'c'], ['b'])).toEqual(['a', 'c']);
     expect(visibleColumnKeys(['a', 'b'], null)).toEqual(['a', 'b']);
+  });
+
+  it('labels text filters with their names', () => {
+    expect(textFilters((name) => name.toUpperCase(), 'code', 'name')).toEqual([
+      { name: 'code', label: 'CODE', kind: 'text' },
+      { name: 'name', label: 'NAME', kind: 'text' },
+    ]);
   });
 });

@@ -141,3 +141,8 @@ export function selectFilter(
 ): FilterField {
   return { name, label, kind: 'select', options: choices.map(([value, text]) => ({ value, label: text })) };
 }
+
+/** Free-text search fields, each labelled with its name's text: `textFilters((n) => t(n), 'code', 'name')`. */
+export function textFilters<N extends string>(label: (name: N) => string, ...names: N[]): FilterField[] {
+  return names.map((name) => ({ name, label: label(name), kind: 'text' }));
+}

@@ -1,7 +1,9 @@
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useHas } from '../has';
+import './locales';
 
 export type RowActionProps = {
   label: ReactNode;
@@ -31,6 +33,12 @@ export function RowAction({ label, onClick, mark, testId, danger, disabled, load
       {label}
     </Button>
   );
+}
+
+/** A row's edit link, with the common label. */
+export function RowEdit(props: Omit<RowActionProps, 'label'>) {
+  const { t } = useTranslation('crud');
+  return <RowAction {...props} label={t('edit')} />;
 }
 
 export type RowConfirmProps = Omit<RowActionProps, 'onClick' | 'disabled' | 'loading'> & {
