@@ -450,13 +450,18 @@ export class ListReader<T extends Record<string, unknown>> {
   }
 
   /** A page of what `caller` may see: their data rules on this list (`rules`) restrict it. */
-  async pageFor(rules: ListRules, caller: Caller, query: ListQuery): Promise<ListPage<T>> {
-    return this.page(query, { dataRules: await rules.forCaller(caller, this.resource) });
+  async pageFor(
+    rules: ListRules,
+    caller: Caller,
+    query: ListQuery,
+    options: ListOptions = {},
+  ): Promise<ListPage<T>> {
+    return this.page(query, { ...options, dataRules: await rules.forCaller(caller, this.resource) });
   }
 
   /** Every row a request matches that `caller` may see, for the export. */
-  async rowsFor(rules: ListRules, caller: Caller, query: ListQuery): Promise<T[]> {
-    return this.rows(query, { dataRules: await rules.forCaller(caller, this.resource) });
+  async rowsFor(rules: ListRules, caller: Caller, query: ListQuery, options: ListOptions = {}): Promise<T[]> {
+    return this.rows(query, { ...options, dataRules: await rules.forCaller(caller, this.resource) });
   }
 
   /** The record whose `id` field is `id` (`options` may add dictionaries), or undefined. */

@@ -177,4 +177,84 @@ describeWithApp('project: who sees a project', (ctx) => {
     expect(audience).toContain(inSub);
     expect(audience).not.toContain(outside);
   });
+
+  it('gives a project manager outside the administrators only the projects of their departments', async () => {
+    const project = async (code: string, departIds: string) => {
+      const res = await api('POST', '/sys/project/add', {
+        name: `Site ${code}`,
+        code,
+        longitude: 117.2,
+        latitude: 34.2,
+        timeZone: 'Asia/Shanghai',
+        departIds,
+      });
+      expect(res.status).toBe(200);
+      return res.body.result.id as string;
+    };
+    const own = await project('OWN', 'dep-ops');
+    // Linked to the sibling department only: out of the manager's reach.
+    const other = await project('OTHER', 'dep-monitor');
+    await ctx().db.query(
+      `insert into sys_role (id, role_name, role_code) values ('role-projects', 'Project managers', 'projects')`,
+    );
+    await ctx().db.query(
+      `insert into sys_role_permission (role_id, permission_id)
+       select 'role-projects', id from sys_permission
+        where id in ('menu-system', 'menu-system-project', 'btn-system-project-edit',
+                     'btn-system-project-delete', 'btn-system-project-export')`,
+    );
+    await ctx().createUser({ username: 'site_manager', roles: ['role-projects'], departs: ['dep-ops'] });
+    ctx().clearCaches();
+    const token = await ctx().login('site_manager');
+    const codes = async (as?: string) =>
+      (
+        (await api('GET', '/sys/project/list?pageSize=100', undefined, as)).body.result.records as Array<{
+          code: string;
+        }>
+      ).map((r) => r.code);
+
+    expect(await codes()).toEqual(expect.arrayContaining(['OWN', 'OTHER']));
+    expect(await codes(token)).toContain('OWN');
+    expect(await codes(token)).not.toContain('OTHER');
+    expect((await api('GET', `/sys/project/list?code=OTHER`, undefined, token)).body.result.total).toBe(0);
+    expect((await api('GET', `/sys/project/queryById?id=${own}`, undefined, token)).status).toBe(200);
+    expect((await api('GET', `/sys/project/queryById?id=${other}`, undefined, token)).status).toBe(404);
+
+    // Changing or deleting a project out of reach answers as for one that does not exist, and
+    // changes nothing; one out of reach among several deletes none of them.
+    const edit = await api(
+      'PUT',
+      '/sys/project/edit',
+      {
+        id: other,
+        name: 'Taken over',
+        code: 'OTHER',
+        longitude: 117.2,
+        latitude: 34.2,
+        timeZone: 'Asia/Shanghai',
+      },
+      token,
+    );
+    expect(edit.status).toBe(404);
+    expect((await api('DELETE', `/sys/project/delete?id=${other}`, undefined, token)).status).toBe(404);
+    expect(
+      (await api('DELETE', `/sys/project/deleteBatch?ids=${own},${other}`, undefined, token)).status,
+    ).toBe(404);
+    const kept = await api('GET', `/sys/project/queryById?id=${other}`);
+    expect(kept.body.result).toMatchObject({ name: 'Site OTHER' });
+    expect(await codes()).toEqual(expect.arrayContaining(['OWN', 'OTHER']));
+
+    // The export holds the same rows as the list.
+    const res = await ctx().app.inject({
+      method: 'GET',
+      url: '/ics/sys/project/exportXls',
+      headers: auth(token),
+    });
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const cells = book.worksheets[0]!.getSheetValues().flat().map(String);
+    expect(cells).toContain('OWN');
+    expect(cells).not.toContain('OTHER');
+  });
 });

@@ -15,7 +15,7 @@ export function registerProjectRoutes(
   addRoute(app, guard, routes.departTree, (ctx) => departs.wholeTree(ctx.lang));
   addCrudRoutes(app, guard, routes, {
     list: (ctx) => projects.list(ctx.caller!, ctx.query, ctx.lang),
-    queryById: (ctx) => projects.get(ctx.query.id, ctx.lang),
+    queryById: (ctx) => projects.get(ctx.caller!, ctx.query.id, ctx.lang),
     add: (ctx) => projects.add(ctx.caller!, ctx.body),
     edit: (ctx) => projects.edit(ctx.caller!, ctx.body.id, ctx.body),
     remove: (ctx, ids) => projects.remove(ctx.caller!, ids),

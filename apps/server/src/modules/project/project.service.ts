@@ -6,7 +6,7 @@ import {
   projectName,
 } from '@ics/contract/server';
 import type { Queryable } from '../../db/database';
-import type { ListRules } from '../../http/list-query';
+import type { ListOptions, ListRules } from '../../http/list-query';
 import type { Caller } from '../../http/routes';
 import { mapUnique, type UniqueMessages } from '../../http/unique-violation';
 import { AppError, notFound } from '../../lib/errors';
@@ -30,21 +30,39 @@ export class ProjectService {
     private readonly dataRules: ListRules,
   ) {}
 
+  /**
+   * The caller's reach: administrators see every project, anyone else those linked to their
+   * departments, as in every device list (project-scope.service.ts); the data rules apply on top.
+   */
+  private async withinScope(caller: Caller): Promise<ListOptions> {
+    const scope = await this.scope.scopeOf(caller.userId);
+    if (scope === 'all') return {};
+    const id = this.repo.list.resource.columns.id!.column;
+    return { extraWhere: (p) => [`${id} = any(${p.add(scope)}::text[])`] };
+  }
+
+  /** Not found, as for a project that does not exist, unless every one of `ids` is within reach. */
+  private async assertWithinScope(caller: Caller, ids: readonly string[]): Promise<void> {
+    const scope = await this.scope.scopeOf(caller.userId);
+    if (scope !== 'all' && ids.some((id) => !scope.includes(id))) throw notFound();
+  }
+
   async list(caller: Caller, query: ListQuery, lang: Language) {
-    const page = await this.repo.list.pageFor(this.dataRules, caller, query);
+    const page = await this.repo.list.pageFor(this.dataRules, caller, query, await this.withinScope(caller));
     return { ...page, records: page.records.map((p) => localized(p, lang)) };
   }
 
   /** The export's rows: each project's name and description in `lang`. */
   async exportRows(caller: Caller, query: ListQuery, lang: Language) {
-    const rows = await this.repo.list.rowsFor(this.dataRules, caller, query);
+    const rows = await this.repo.list.rowsFor(this.dataRules, caller, query, await this.withinScope(caller));
     return rows.map((p) => {
       const local = localized(p, lang);
       return { ...local, name: local.localName, description: local.localDescription };
     });
   }
 
-  async get(id: string, lang: Language) {
+  async get(caller: Caller, id: string, lang: Language) {
+    await this.assertWithinScope(caller, [id]);
     const project = await this.repo.list.byId(id);
     if (!project) throw notFound();
     return localized(project, lang);
@@ -62,12 +80,14 @@ export class ProjectService {
   }
 
   async edit(caller: Caller, id: string, input: ProjectInput): Promise<void> {
+    await this.assertWithinScope(caller, [id]);
     await this.assertCodeFree(input.code, id);
     if (!(await mapUnique(() => this.repo.update(id, input, caller.username), UNIQUE))) throw notFound();
     this.scope.invalidate();
   }
 
   async remove(caller: Caller, ids: string[]): Promise<void> {
+    await this.assertWithinScope(caller, ids);
     await this.repo.softDelete(ids, caller.username);
     this.scope.invalidate();
   }
