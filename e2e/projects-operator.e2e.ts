@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
@@ -92,15 +92,21 @@ const shownText = (page: Page) => page.locator('body').innerText();
 /** The row buttons that change a project: edit and delete, in either language. */
 const changeButtons = (row: Locator) => row.getByRole('button', { name: /编\s*辑|删\s*除|^Edit$|^Delete$/ });
 
-/** The operator signed in (zh-CN, the default), on the project page opened from the side menu. */
-async function operatorPage(): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * The operator signed in (zh-CN, the default), on the project page opened from the side menu:
+ * the list's rows once loaded, and the row of their own project.
+ */
+async function operatorPage() {
   const { context, page } = await newPage(browser, { locale: 'zh-CN' });
   await loginAs(page, product, operator.username, operator.password);
   // As they would: 系统管理 → 项目管理.
   await page.getByTestId('menu-item-/system').click();
   await page.getByTestId(`menu-item-${ROUTE}`).click();
   await waitForRoute(page, /^\/system\/project$/);
-  return { context, page };
+  const listed = await rows(page);
+  const own = listed.filter({ hasText: OWN.code });
+  expect(await own.textContent()).toContain(OWN.name);
+  return { context, page, listed, own };
 }
 
 describe('the project page for an operator of a sub-department', () => {
@@ -130,10 +136,7 @@ describe('the project page for an operator of a sub-department', () => {
   });
 
   it('lists only the project linked to their department', async () => {
-    const { context, page } = await operatorPage();
-    const listed = await rows(page);
-    const own = listed.filter({ hasText: OWN.code });
-    expect(await own.textContent()).toContain(OWN.name);
+    const { context, page, listed } = await operatorPage();
     // Checked soft, each on its own, so that a failure names every sign of the other project.
     const text = await shownText(page);
     expect.soft(text.includes(OTHER.name), `${OTHER.name} shown on the page`).toBe(false);
@@ -143,10 +146,7 @@ describe('the project page for an operator of a sub-department', () => {
   });
 
   it('offers no change and passes axe, in Chinese and, switched in the header, in English', async () => {
-    const { context, page } = await operatorPage();
-    const listed = await rows(page);
-    const own = listed.filter({ hasText: OWN.code });
-    expect(await own.textContent()).toContain(OWN.name);
+    const { context, page, listed, own } = await operatorPage();
     // Nothing that changes a project: no add, no row boxes (batch delete), no export, no row
     // edit or delete.
     const noChange = async () => {
