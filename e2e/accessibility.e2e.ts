@@ -1,9 +1,9 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AxeFinding as Finding, seriousViolations as violations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { LIST_PAGES, loginAsAdmin, settled, showPage, waitForRoute } from './support/console';
 import { createLightingFixture, type LightingFixture, simLamp, waitFor } from './support/lighting-fixture';
@@ -11,7 +11,6 @@ import { type Product, startProduct } from './support/product';
 
 // WCAG 2.1 A/AA as axe-core checks it, on the pages an operator uses most, in both languages:
 // no critical and no serious violation.
-const require = createRequire(import.meta.url);
 const ARTIFACTS = path.join(fileURLToPath(new URL('..', import.meta.url)), 'e2e/artifacts/accessibility');
 // `open` is clicked on the page before it is checked (a tab of it); the route is not reloaded.
 const PAGES: ReadonlyArray<{ route: string; ready: string; open?: string }> = [
@@ -34,15 +33,11 @@ const PAGES: ReadonlyArray<{ route: string; ready: string; open?: string }> = [
   { route: '/system/role', ready: '.ant-table-row' },
 ];
 
-type Finding = { id: string; impact: string; targets: string[] };
-
 let product: Product;
 let fixture: LightingFixture;
 let browser: Browser;
-let axeSource: string;
 
 beforeAll(async () => {
-  axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   product = await startProduct();
   fixture = await createLightingFixture(product, 2, { sensors: 2 });
   // Rows on the alarm and environment pages: a lamp fault, a work order for it, a webhook,
@@ -73,30 +68,6 @@ afterAll(async () => {
   await fixture?.stop();
   await product?.stop();
 });
-
-/**
- * The critical and serious WCAG 2.1 A/AA violations axe finds on the page as shown. axe's
- * source is evaluated in the page (the product's content policy rightly allows no inline script).
- */
-async function violations(page: Page, within?: string[]): Promise<Finding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async (include) => {
-    type Axe = { run(context: object, options: object): Promise<{ violations: unknown[] }> };
-    const axe = (window as unknown as { axe: Axe }).axe;
-    const result = await axe.run(include ? { include: include.map((s) => [s]) } : document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      elementRef: true,
-    });
-    type Violation = { id: string; impact: string; nodes: { target: string[]; element: Element }[] };
-    return (result.violations as Violation[])
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-      }));
-  }, within);
-}
 
 describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
   for (const locale of ['zh-CN', 'en-US'] as const)
