@@ -65,30 +65,46 @@ export function deviceBenchmark(variant: Variant, options: DeviceBenchOptions = 
   const rules = options.rules ?? 0;
   return {
     name: rules ? `devices with ${rules} rules [${variant}]` : `devices [${variant}]`,
-    async run() {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ics-bench-dev-${variant}-`));
-      let databaseUrl: string | undefined;
-      let drop: (() => Promise<void>) | undefined;
-      try {
-        if (variant === 'postgres') {
-          const pg = await freshPostgres();
-          if (pg.url === null) return [skipped('PostgreSQL variant', '', `skipped: ${pg.reason}`)];
-          databaseUrl = pg.url;
-          drop = pg.drop;
-        }
-        const first = await startServer({ dataDir, adminPassword: ADMIN_PASSWORD, databaseUrl });
-        await first.stop();
-        const fleet = await seedFleet({ dataDir, databaseUrl }, GATEWAYS, LAMPS_PER_GATEWAY);
-        if (rules) await seedSensorLimits({ dataDir, databaseUrl }, fleet, rules);
-        return (await measure(variant, { dataDir, databaseUrl }, fleet, rules)).figures;
-      } finally {
-        await drop?.().catch((error: Error) =>
-          console.error(`could not drop the database: ${error.message}`),
-        );
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
+    run: () =>
+      withSeededFleet(
+        variant,
+        rules,
+        async (target, fleet) => (await measure(variant, target, fleet, rules)).figures,
+        (why) => [skipped('PostgreSQL variant', '', why)],
+      ),
   };
+}
+
+/**
+ * Runs `use` on a fresh database of `variant` (PGlite in a temporary data directory, or a
+ * database of its own on the PostgreSQL server), migrated by the server, with the fleet seeded
+ * (and `rules` sensor limits); removes it afterwards. `skip` answers when there is no PostgreSQL.
+ */
+async function withSeededFleet(
+  variant: Variant,
+  rules: number,
+  use: (target: { dataDir: string; databaseUrl: string | undefined }, fleet: Fleet) => Promise<Figure[]>,
+  skip: (why: string) => Figure[],
+): Promise<Figure[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ics-bench-dev-${variant}-`));
+  let databaseUrl: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  try {
+    if (variant === 'postgres') {
+      const pg = await freshPostgres();
+      if (pg.url === null) return skip(`skipped: ${pg.reason}`);
+      databaseUrl = pg.url;
+      drop = pg.drop;
+    }
+    const first = await startServer({ dataDir, adminPassword: ADMIN_PASSWORD, databaseUrl });
+    await first.stop();
+    const fleet = await seedFleet({ dataDir, databaseUrl }, GATEWAYS, LAMPS_PER_GATEWAY);
+    if (rules) await seedSensorLimits({ dataDir, databaseUrl }, fleet, rules);
+    return await use({ dataDir, databaseUrl }, fleet);
+  } finally {
+    await drop?.().catch((error: Error) => console.error(`could not drop the database: ${error.message}`));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /** The simulator sends about 98 % of what it is set to: each window is offered a little more. */
@@ -108,31 +124,18 @@ export function deviceShareBenchmark(variant: Variant): Benchmark {
       const bare = lastBareCopy.get(variant);
       const why = `no bare COPY figure in this run: run "devices bound: bare COPY [${variant}]" before (npm run bench -- devices)`;
       if (!bare) return shareFigures(variant, null, why);
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ics-bench-share-${variant}-`));
-      let databaseUrl: string | undefined;
-      let drop: (() => Promise<void>) | undefined;
-      try {
-        if (variant === 'postgres') {
-          const pg = await freshPostgres();
-          if (pg.url === null) return shareFigures(variant, null, `skipped: ${pg.reason}`);
-          databaseUrl = pg.url;
-          drop = pg.drop;
-        }
-        const first = await startServer({ dataDir, adminPassword: ADMIN_PASSWORD, databaseUrl });
-        await first.stop();
-        const target = { dataDir, databaseUrl };
-        const fleet = await seedFleet(target, GATEWAYS, LAMPS_PER_GATEWAY);
-        const intervalFor = (share: number) =>
-          (GATEWAYS * LAMPS_PER_GATEWAY) / (share * bare.rowsPerSecond * OFFER_MARGIN);
-        const storing = await measure(variant, target, fleet, 0, intervalFor(STORED_SHARE));
-        const commanding = await measure(variant, target, fleet, 0, intervalFor(COMMAND_LOAD_SHARE));
-        return shareFigures(variant, { bare, storing: storing.outcome, commanding: commanding.outcome });
-      } finally {
-        await drop?.().catch((error: Error) =>
-          console.error(`could not drop the database: ${error.message}`),
-        );
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
+      const intervalFor = (share: number) =>
+        (GATEWAYS * LAMPS_PER_GATEWAY) / (share * bare.rowsPerSecond * OFFER_MARGIN);
+      return withSeededFleet(
+        variant,
+        0,
+        async (target, fleet) => {
+          const storing = await measure(variant, target, fleet, 0, intervalFor(STORED_SHARE));
+          const commanding = await measure(variant, target, fleet, 0, intervalFor(COMMAND_LOAD_SHARE));
+          return shareFigures(variant, { bare, storing: storing.outcome, commanding: commanding.outcome });
+        },
+        (skipped) => shareFigures(variant, null, skipped),
+      );
     },
   };
 }
